@@ -1,0 +1,124 @@
+"""The problem side of the contract (DESIGN.md section 3).
+
+An *instance* is an immutable object (a frozen dataclass) of one problem. Every
+instance type provides:
+
+* ``problem``: the problem id (a class attribute, e.g. ``"1in3sat"``);
+* ``validate()``: raises :class:`InvalidInstance` naming what is wrong;
+* ``verify(certificate) -> bool``: the polynomial checker, written from the
+  definition alone, never calling a solver;
+* ``to_dict()`` / ``from_dict(d)``: the JSON round trip, with
+  ``{"problem": id, "version": 1, ...}``;
+* ``certificate_to_json(cert)`` / ``certificate_from_json(obj)``;
+* ``size() -> dict``: the measures a reduction's size formula predicts.
+
+A :class:`Problem` describes one problem for the registry, the solvers, the
+verifier and the command line: its instance type, generators, enumerator of
+small instances and shrinker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Iterator, Mapping, Protocol, runtime_checkable
+
+FORMAT_VERSION = 1
+
+
+class InvalidInstance(ValueError):
+    """An instance (or a file holding one) does not satisfy its problem's definition."""
+
+
+@runtime_checkable
+class Instance(Protocol):
+    problem: ClassVar[str]
+
+    def validate(self) -> None: ...
+
+    def verify(self, certificate: Any) -> bool: ...
+
+    def to_dict(self) -> dict: ...
+
+    def size(self) -> dict[str, int]: ...
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Everything the workbench knows about one problem.
+
+    ``generators`` maps a generator name to ``fn(seed: int, **params) -> instance``;
+    ``enumerate(n)`` yields every instance up to size ``n`` (what "size" and
+    "every" mean is said in ``enumerate_doc``); ``shrink(instance)`` yields
+    strictly smaller instances, used to minimise counterexamples.
+    """
+
+    id: str
+    title: str
+    instance_type: type
+    certificate_doc: str
+    generators: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    default_generator: str | None = None
+    enumerate: Callable[[int], Iterator[Any]] | None = None
+    enumerate_doc: str = ""
+    shrink: Callable[[Any], Iterator[Any]] | None = None
+    # a seeded *small* random instance for verification streams: small enough for the
+    # brute-force decider, with both answers common
+    sample: Callable[[int], Any] | None = None
+    # the deciders the verifier runs on small instances, the first being the primary;
+    # two independent ones (e.g. "brute" and "sat") let each answer be confirmed
+    verify_deciders: tuple[str, ...] = ("sat",)
+
+    def from_dict(self, data: Mapping[str, Any]) -> Any:
+        return self.instance_type.from_dict(data)
+
+    def generate(self, generator: str | None = None, seed: int = 0, **params: Any) -> Any:
+        name = generator or self.default_generator
+        if name is None or name not in self.generators:
+            known = ", ".join(sorted(self.generators)) or "none"
+            raise InvalidInstance(f"problem {self.id} has no generator {name!r} (known: {known})")
+        return self.generators[name](seed, **params)
+
+
+def check_header(data: Mapping[str, Any], problem: str) -> None:
+    """Checks the ``problem``/``version`` fields shared by every instance file."""
+    if not isinstance(data, Mapping):
+        raise InvalidInstance("an instance must be a JSON object")
+    if data.get("problem") != problem:
+        raise InvalidInstance(f"expected problem {problem!r}, found {data.get('problem')!r}")
+    if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
+        raise InvalidInstance(f"unsupported format version {data.get('version')!r} (this is {FORMAT_VERSION})")
+
+
+def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    """Returns ``data[key]`` if present and of the right JSON type, else InvalidInstance."""
+    if key not in data:
+        raise InvalidInstance(f"missing field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise InvalidInstance(f"field {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def write_atomically(path: str | os.PathLike, text: str) -> None:
+    """Writes ``text`` to ``path`` whole or not at all (temporary file + rename)."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":")) + "\n"

@@ -1,0 +1,46 @@
+"""Reading and writing instance files: JSON (every problem) and DIMACS CNF."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from instances.base import InvalidInstance, dumps, write_atomically
+from instances.registry import instance_from_dict
+
+
+def read_text(path: str | os.PathLike) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInstance("no such file") from None
+    except IsADirectoryError:
+        raise InvalidInstance("is a directory, not a file") from None
+    except UnicodeDecodeError:
+        raise InvalidInstance("not a UTF-8 text file") from None
+    except OSError as error:
+        raise InvalidInstance(error.strerror or str(error)) from None
+
+
+def load_instance(path: str | os.PathLike) -> Any:
+    """Reads and validates an instance file: ``.cnf``/``.dimacs`` as DIMACS CNF, anything else as JSON."""
+    text = read_text(path)
+    if str(path).endswith((".cnf", ".dimacs")):
+        from instances.cnf import CNF
+
+        return CNF.from_dimacs(text)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    return instance_from_dict(data)
+
+
+def save_instance(instance: Any, path: str | os.PathLike) -> None:
+    """Writes the instance as JSON (DIMACS for a CNF saved as ``.cnf``), whole or not at all."""
+    if str(path).endswith((".cnf", ".dimacs")) and instance.problem == "cnf":
+        write_atomically(path, instance.to_dimacs())
+    else:
+        write_atomically(path, dumps(instance.to_dict()))

@@ -1,0 +1,44 @@
+"""The problems the workbench knows, by id. Modules are imported on first use.
+
+To add a problem: write ``instances/<name>.py`` with a module-level ``PROBLEM``
+(an :class:`instances.base.Problem`) and add one line below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Mapping
+
+from instances.base import InvalidInstance, Problem
+
+PROBLEM_MODULES: dict[str, str] = {
+    "cnf": "instances.cnf",
+    "1in3sat": "instances.one_in_three_sat",
+    "224sat": "instances.two_two_four_sat",
+}
+
+# ``npw render``: problem id -> "module:function", function(instance) -> SVG text
+RENDERERS: dict[str, str] = {}
+
+
+def problem_ids() -> list[str]:
+    return list(PROBLEM_MODULES)
+
+
+def get_problem(problem_id: str) -> Problem:
+    if problem_id not in PROBLEM_MODULES:
+        raise InvalidInstance(f"unknown problem {problem_id!r} (known: {', '.join(PROBLEM_MODULES)})")
+    return importlib.import_module(PROBLEM_MODULES[problem_id]).PROBLEM
+
+
+def problem_of(instance: Any) -> Problem:
+    return get_problem(instance.problem)
+
+
+def instance_from_dict(data: Mapping[str, Any]) -> Any:
+    """Builds (and validates) an instance of whatever problem ``data['problem']`` names."""
+    if not isinstance(data, Mapping):
+        raise InvalidInstance("an instance must be a JSON object")
+    if "problem" not in data:
+        raise InvalidInstance("missing field 'problem'")
+    return get_problem(str(data["problem"])).from_dict(data)

@@ -1,0 +1,1 @@
+"""The ``npw`` command line (thin: parses arguments, calls the packages)."""

@@ -1,0 +1,5 @@
+import sys
+
+from npw.cli import main
+
+sys.exit(main())

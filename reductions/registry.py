@@ -1,0 +1,36 @@
+"""The reductions the workbench knows, by stable id. Modules are imported on first use.
+
+To add one: write ``reductions/<name>.py`` with a module-level ``REDUCTION`` and add
+one line to ``REDUCTION_MODULES``; a chain through registered reductions is one
+line in ``CHAINS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from instances.base import InvalidInstance
+from reductions.base import Reduction
+
+REDUCTION_MODULES: dict[str, str] = {
+    "1in3sat-to-224sat": "reductions.one_in_three_sat_to_224sat",
+}
+
+# chain id -> the registered reductions it goes through, in order
+CHAINS: dict[str, tuple[str, ...]] = {}
+
+
+def reduction_ids() -> list[str]:
+    return list(REDUCTION_MODULES) + list(CHAINS)
+
+
+def get_reduction(reduction_id: str) -> Reduction:
+    if reduction_id in REDUCTION_MODULES:
+        return importlib.import_module(REDUCTION_MODULES[reduction_id]).REDUCTION
+    if reduction_id in CHAINS:
+        steps = [get_reduction(step) for step in CHAINS[reduction_id]]
+        chain = steps[0]
+        for step in steps[1:]:
+            chain = chain.then(step)
+        return chain.__class__(**{**chain.__dict__, "id": reduction_id})
+    raise InvalidInstance(f"unknown reduction {reduction_id!r} (known: {', '.join(reduction_ids())})")

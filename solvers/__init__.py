@@ -1,0 +1,53 @@
+"""Deciders: ``solve(instance, backend=None, timeout=None) -> Result``.
+
+Every YES is returned only after the problem's own checker (``instance.verify``)
+accepted its certificate; a run out of time is UNKNOWN, never a guess.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from instances.base import InvalidInstance
+from solvers.registry import BACKENDS, EXPORTS
+from solvers.result import Answer, Result, SolverError
+
+__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export", "export_formats"]
+
+
+def _load(spec: str) -> Callable[..., Any]:
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def backends_for(problem_id: str) -> list[str]:
+    return list(BACKENDS.get(problem_id, {}))
+
+
+def solve(instance: Any, backend: str | None = None, timeout: float | None = None, **options: Any) -> Result:
+    table = BACKENDS.get(instance.problem, {})
+    if not table:
+        raise InvalidInstance(f"no decider for problem {instance.problem!r}")
+    name = backend or next(iter(table))
+    family, _, variant = name.partition(":")
+    if family not in table:
+        raise InvalidInstance(f"no backend {name!r} for {instance.problem} (known: {', '.join(table)})")
+    if variant:
+        options["solver"] = variant
+    result = _load(table[family])(instance, timeout=timeout, **options)
+    if result.answer is Answer.YES and not instance.verify(result.certificate):
+        raise SolverError(f"backend {name} returned a certificate that the {instance.problem} checker rejects")
+    return result
+
+
+def export_formats(problem_id: str) -> list[str]:
+    return list(EXPORTS.get(problem_id, {}))
+
+
+def export(instance: Any, fmt: str) -> str:
+    table = EXPORTS.get(instance.problem, {})
+    if fmt not in table:
+        known = ", ".join(table) or "none"
+        raise InvalidInstance(f"{instance.problem} cannot be exported as {fmt!r} (formats: {known})")
+    return _load(table[fmt])(instance)

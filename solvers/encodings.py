@@ -1,0 +1,58 @@
+"""Shared CNF encoding helpers: one place for exactly-k and friends.
+
+For the tiny widths of 1-in-3-SAT and 2/2/4-SAT the *direct* encoding is used: at
+most k true means every (k+1)-subset of the positions has a false literal, at
+least k true means every (w-k+1)-subset has a true one. Counting is over
+positions, so repeated literals and complementary pairs inside a clause are
+handled exactly as the problems define them. (pysat's generic ``CardEnc`` is
+about 4x slower to build here and rejects repeated literals.)
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterable, Sequence
+
+
+def _simplify(clause: Iterable[int]) -> tuple[int, ...] | None:
+    """Removes duplicate literals; None for a tautology (a literal and its negation)."""
+    literals = set(clause)
+    if any(-l in literals for l in literals):
+        return None
+    return tuple(sorted(literals, key=abs))
+
+
+def exactly_k(literals: Sequence[int], k: int) -> list[tuple[int, ...]]:
+    """CNF clauses saying that exactly k of the positions in ``literals`` hold."""
+    width = len(literals)
+    if not 0 <= k <= width:
+        return [()]  # impossible: the empty clause
+    clauses = []
+    for subset in itertools.combinations(literals, k + 1):  # at most k
+        clause = _simplify(-l for l in subset)
+        if clause is not None:
+            clauses.append(clause)
+    for subset in itertools.combinations(literals, width - k + 1):  # at least k
+        clause = _simplify(subset)
+        if clause is not None:
+            clauses.append(clause)
+    return list(dict.fromkeys(clauses))
+
+
+def cnf_of(instance) -> tuple[int, list[tuple[int, ...]]]:
+    """(number of variables, clauses) of a SAT encoding of a cnf/1in3sat/224sat instance.
+
+    Variable i of the encoding is variable i of the instance, so a model is read back
+    directly as the instance's assignment.
+    """
+    if instance.problem == "cnf":
+        return instance.num_vars, [tuple(c) for c in instance.clauses]
+    k = instance.TRUE_PER_CLAUSE
+    cache: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    clauses: list[tuple[int, ...]] = []
+    for clause in instance.clauses.tolist():
+        key = tuple(clause)
+        if key not in cache:
+            cache[key] = exactly_k(clause, k)
+        clauses.extend(cache[key])
+    return instance.num_vars, clauses

@@ -1,0 +1,44 @@
+"""The solver side of the contract: every decider returns a :class:`Result`."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Answer(str, Enum):
+    YES = "YES"
+    NO = "NO"
+    UNKNOWN = "UNKNOWN"  # out of time or budget: never a guess
+
+
+@dataclass(frozen=True)
+class Result:
+    answer: Answer
+    certificate: Any = None  # present exactly when answer is YES, checked with instance.verify
+    backend: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+class SolverError(RuntimeError):
+    """A decider broke its contract (for example a YES whose certificate the checker rejects)."""
+
+
+class Deadline:
+    """A point in time after which a search gives up with UNKNOWN."""
+
+    def __init__(self, timeout: float | None) -> None:
+        self.timeout = timeout
+        self.end = None if timeout is None else time.perf_counter() + timeout
+
+    def expired(self) -> bool:
+        return self.end is not None and time.perf_counter() >= self.end
+
+    def remaining(self) -> float | None:
+        return None if self.end is None else max(0.0, self.end - time.perf_counter())
+
+
+class OutOfTime(Exception):
+    """Raised inside a search when its deadline passes; turned into UNKNOWN by the caller."""

@@ -1,0 +1,51 @@
+"""SMT backend through z3: one Boolean per variable, one pseudo-Boolean equality
+(``PbEq``) per clause (``Or`` for CNF). Timeouts use z3's own ``timeout``
+parameter; z3's "unknown" is reported as UNKNOWN. ``to_smt2`` exports the model
+as SMT-LIB2 for any SMT solver.
+"""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from solvers.result import Answer, Result
+
+
+def _solver(instance) -> tuple[z3.Solver, list]:
+    variables = [z3.Bool(f"x{i}") for i in range(1, instance.num_vars + 1)]
+
+    def literal(l: int):
+        return variables[l - 1] if l > 0 else z3.Not(variables[-l - 1])
+
+    solver = z3.Solver()
+    if instance.problem == "cnf":
+        for clause in instance.clauses:
+            solver.add(z3.Or([literal(l) for l in clause]) if clause else z3.BoolVal(False))
+    else:
+        k = instance.TRUE_PER_CLAUSE
+        for clause in instance.clauses.tolist():
+            solver.add(z3.PbEq([(literal(l), 1) for l in clause], k))
+    return solver, variables
+
+
+def solve(instance, timeout: float | None = None) -> Result:
+    start = time.perf_counter()
+    solver, variables = _solver(instance)
+    if timeout is not None:
+        solver.set("timeout", max(1, int(timeout * 1000)))
+    outcome = solver.check()
+    stats = {"time": time.perf_counter() - start}
+    if outcome == z3.sat:
+        model = solver.model()
+        assignment = tuple(z3.is_true(model.eval(v, model_completion=True)) for v in variables)
+        return Result(Answer.YES, assignment, "smt", stats)
+    if outcome == z3.unsat:
+        return Result(Answer.NO, None, "smt", stats)
+    return Result(Answer.UNKNOWN, None, "smt", stats)
+
+
+def to_smt2(instance) -> str:
+    solver, _ = _solver(instance)
+    return solver.to_smt2()

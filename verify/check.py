@@ -1,0 +1,134 @@
+"""Checking one reduction on one source instance (DESIGN.md section 3, "Verifier").
+
+Per case: the source is decided by every decider its problem lists for
+verification (they must agree); the target is built, validated and measured
+against the reduction's size formula, then decided; the answers must be equal.
+On a yes-source, ``forward`` must give a certificate the target's checker accepts;
+on a yes-target, ``backward`` of the decider's certificate (and of the forward
+certificate) must give one the source's checker accepts.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from instances.base import InvalidInstance
+from instances.registry import get_problem
+from reductions.base import Reduction
+from solvers import solve
+from solvers.result import Answer, Result
+
+# failure kinds, in the order they are reported
+DECIDER_DISAGREEMENT = "decider-disagreement"
+INVALID_TARGET = "invalid-target"
+SIZE = "size"
+MISMATCH = "mismatch"
+FORWARD = "forward-certificate"
+BACKWARD = "backward-certificate"
+CERTIFICATE_KINDS = (FORWARD, BACKWARD)
+
+
+@dataclass
+class CaseResult:
+    source_answer: Answer = Answer.UNKNOWN
+    target_answer: Answer = Answer.UNKNOWN
+    failures: list[tuple[str, str]] = field(default_factory=list)  # (kind, detail)
+    target_size: dict[str, int] = field(default_factory=dict)
+    times: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def timed_out(self) -> bool:
+        return Answer.UNKNOWN in (self.source_answer, self.target_answer) and not self.failures
+
+
+def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times: dict[str, float],
+            role: str) -> list[Result]:
+    results = []
+    for backend in deciders:
+        start = time.perf_counter()
+        results.append(solve(instance, backend=backend, timeout=timeout))
+        times[f"{role}:{backend}"] = time.perf_counter() - start
+    return results
+
+
+def _combined(results: list[Result]) -> tuple[Answer, Result | None, bool]:
+    """(answer, a YES result if any, whether decided answers disagree)."""
+    decided = {r.answer for r in results if r.answer is not Answer.UNKNOWN}
+    if len(decided) > 1:
+        return Answer.UNKNOWN, None, True
+    if not decided:
+        return Answer.UNKNOWN, None, False
+    answer = decided.pop()
+    witness = next((r for r in results if r.answer is Answer.YES), None)
+    return answer, witness, False
+
+
+def _check_source_certificate(reduction: Reduction, source: Any, target: Any, target_certificate: Any,
+                              label: str, case: CaseResult) -> None:
+    try:
+        source_certificate = reduction.backward(source, target, target_certificate)
+    except Exception as error:  # a crash in the map under test is a finding, not a verifier error
+        case.failures.append((BACKWARD, f"backward raised {type(error).__name__}: {error} ({label})"))
+        return
+    if not source.verify(source_certificate):
+        case.failures.append((BACKWARD, f"backward certificate rejected by the {source.problem} checker ({label})"))
+
+
+def check_case(
+    reduction: Reduction,
+    source: Any,
+    source_deciders: Sequence[str] | None = None,
+    target_deciders: Sequence[str] | None = None,
+    timeout: float | None = None,
+) -> CaseResult:
+    case = CaseResult()
+    times = case.times
+    if source_deciders is None:
+        source_deciders = get_problem(reduction.source).verify_deciders
+    source_results = _decide(source, source_deciders, timeout, times, "source")
+    case.source_answer, source_yes, disagree = _combined(source_results)
+    if disagree:
+        answers = ", ".join(f"{r.backend}={r.answer.value}" for r in source_results)
+        case.failures.append((DECIDER_DISAGREEMENT, f"source deciders disagree: {answers}"))
+
+    start = time.perf_counter()
+    try:
+        target = reduction.reduce(source)
+    except InvalidInstance as error:
+        case.failures.append((INVALID_TARGET, f"reduce built an invalid {reduction.target} instance: {error}"))
+        return case
+    times["reduce"] = time.perf_counter() - start
+    case.target_size = target.size()
+    if reduction.size is not None:
+        predicted = reduction.size(source)
+        wrong = {k: (v, case.target_size.get(k)) for k, v in predicted.items() if case.target_size.get(k) != v}
+        if wrong:
+            detail = ", ".join(f"{k}: formula {v}, built {b}" for k, (v, b) in wrong.items())
+            case.failures.append((SIZE, detail))
+
+    if target_deciders is None:
+        target_deciders = get_problem(reduction.target).verify_deciders[:1]
+    target_results = _decide(target, target_deciders, timeout, times, "target")
+    case.target_answer, target_yes, target_disagree = _combined(target_results)
+    if target_disagree:
+        answers = ", ".join(f"{r.backend}={r.answer.value}" for r in target_results)
+        case.failures.append((DECIDER_DISAGREEMENT, f"target deciders disagree: {answers}"))
+
+    if Answer.UNKNOWN not in (case.source_answer, case.target_answer) and case.source_answer != case.target_answer:
+        case.failures.append((MISMATCH, f"source {case.source_answer.value}, target {case.target_answer.value}"))
+
+    if source_yes is not None:
+        try:
+            forward_certificate = reduction.forward(source, source_yes.certificate)
+        except Exception as error:
+            case.failures.append((FORWARD, f"forward raised {type(error).__name__}: {error}"))
+        else:
+            if not target.verify(forward_certificate):
+                case.failures.append((FORWARD, f"forward certificate rejected by the {target.problem} checker"))
+            else:
+                _check_source_certificate(reduction, source, target, forward_certificate, "of the forward certificate", case)
+    if target_yes is not None:
+        _check_source_certificate(reduction, source, target, target_yes.certificate, f"of the {target_yes.backend} certificate", case)
+    return case

@@ -1,0 +1,239 @@
+"""Running the per-case check over a stream, on any ``concurrent.futures.Executor``.
+
+``verify_reduction`` is the verifier's entry point: it sweeps the cases (in this
+process, or in chunks of about 100 on an executor: a process pool, or Dask's
+``client.get_executor()``), merges the per-chunk summaries, and shrinks the first
+counterexample to a minimal one. Only aggregates and failing cases travel back
+from the workers, so memory stays flat however long the stream.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+from concurrent.futures import Executor, FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from instances.base import InvalidInstance
+from instances.registry import get_problem
+from reductions.base import Reduction
+from reductions.registry import get_reduction
+from solvers.result import Answer
+from verify.check import CERTIFICATE_KINDS, DECIDER_DISAGREEMENT, INVALID_TARGET, MISMATCH, SIZE, CaseResult, check_case
+
+MAX_KEPT_FAILURES = 20
+
+
+@dataclass
+class Failure:
+    label: str
+    kinds: list[str]
+    details: list[str]
+    source: Any
+
+
+@dataclass
+class Summary:
+    reduction: str
+    cases: int = 0
+    confusion: Counter = field(default_factory=Counter)  # "YES->NO" style keys
+    failure_counts: Counter = field(default_factory=Counter)  # cases per failure kind
+    certificate_failures: int = 0  # cases with a forward or backward failure
+    timeouts: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    max_target_size: dict[str, int] = field(default_factory=dict)
+    decider_seconds: Counter = field(default_factory=Counter)
+
+    def add(self, label: str, source: Any, case: CaseResult) -> None:
+        self.cases += 1
+        self.confusion[f"{case.source_answer.value}->{case.target_answer.value}"] += 1
+        kinds = sorted({kind for kind, _ in case.failures})
+        for kind in kinds:
+            self.failure_counts[kind] += 1
+        if any(kind in CERTIFICATE_KINDS for kind in kinds):
+            self.certificate_failures += 1
+        if case.timed_out:
+            self.timeouts += 1
+        if kinds and len(self.failures) < MAX_KEPT_FAILURES:
+            self.failures.append(Failure(label, kinds, [d for _, d in case.failures], source))
+        for key, value in case.target_size.items():
+            self.max_target_size[key] = max(value, self.max_target_size.get(key, value))
+        self.decider_seconds.update(case.times)
+
+    def merge(self, other: "Summary") -> None:
+        self.cases += other.cases
+        self.confusion.update(other.confusion)
+        self.failure_counts.update(other.failure_counts)
+        self.certificate_failures += other.certificate_failures
+        self.timeouts += other.timeouts
+        room = MAX_KEPT_FAILURES - len(self.failures)
+        self.failures.extend(other.failures[: max(0, room)])
+        for key, value in other.max_target_size.items():
+            self.max_target_size[key] = max(value, self.max_target_size.get(key, value))
+        self.decider_seconds.update(other.decider_seconds)
+
+    def count(self, side: str, answer: str) -> int:
+        index = 0 if side == "source" else 1
+        return sum(n for key, n in self.confusion.items() if key.split("->")[index] == answer)
+
+    @property
+    def mismatches(self) -> int:
+        return self.failure_counts[MISMATCH]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failure_counts
+
+
+def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], options: dict) -> Summary:
+    """Checks a chunk of cases; runs in a worker process when an executor is used."""
+    if isinstance(reduction, str):
+        reduction = get_reduction(reduction)
+    summary = Summary(reduction.id)
+    for label, source in cases:
+        summary.add(label, source, check_case(reduction, source, **options))
+    return summary
+
+
+def _chunks(cases: Iterable[tuple[str, Any]], size: int) -> Iterator[list[tuple[str, Any]]]:
+    iterator = iter(cases)
+    while chunk := list(itertools.islice(iterator, size)):
+        yield chunk
+
+
+def sweep(
+    reduction: Reduction,
+    cases: Iterable[tuple[str, Any]],
+    executor: Executor | None = None,
+    chunk_size: int = 100,
+    progress: Callable[[int], None] | None = None,
+    **options: Any,
+) -> Summary:
+    """Checks every case; ``options`` go to :func:`verify.check.check_case`.
+
+    With an executor, workers receive the reduction by its registry id, so the
+    reduction must be registered (an unregistered one runs in this process).
+    """
+    total = Summary(reduction.id)
+    if executor is None:
+        for chunk in _chunks(cases, chunk_size):
+            total.merge(check_chunk(reduction, chunk, options))
+            if progress:
+                progress(total.cases)
+        return total
+    pending: set[Future] = set()
+    limit = 4 * max(1, getattr(executor, "_max_workers", 2))  # bounded in flight: flat memory
+    for chunk in _chunks(cases, chunk_size):
+        pending.add(executor.submit(check_chunk, reduction.id, chunk, options))
+        if len(pending) >= limit:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                total.merge(future.result())
+            if progress:
+                progress(total.cases)
+    for future in pending:
+        total.merge(future.result())
+    if progress:
+        progress(total.cases)
+    return total
+
+
+def shrink_counterexample(
+    reduction: Reduction, failure: Failure, seconds: float = 30.0, **options: Any
+) -> tuple[Any, list[str], int]:
+    """Greedy shrinking: take the first smaller instance that still fails the same way.
+
+    Returns (smallest failing source found, its failure details, shrink steps taken).
+    """
+    shrink = get_problem(reduction.source).shrink
+    source, details, steps = failure.source, failure.details, 0
+    if shrink is None:
+        return source, details, steps
+    wanted = set(failure.kinds)
+    deadline = time.perf_counter() + seconds
+    improved = True
+    while improved and time.perf_counter() < deadline:
+        improved = False
+        for candidate in shrink(source):
+            if time.perf_counter() >= deadline:
+                break
+            try:
+                case = check_case(reduction, candidate, **options)
+            except InvalidInstance:
+                continue
+            kinds = {kind for kind, _ in case.failures}
+            if kinds & wanted:
+                source, details, steps, improved = candidate, [d for _, d in case.failures], steps + 1, True
+                break
+    return source, details, steps
+
+
+@dataclass
+class Report:
+    summary: Summary
+    elapsed: float
+    counterexample: dict | None
+    warnings: list[str]
+
+    def to_json(self) -> dict:
+        s = self.summary
+        return {
+            "reduction": s.reduction,
+            "cases": s.cases,
+            "source_yes": s.count("source", "YES"),
+            "source_no": s.count("source", "NO"),
+            "target_yes": s.count("target", "YES"),
+            "target_no": s.count("target", "NO"),
+            "confusion": dict(sorted(s.confusion.items())),
+            "mismatches": s.mismatches,
+            "certificate_failures": s.certificate_failures,
+            "size_failures": s.failure_counts[SIZE],
+            "invalid_targets": s.failure_counts[INVALID_TARGET],
+            "decider_disagreements": s.failure_counts[DECIDER_DISAGREEMENT],
+            "timeouts": s.timeouts,
+            "max_target_size": s.max_target_size,
+            "seconds": round(self.elapsed, 3),
+            "cases_per_second": round(s.cases / self.elapsed, 1) if self.elapsed > 0 else None,
+            "decider_seconds": {k: round(v, 3) for k, v in sorted(s.decider_seconds.items())},
+            "counterexample": self.counterexample,
+            "warnings": self.warnings,
+            "passed": s.passed,
+        }
+
+
+def verify_reduction(
+    reduction: Reduction,
+    cases: Iterable[tuple[str, Any]],
+    executor: Executor | None = None,
+    shrink_seconds: float = 30.0,
+    progress: Callable[[int], None] | None = None,
+    **options: Any,
+) -> Report:
+    start = time.perf_counter()
+    summary = sweep(reduction, cases, executor=executor, progress=progress, **options)
+    elapsed = time.perf_counter() - start
+    counterexample = None
+    if summary.failures:
+        first = summary.failures[0]
+        smallest, details, steps = shrink_counterexample(reduction, first, shrink_seconds, **options)
+        counterexample = {
+            "label": first.label,
+            "kinds": first.kinds,
+            "original": first.source.to_dict(),
+            "shrunk": smallest.to_dict(),
+            "shrink_steps": steps,
+            "details": details,
+        }
+    warnings = []
+    decided = summary.count("source", "YES") + summary.count("source", "NO")
+    if summary.cases and summary.count("source", "NO") == 0:
+        warnings.append("no source no-instance was checked: the no-direction is untested")
+    elif decided and summary.count("source", "NO") < 0.1 * decided:
+        warnings.append(f"only {summary.count('source', 'NO')} of {decided} decided sources are no-instances")
+    if summary.count("source", "YES") == 0 and summary.cases:
+        warnings.append("no source yes-instance was checked: forward certificates are untested")
+    if summary.timeouts:
+        warnings.append(f"{summary.timeouts} cases timed out (UNKNOWN) and were not compared")
+    return Report(summary, elapsed, counterexample, warnings)
