@@ -28,7 +28,9 @@ Assignment = tuple[bool, ...]
 
 def as_clause_array(clauses: Any, width: int) -> np.ndarray:
     """Converts a nested sequence (or array) of literals to a read-only (m, width) int64 array."""
-    if isinstance(clauses, np.ndarray):
+    if isinstance(clauses, np.ndarray) and clauses.dtype == np.int64 and not clauses.flags.writeable:
+        array = clauses  # already immutable: share it (reductions hand over millions of clauses)
+    elif isinstance(clauses, np.ndarray):
         array = np.array(clauses, dtype=np.int64, copy=True)
     else:
         rows = [tuple(c) for c in clauses]
@@ -81,7 +83,10 @@ class ExactlyKSat:
         if not isinstance(self.num_vars, (int, np.integer)) or isinstance(self.num_vars, bool) or self.num_vars < 0:
             raise InvalidInstance(f"num_vars must be a non-negative integer, not {self.num_vars!r}")
         if self.clauses.size:
-            bad = np.argwhere((self.clauses == 0) | (np.abs(self.clauses) > self.num_vars))
+            magnitude = np.abs(self.clauses)
+            if magnitude.min() > 0 and magnitude.max() <= self.num_vars:
+                return
+            bad = np.argwhere((magnitude == 0) | (magnitude > self.num_vars))
             if len(bad):
                 row, col = bad[0]
                 literal = int(self.clauses[row, col])

@@ -70,7 +70,8 @@ def chain_order(source: OneInThreeSat) -> tuple[np.ndarray, np.ndarray]:
     appearance, and closes back to its first element.
     """
     literals = source.clauses.ravel()
-    order = np.lexsort((np.arange(len(literals)), literals < 0, np.abs(literals)))
+    # one stable sort on 2|u| + [negated] keeps appearance order inside each (u, sign) group
+    order = np.argsort(2 * np.abs(literals) + (literals < 0), kind="stable")
     variable = np.abs(literals[order])
     starts = np.ones(len(order), dtype=bool)
     starts[1:] = variable[1:] != variable[:-1]
@@ -123,8 +124,9 @@ STEPS: tuple[Callable[[OneInThreeSat], ClauseBlock], ...] = (
 def reduce(source: OneInThreeSat, steps: tuple[Callable[[OneInThreeSat], ClauseBlock], ...] = STEPS) -> TwoTwoFourSat:
     """C* = C_1 u C_2 u C_3 u C_4 over 7p variables (validated on construction)."""
     p = source.num_clauses
-    blocks = [step(source).reshape(-1, 4) for step in steps]
-    return TwoTwoFourSat(7 * p, np.vstack(blocks) if blocks else np.zeros((0, 4), dtype=np.int64))
+    clauses = np.concatenate([step(source).reshape(-1, 4) for step in steps]).astype(np.int64, copy=False)
+    clauses.setflags(write=False)  # immutable from here on, so the instance can share it
+    return TwoTwoFourSat(7 * p, clauses)
 
 
 def forward(source: OneInThreeSat, assignment: tuple[bool, ...]) -> tuple[bool, ...]:
