@@ -40,7 +40,7 @@ def load_instance(path: str | os.PathLike) -> Any:
 
 def save_instance(instance: Any, path: str | os.PathLike) -> None:
     """Writes the instance as JSON (DIMACS for a CNF saved as ``.cnf``), whole or not at all."""
-    if str(path).endswith((".cnf", ".dimacs")) and instance.problem == "cnf":
+    if str(path).endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
         write_atomically(path, instance.to_dimacs())
     else:
         write_atomically(path, dumps(instance.to_dict()))

@@ -13,6 +13,7 @@ from instances.base import InvalidInstance, Problem
 
 PROBLEM_MODULES: dict[str, str] = {
     "cnf": "instances.cnf",
+    "3sat": "instances.three_sat",
     "1in3sat": "instances.one_in_three_sat",
     "224sat": "instances.two_two_four_sat",
 }
@@ -21,13 +22,26 @@ PROBLEM_MODULES: dict[str, str] = {
 RENDERERS: dict[str, str] = {}
 
 
+# problems defined at run time (a user's file, see instances.custom): id -> Problem
+_RUNTIME_PROBLEMS: dict[str, Problem] = {}
+
+
+def register_problem(problem: Problem) -> None:
+    """Makes a problem defined outside the package known (built-in ids cannot be replaced)."""
+    if problem.id in PROBLEM_MODULES:
+        raise InvalidInstance(f"problem id {problem.id!r} is built in; choose another id")
+    _RUNTIME_PROBLEMS[problem.id] = problem
+
+
 def problem_ids() -> list[str]:
-    return list(PROBLEM_MODULES)
+    return list(PROBLEM_MODULES) + [p for p in _RUNTIME_PROBLEMS if p not in PROBLEM_MODULES]
 
 
 def get_problem(problem_id: str) -> Problem:
+    if problem_id in _RUNTIME_PROBLEMS:
+        return _RUNTIME_PROBLEMS[problem_id]
     if problem_id not in PROBLEM_MODULES:
-        raise InvalidInstance(f"unknown problem {problem_id!r} (known: {', '.join(PROBLEM_MODULES)})")
+        raise InvalidInstance(f"unknown problem {problem_id!r} (known: {', '.join(problem_ids())})")
     return importlib.import_module(PROBLEM_MODULES[problem_id]).PROBLEM
 
 

@@ -222,7 +222,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not streams:
         raise UsageError("verify: give at least one of --exhaustive N, --random N, --planted N")
     update, stop = _progress(total, args.quiet)
-    options = {"timeout": args.timeout}
+    options = {"timeout": args.timeout, "extra_certificates": args.extra_certificates}
     try:
         if args.workers and args.workers > 1:
             with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -317,6 +317,9 @@ def build_parser() -> Parser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="process pool size")
     p.add_argument("--timeout", type=float, help="seconds per decider call")
+    p.add_argument("--extra-certificates", type=int, default=2, metavar="N",
+                   help="also try backward on N more target certificates per yes-case (found under random "
+                        "solver phases; default 2)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_verify)

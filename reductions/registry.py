@@ -7,6 +7,7 @@ line in ``CHAINS``.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 from instances.base import InvalidInstance
@@ -25,6 +26,11 @@ def reduction_ids() -> list[str]:
 
 
 def get_reduction(reduction_id: str) -> Reduction:
+    """A registered reduction or chain, or ``path/to/file.py:NAME`` from a user's file."""
+    from reductions.user_file import is_file_spec, load_reduction
+
+    if is_file_spec(reduction_id):
+        return load_reduction(reduction_id)
     if reduction_id in REDUCTION_MODULES:
         return importlib.import_module(REDUCTION_MODULES[reduction_id]).REDUCTION
     if reduction_id in CHAINS:
@@ -32,5 +38,5 @@ def get_reduction(reduction_id: str) -> Reduction:
         chain = steps[0]
         for step in steps[1:]:
             chain = chain.then(step)
-        return chain.__class__(**{**chain.__dict__, "id": reduction_id})
+        return dataclasses.replace(chain, id=reduction_id)
     raise InvalidInstance(f"unknown reduction {reduction_id!r} (known: {', '.join(reduction_ids())})")

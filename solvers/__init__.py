@@ -10,13 +10,16 @@ import importlib
 from typing import Any, Callable
 
 from instances.base import InvalidInstance
-from solvers.registry import BACKENDS, EXPORTS
+from solvers.registry import BACKENDS, CERTIFICATE_SAMPLERS, EXPORTS
 from solvers.result import Answer, Result, SolverError
 
-__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export", "export_formats"]
+__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export", "export_formats",
+           "sample_certificates"]
 
 
-def _load(spec: str) -> Callable[..., Any]:
+def _load(spec: str | Callable[..., Any]) -> Callable[..., Any]:
+    if callable(spec):
+        return spec
     module, _, name = spec.partition(":")
     return getattr(importlib.import_module(module), name)
 
@@ -39,6 +42,18 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
     if result.answer is Answer.YES and not instance.verify(result.certificate):
         raise SolverError(f"backend {name} returned a certificate that the {instance.problem} checker rejects")
     return result
+
+
+def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[Any]:
+    """Up to ``count`` diverse certificates of a yes-instance, each checked; [] where no sampler exists."""
+    spec = CERTIFICATE_SAMPLERS.get(instance.problem)
+    if spec is None or count <= 0:
+        return []
+    certificates = _load(spec)(instance, count, seed)
+    for certificate in certificates:
+        if not instance.verify(certificate):
+            raise SolverError(f"the {instance.problem} certificate sampler returned a certificate its checker rejects")
+    return certificates
 
 
 def export_formats(problem_id: str) -> list[str]:

@@ -81,10 +81,10 @@ def count_satisfiable(
 
 
 def solve(instance, timeout: float | None = None) -> Result:
-    """Brute-force decider for ``cnf``, ``1in3sat`` and ``224sat`` instances."""
+    """Brute-force decider for ``cnf``, ``3sat``, ``1in3sat`` and ``224sat`` instances."""
     start = time.perf_counter()
     clauses = instance.clauses.tolist() if hasattr(instance.clauses, "tolist") else instance.clauses
-    if instance.problem == "cnf":
+    if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
         low = [1] * len(clauses)
         high = [len(c) for c in clauses]
     else:

@@ -45,7 +45,7 @@ def cnf_of(instance) -> tuple[int, list[tuple[int, ...]]]:
     Variable i of the encoding is variable i of the instance, so a model is read back
     directly as the instance's assignment.
     """
-    if instance.problem == "cnf":
+    if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
         return instance.num_vars, [tuple(c) for c in instance.clauses]
     k = instance.TRUE_PER_CLAUSE
     cache: dict[tuple[int, ...], list[tuple[int, ...]]] = {}

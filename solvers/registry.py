@@ -1,6 +1,7 @@
 """Which deciders and exports exist for which problem. Modules are imported on first use.
 
-A backend is ``"module:function"`` with ``function(instance, timeout=None, **options) -> Result``.
+A backend is ``"module:function"`` (or, for problems defined at run time, the
+function itself, see :func:`register_backend`) with ``function(instance, timeout=None, **options) -> Result``.
 The first backend listed for a problem is its default; ``brute`` never touches SAT/SMT.
 ``"sat:NAME"`` selects the python-sat solver NAME (``sat:cadical``, ``sat:g42``...).
 To add a problem's deciders, add one entry below.
@@ -8,14 +9,17 @@ To add a problem's deciders, add one entry below.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 _SAT_FAMILY = {
     "sat": "solvers.sat:solve",
     "brute": "solvers.brute_exactly_k:solve",
     "smt": "solvers.smt:solve",
 }
 
-BACKENDS: dict[str, dict[str, str]] = {
+BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "cnf": dict(_SAT_FAMILY),
+    "3sat": dict(_SAT_FAMILY),
     "1in3sat": dict(_SAT_FAMILY),
     "224sat": dict(_SAT_FAMILY),
 }
@@ -23,6 +27,21 @@ BACKENDS: dict[str, dict[str, str]] = {
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str
 EXPORTS: dict[str, dict[str, str]] = {
     "cnf": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
+    "3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "1in3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "224sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
 }
+
+# more certificates of a yes-instance, for checking backward maps on several of them:
+# function(instance, count, seed) -> list of certificates
+CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
+    "cnf": "solvers.sat:sample_certificates",
+    "3sat": "solvers.sat:sample_certificates",
+    "1in3sat": "solvers.sat:sample_certificates",
+    "224sat": "solvers.sat:sample_certificates",
+}
+
+
+def register_backend(problem_id: str, name: str, function: Callable[..., Any]) -> None:
+    """Adds a decider for a problem defined at run time."""
+    BACKENDS.setdefault(problem_id, {})[name] = function

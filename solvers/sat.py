@@ -12,6 +12,7 @@ A stopped run is UNKNOWN.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from typing import Sequence
@@ -73,6 +74,27 @@ def solve_clauses(
         if abs(literal) <= num_vars:
             values[abs(literal) - 1] = literal > 0
     return Answer.YES, tuple(values), stats
+
+
+def sample_models(num_vars: int, clauses: Sequence[Sequence[int]], count: int, seed: int) -> list[tuple[bool, ...]]:
+    """Up to ``count`` models found under random preferred phases (seeded): diverse solutions,
+    so that a backward map is not only ever tried on the solver's favourite one."""
+    rng = random.Random(seed)
+    models = []
+    with Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
+        for _ in range(count):
+            solver.set_phases([v if rng.random() < 0.5 else -v for v in range(1, num_vars + 1)])
+            if not solver.solve():
+                break
+            model = set(solver.get_model() or ())
+            models.append(tuple(v in model for v in range(1, num_vars + 1)))
+    return models
+
+
+def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[bool, ...]]:
+    """Diverse satisfying assignments of a cnf/3sat/1in3sat/224sat instance (see sample_models)."""
+    num_vars, clauses = cnf_of(instance)
+    return sample_models(num_vars, clauses, count, seed)
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:

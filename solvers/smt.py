@@ -20,7 +20,7 @@ def _solver(instance) -> tuple[z3.Solver, list]:
         return variables[l - 1] if l > 0 else z3.Not(variables[-l - 1])
 
     solver = z3.Solver()
-    if instance.problem == "cnf":
+    if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
         for clause in instance.clauses:
             solver.add(z3.Or([literal(l) for l in clause]) if clause else z3.BoolVal(False))
     else:

@@ -17,12 +17,14 @@ from typing import Any, Sequence
 from instances.base import InvalidInstance
 from instances.registry import get_problem
 from reductions.base import Reduction
-from solvers import solve
-from solvers.result import Answer, Result
+from solvers import sample_certificates, solve
+from solvers.result import Answer, Result, SolverError
 
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"
+DECIDER_ERROR = "decider-error"
 INVALID_TARGET = "invalid-target"
+REDUCE_ERROR = "reduce-error"
 SIZE = "size"
 MISMATCH = "mismatch"
 FORWARD = "forward-certificate"
@@ -48,9 +50,18 @@ def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times
     results = []
     for backend in deciders:
         start = time.perf_counter()
-        results.append(solve(instance, backend=backend, timeout=timeout))
+        try:
+            results.append(solve(instance, backend=backend, timeout=timeout))
+        except SolverError as error:  # a decider's YES whose certificate its checker rejects
+            results.append(Result(Answer.UNKNOWN, None, backend, {"error": str(error)}))
         times[f"{role}:{backend}"] = time.perf_counter() - start
     return results
+
+
+def _decider_errors(results: list[Result], role: str, case: "CaseResult") -> None:
+    for result in results:
+        if "error" in result.stats:
+            case.failures.append((DECIDER_ERROR, f"{role} decider {result.backend}: {result.stats['error']}"))
 
 
 def _combined(results: list[Result]) -> tuple[Answer, Result | None, bool]:
@@ -82,12 +93,17 @@ def check_case(
     source_deciders: Sequence[str] | None = None,
     target_deciders: Sequence[str] | None = None,
     timeout: float | None = None,
+    extra_certificates: int = 2,
+    seed: int = 0,
 ) -> CaseResult:
+    """Checks one case; on a yes-target, ``backward`` is also tried on ``extra_certificates``
+    further target certificates found under random solver phases (seeded by ``seed``)."""
     case = CaseResult()
     times = case.times
     if source_deciders is None:
         source_deciders = get_problem(reduction.source).verify_deciders
     source_results = _decide(source, source_deciders, timeout, times, "source")
+    _decider_errors(source_results, "source", case)
     case.source_answer, source_yes, disagree = _combined(source_results)
     if disagree:
         answers = ", ".join(f"{r.backend}={r.answer.value}" for r in source_results)
@@ -96,8 +112,16 @@ def check_case(
     start = time.perf_counter()
     try:
         target = reduction.reduce(source)
+        if getattr(target, "problem", None) == reduction.target:
+            target.validate()
     except InvalidInstance as error:
         case.failures.append((INVALID_TARGET, f"reduce built an invalid {reduction.target} instance: {error}"))
+        return case
+    except Exception as error:  # the construction under test crashed: a finding, reported with the case
+        case.failures.append((REDUCE_ERROR, f"reduce raised {type(error).__name__}: {error}"))
+        return case
+    if getattr(target, "problem", None) != reduction.target:
+        case.failures.append((INVALID_TARGET, f"reduce returned {type(target).__name__}, not a {reduction.target} instance"))
         return case
     times["reduce"] = time.perf_counter() - start
     case.target_size = target.size()
@@ -111,6 +135,7 @@ def check_case(
     if target_deciders is None:
         target_deciders = get_problem(reduction.target).verify_deciders[:1]
     target_results = _decide(target, target_deciders, timeout, times, "target")
+    _decider_errors(target_results, "target", case)
     case.target_answer, target_yes, target_disagree = _combined(target_results)
     if target_disagree:
         answers = ", ".join(f"{r.backend}={r.answer.value}" for r in target_results)
@@ -131,4 +156,11 @@ def check_case(
                 _check_source_certificate(reduction, source, target, forward_certificate, "of the forward certificate", case)
     if target_yes is not None:
         _check_source_certificate(reduction, source, target, target_yes.certificate, f"of the {target_yes.backend} certificate", case)
+        try:
+            others = sample_certificates(target, extra_certificates, seed)
+        except SolverError as error:
+            case.failures.append((DECIDER_ERROR, str(error)))
+            others = []
+        for number, certificate in enumerate(others, 1):
+            _check_source_certificate(reduction, source, target, certificate, f"of sampled target certificate {number}", case)
     return case

@@ -21,7 +21,13 @@ from instances.registry import get_problem
 from reductions.base import Reduction
 from reductions.registry import get_reduction
 from solvers.result import Answer
-from verify.check import CERTIFICATE_KINDS, DECIDER_DISAGREEMENT, INVALID_TARGET, MISMATCH, SIZE, CaseResult, check_case
+from verify.check import (
+    BACKWARD, CERTIFICATE_KINDS, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH, REDUCE_ERROR,
+    SIZE, CaseResult, check_case,
+)
+
+# the failure a counterexample is shrunk for: the most telling one the case shows
+SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, SIZE, FORWARD, BACKWARD, DECIDER_DISAGREEMENT, DECIDER_ERROR)
 
 MAX_KEPT_FAILURES = 20
 
@@ -143,7 +149,8 @@ def sweep(
 def shrink_counterexample(
     reduction: Reduction, failure: Failure, seconds: float = 30.0, **options: Any
 ) -> tuple[Any, list[str], int]:
-    """Greedy shrinking: take the first smaller instance that still fails the same way.
+    """Greedy shrinking: take the first smaller instance that still shows the case's most
+    telling failure (a mismatch before a certificate failure, see SEVERITY).
 
     Returns (smallest failing source found, its failure details, shrink steps taken).
     """
@@ -151,7 +158,9 @@ def shrink_counterexample(
     source, details, steps = failure.source, failure.details, 0
     if shrink is None:
         return source, details, steps
-    wanted = set(failure.kinds)
+    wanted = {min(failure.kinds, key=_severity)}
+    # a backward failure may show on only some target certificates: look at more of them
+    options = {**options, "extra_certificates": max(8, options.get("extra_certificates", 2))}
     deadline = time.perf_counter() + seconds
     improved = True
     while improved and time.perf_counter() < deadline:
@@ -168,6 +177,10 @@ def shrink_counterexample(
                 source, details, steps, improved = candidate, [d for _, d in case.failures], steps + 1, True
                 break
     return source, details, steps
+
+
+def _severity(kind: str) -> int:
+    return SEVERITY.index(kind) if kind in SEVERITY else len(SEVERITY)
 
 
 @dataclass
@@ -193,6 +206,7 @@ class Report:
             "invalid_targets": s.failure_counts[INVALID_TARGET],
             "decider_disagreements": s.failure_counts[DECIDER_DISAGREEMENT],
             "timeouts": s.timeouts,
+            "failure_counts": dict(sorted(s.failure_counts.items())),
             "max_target_size": s.max_target_size,
             "seconds": round(self.elapsed, 3),
             "cases_per_second": round(s.cases / self.elapsed, 1) if self.elapsed > 0 else None,
@@ -216,7 +230,8 @@ def verify_reduction(
     elapsed = time.perf_counter() - start
     counterexample = None
     if summary.failures:
-        first = summary.failures[0]
+        # the earliest case with the most telling failure: a wrong answer before a bad certificate
+        first = min(summary.failures, key=lambda f: min(_severity(kind) for kind in f.kinds))
         smallest, details, steps = shrink_counterexample(reduction, first, shrink_seconds, **options)
         counterexample = {
             "label": first.label,
