@@ -148,11 +148,11 @@ def shrink(instance: CNF) -> Iterator[CNF]:
     clauses = [list(c) for c in instance.clauses]
     for index in range(len(clauses)):
         rest = clauses[:index] + clauses[index + 1 :]
-        yield CNF(*compact_variables(instance.num_vars, rest))
+        yield CNF(*compact_variables(rest))
     for index, clause in enumerate(clauses):
         for position in range(len(clause)):
             smaller = [c if i != index else c[:position] + c[position + 1 :] for i, c in enumerate(clauses)]
-            yield CNF(*compact_variables(instance.num_vars, smaller))
+            yield CNF(*compact_variables(smaller))
 
 
 def verification_sample(seed: int) -> CNF:

@@ -16,8 +16,9 @@ value of variable i. JSON: a list of ``true``/``false``.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -158,7 +159,7 @@ def format_literal(literal: int) -> str:
     return f"~x{-literal}" if literal < 0 else f"x{literal}"
 
 
-def compact_variables(num_vars: int, clauses: list[list[int]]) -> tuple[int, list[list[int]]]:
+def compact_variables(clauses: list[list[int]]) -> tuple[int, list[list[int]]]:
     """Renumbers the variables that occur to 1..r in order of first occurrence."""
     mapping: dict[int, int] = {}
     for clause in clauses:
@@ -166,3 +167,14 @@ def compact_variables(num_vars: int, clauses: list[list[int]]) -> tuple[int, lis
             mapping.setdefault(abs(literal), len(mapping) + 1)
     renamed = [[mapping[abs(l)] * (1 if l > 0 else -1) for l in clause] for clause in clauses]
     return len(mapping), renamed
+
+
+def smaller_clause_lists(clauses: list[list[int]]) -> Iterator[tuple[int, list[list[int]]]]:
+    """Shrinking steps that keep every clause's width: drop one clause; merge one variable
+    into another. Each result is compacted to variables 1..r: (r, clauses)."""
+    for index in range(len(clauses)):
+        yield compact_variables(clauses[:index] + clauses[index + 1 :])
+    variables = sorted({abs(l) for c in clauses for l in c})
+    for a, b in itertools.permutations(variables, 2):
+        merged = [[(b if abs(l) == a else abs(l)) * (1 if l > 0 else -1) for l in c] for c in clauses]
+        yield compact_variables(merged)

@@ -31,7 +31,7 @@ import random as _random
 from typing import Iterator
 
 from instances.base import InvalidInstance, Problem
-from instances.exactly_k_sat import ExactlyKSat, compact_variables
+from instances.exactly_k_sat import ExactlyKSat, compact_variables, smaller_clause_lists
 
 
 class OneInThreeSat(ExactlyKSat):
@@ -228,17 +228,10 @@ def enumerate_instances(max_clauses: int) -> Iterator[OneInThreeSat]:
 def shrink(instance: OneInThreeSat) -> Iterator[OneInThreeSat]:
     """Smaller instances: drop one clause; merge one variable into another; drop unused variables."""
     clauses = instance.clause_list()
-    for index in range(len(clauses)):
-        rest = clauses[:index] + clauses[index + 1 :]
-        num_vars, renamed = compact_variables(instance.num_vars, rest)
-        yield OneInThreeSat(num_vars, renamed)
-    variables = sorted({abs(l) for c in clauses for l in c})
-    for a, b in itertools.permutations(variables, 2):
-        merged = [[(b if abs(l) == a else abs(l)) * (1 if l > 0 else -1) for l in c] for c in clauses]
-        num_vars, renamed = compact_variables(instance.num_vars, merged)
-        yield OneInThreeSat(num_vars, renamed)
-    if len(variables) < instance.num_vars:
-        num_vars, renamed = compact_variables(instance.num_vars, clauses)
+    for num_vars, smaller in smaller_clause_lists(clauses):
+        yield OneInThreeSat(num_vars, smaller)
+    num_vars, renamed = compact_variables(clauses)
+    if num_vars < instance.num_vars:
         yield OneInThreeSat(num_vars, renamed)
 
 

@@ -13,7 +13,7 @@ from typing import Iterator
 
 from instances.base import InvalidInstance, Problem
 from instances.cnf import CNF
-from instances.exactly_k_sat import compact_variables
+from instances.exactly_k_sat import smaller_clause_lists
 
 
 class ThreeSat(CNF):
@@ -56,13 +56,8 @@ def enumerate_instances(max_clauses: int) -> Iterator[ThreeSat]:
 
 def shrink(instance: ThreeSat) -> Iterator[ThreeSat]:
     """Drop a clause; merge a variable into another (clauses keep their three literals)."""
-    clauses = [list(c) for c in instance.clauses]
-    for index in range(len(clauses)):
-        yield ThreeSat(*compact_variables(instance.num_vars, clauses[:index] + clauses[index + 1:]))
-    variables = sorted({abs(l) for c in clauses for l in c})
-    for a, b in itertools.permutations(variables, 2):
-        merged = [[(b if abs(l) == a else abs(l)) * (1 if l > 0 else -1) for l in c] for c in clauses]
-        yield ThreeSat(*compact_variables(instance.num_vars, merged))
+    for num_vars, smaller in smaller_clause_lists([list(c) for c in instance.clauses]):
+        yield ThreeSat(num_vars, smaller)
 
 
 PROBLEM = Problem(

@@ -46,10 +46,8 @@ class Reduction:
             middle = first.reduce(src)
             return first.backward(src, middle, second.backward(middle, tgt, certificate))
 
-        size = None
-        if second.size is not None:
-            def size(src: Any) -> dict[str, int]:
-                return second.size(first.reduce(src))
+        def size(src: Any) -> dict[str, int]:
+            return second.size(first.reduce(src))
 
         return Reduction(
             id=id or f"{self.source}-to-{other.target}",
@@ -59,6 +57,6 @@ class Reduction:
             reduce=reduce,
             forward=forward,
             backward=backward,
-            size=size,
+            size=size if second.size is not None else None,
             notes=f"chain {self.id} -> {other.id}",
         )
