@@ -20,6 +20,8 @@ Generators (all seeded):
 * ``planted``: a hidden assignment is drawn first and every clause gets exactly
   one literal true under it, so the answer is yes and the hidden assignment is
   a certificate.
+* ``certified-no``: a random instance with an unsatisfiable pair of clauses
+  (a, b, c), (~a, ~b, ~c) inserted, so the answer is no at any size.
 * ``mixed`` (the default): ``positive`` at ratio 0.62 or ``random`` at ratio
   1/3 by a coin flip; both answers come out often.
 """
@@ -100,6 +102,25 @@ def planted_instance(
             # the literal is v if v's hidden value equals what the literal must be, else -v
             clause.append(v if hidden[v - 1] == literal_true else -v)
         clauses.append(tuple(clause))
+    return OneInThreeSat(num_vars, clauses)
+
+
+def certified_no_instance(
+    seed: int, num_vars: int = 20, ratio: float | None = 0.5, num_clauses: int | None = None,
+) -> OneInThreeSat:
+    """No-instance by construction: a random instance plus the pair (a, b, c), (~a, ~b, ~c).
+
+    Exactly one of a, b, c true makes two of ~a, ~b, ~c true, so the pair alone has no
+    solution, whatever the other clauses say (the certificate of "no" is the pair).
+    """
+    _check_vars(num_vars)
+    rng = _random.Random(seed)
+    base = random_instance(rng.randrange(2**31), num_vars, ratio, num_clauses)
+    a, b, c = rng.sample(range(1, num_vars + 1), 3)
+    clauses = base.clause_list()
+    for position, clause in sorted([(rng.randint(0, len(clauses)), [a, b, c]), (rng.randint(0, len(clauses)), [-a, -b, -c])],
+                                   key=lambda pair: -pair[0]):
+        clauses.insert(position, clause)
     return OneInThreeSat(num_vars, clauses)
 
 
@@ -245,6 +266,7 @@ PROBLEM = Problem(
         "random": random_instance,
         "positive": positive_instance,
         "planted": planted_instance,
+        "certified-no": certified_no_instance,
     },
     default_generator="mixed",
     enumerate=enumerate_instances,

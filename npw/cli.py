@@ -204,7 +204,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     from instances.registry import get_problem
     from reductions.registry import get_reduction
-    from verify import exhaustive, planted_stream, random_stream, verify_reduction
+    from verify import certified_no_stream, exhaustive, planted_stream, random_stream, verify_reduction
 
     reduction = get_reduction(args.reduction)
     problem = get_problem(reduction.source)
@@ -218,8 +218,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.planted:
         streams.append(planted_stream(problem, args.planted, args.seed))
         total = None if total is None else total + args.planted
+    if args.certified_no:
+        streams.append(certified_no_stream(problem, args.certified_no, args.seed))
+        total = None if total is None else total + args.certified_no
     if not streams:
-        raise UsageError("verify: give at least one of --exhaustive N, --random N, --planted N")
+        raise UsageError("verify: give at least one of --exhaustive N, --random N, --planted N, --certified-no N")
     update, stop = _progress(total, args.quiet)
     options = {"timeout": args.timeout, "extra_certificates": args.extra_certificates}
     try:
@@ -313,6 +316,7 @@ def build_parser() -> Parser:
     p.add_argument("--exhaustive", type=int, metavar="N", help="every source instance up to size N")
     p.add_argument("--random", type=int, metavar="N", default=0, help="N seeded random small sources")
     p.add_argument("--planted", type=int, metavar="N", default=0, help="N planted yes-sources")
+    p.add_argument("--certified-no", type=int, metavar="N", default=0, help="N no-sources by construction")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="process pool size")
     p.add_argument("--timeout", type=float, help="seconds per decider call")

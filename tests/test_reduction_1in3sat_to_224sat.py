@@ -115,3 +115,20 @@ def test_verifier_passes_the_real_reduction_with_both_answers():
     result = report.to_json()
     assert result["passed"] and result["source_yes"] > 0 and result["source_no"] > 0
     assert result["mismatches"] == 0 and result["certificate_failures"] == 0
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@st.composite
+def one_in_three_formulas(draw):
+    num_vars = draw(st.integers(1, 6))
+    literal = st.integers(1, num_vars).flatmap(lambda v: st.sampled_from([v, -v]))
+    clauses = draw(st.lists(st.tuples(literal, literal, literal), min_size=0, max_size=6))
+    return OneInThreeSat(num_vars, clauses)
+
+
+@settings(max_examples=300, deadline=None)
+@given(one_in_three_formulas())
+def test_property_answers_and_certificates_are_preserved(source):
+    _round_trip(source)

@@ -48,3 +48,10 @@ def test_broken_backward_map_is_a_certificate_failure():
     report = verify_reduction(broken, exhaustive(PROBLEM, 1)).to_json()
     assert report["certificate_failures"] > 0 and not report["passed"]
     assert report["counterexample"]["kinds"] == ["backward-certificate"]
+
+
+def test_certified_no_stream_is_all_no_and_passes():
+    from verify import certified_no_stream
+
+    report = verify_reduction(REDUCTION, certified_no_stream(PROBLEM, 60, seed=2)).to_json()
+    assert report["source_no"] == 60 and report["target_no"] == 60 and report["passed"]

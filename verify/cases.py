@@ -1,4 +1,4 @@
-"""Case streams for the verifier: exhaustive, seeded random, planted.
+"""Case streams for the verifier: exhaustive, seeded random, planted yes, certified no.
 
 A stream yields ``(label, instance)`` pairs; labels say where a case came from, so
 a counterexample can be reproduced ("random seed=1 case=417").
@@ -33,14 +33,24 @@ def random_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[str
         yield f"random seed={seed} case={index}", problem.sample(derive_seed(seed, index))
 
 
-def planted_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[str, Any]]:
-    """Yes-instances from the problem's ``planted`` generator at small sizes."""
-    if "planted" not in problem.generators:
-        raise InvalidInstance(f"problem {problem.id} has no planted generator")
-    generator = problem.generators["planted"]
-    # SAT-like generators take num_vars: keep planted cases small enough for brute force
+def _generated_stream(problem: Problem, generator_name: str, label: str, count: int, seed: int
+                      ) -> Iterator[tuple[str, Any]]:
+    if generator_name not in problem.generators:
+        raise InvalidInstance(f"problem {problem.id} has no {generator_name} generator")
+    generator = problem.generators[generator_name]
+    # SAT-like generators take num_vars: keep the cases small enough for brute force
     sized = "num_vars" in inspect.signature(generator).parameters
     for index in range(count):
         case_seed = derive_seed(seed, index)
         instance = generator(case_seed, num_vars=3 + case_seed % 6) if sized else generator(case_seed)
-        yield f"planted seed={seed} case={index}", instance
+        yield f"{label} seed={seed} case={index}", instance
+
+
+def planted_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[str, Any]]:
+    """Yes-instances by construction, from the problem's ``planted`` generator, at small sizes."""
+    return _generated_stream(problem, "planted", "planted", count, seed)
+
+
+def certified_no_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[str, Any]]:
+    """No-instances by construction, from the problem's ``certified-no`` generator, at small sizes."""
+    return _generated_stream(problem, "certified-no", "certified-no", count, seed)
