@@ -17,7 +17,9 @@ import threading
 import time
 from typing import Sequence
 
-from pysat.solvers import Solver
+from pysat.solvers import Solver, SolverNames
+
+from instances.base import InvalidInstance
 
 from solvers.child import call_with_deadline
 from solvers.encodings import cnf_of
@@ -28,9 +30,17 @@ INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "gluc
 ALIASES = {"minisat": "m22", "glucose": "g42", "cadical": "cd19", "kissat": "kissat4"}
 
 
+def _known_names() -> set[str]:
+    return {n for attr, names in vars(SolverNames).items() if not attr.startswith("_") for n in names}
+
+
 def solver_name(name: str | None) -> str:
-    name = name or DEFAULT_SOLVER
-    return ALIASES.get(name, name)
+    """The python-sat name for ``name`` (an alias such as ``cadical`` or a python-sat name)."""
+    name = ALIASES.get(name or DEFAULT_SOLVER, name or DEFAULT_SOLVER)
+    if name not in _known_names():
+        known = ", ".join(sorted(ALIASES)) + ", or a python-sat name such as m22, g42, cd19"
+        raise InvalidInstance(f"unknown SAT solver {name!r} (use {known})")
+    return name
 
 
 def _solve_plain(num_vars: int, clauses: Sequence[Sequence[int]], name: str) -> tuple[bool, list[int] | None, dict]:

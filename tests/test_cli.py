@@ -94,3 +94,11 @@ def test_entry_point_runs_as_a_program(tmp_path):
     done = subprocess.run([sys.executable, "-m", "npw", "solve", str(bad)], capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "clause c1 has 2 literals" in done.stderr
+
+
+def test_unknown_backend_or_sat_solver_is_bad_input(capsys, tmp_path):
+    path = tmp_path / "f.json"
+    assert run(capsys, "generate", "1in3sat", "-o", str(path))[0] == 0
+    for backend in ("nope", "sat:nosuchsolver"):
+        code, _, err = run(capsys, "solve", str(path), "--backend", backend)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "unknown" in err or "no backend" in err
