@@ -101,4 +101,4 @@ def test_unknown_backend_or_sat_solver_is_bad_input(capsys, tmp_path):
     assert run(capsys, "generate", "1in3sat", "-o", str(path))[0] == 0
     for backend in ("nope", "sat:nosuchsolver"):
         code, _, err = run(capsys, "solve", str(path), "--backend", backend)
-        assert code == 2 and len(err.strip().splitlines()) == 1 and "unknown" in err or "no backend" in err
+        assert code == 2 and len(err.strip().splitlines()) == 1 and ("unknown" in err or "no backend" in err)
