@@ -109,6 +109,27 @@ def enumerate_instances(max_m: int) -> Iterator[TwoTwoFourSat]:
                 yield TwoTwoFourSat(m, key)
 
 
+def shrink(instance: TwoTwoFourSat) -> Iterator[TwoTwoFourSat]:
+    """Instances with one variable and one clause fewer, still 2/2/4-SAT.
+
+    Remove clause c and every occurrence of variable x; the holes left by x (outside c)
+    are exactly as many as c's literals on other variables, and refilling them with those
+    literals restores every other variable's two-and-two count.
+    """
+    clauses = instance.clause_list()
+    for removed in range(len(clauses)):
+        for x in range(1, instance.num_vars + 1):
+            spare = [l for l in clauses[removed] if abs(l) != x]
+            rest = []
+            for index, clause in enumerate(clauses):
+                if index == removed:
+                    continue
+                rest.append([l if abs(l) != x else spare.pop(0) for l in clause])
+            names = {v: n for n, v in enumerate(sorted({abs(l) for c in rest for l in c}), 1)}
+            renamed = [[names[abs(l)] * (1 if l > 0 else -1) for l in c] for c in rest]
+            yield TwoTwoFourSat(len(rest), renamed)
+
+
 def verification_sample(seed: int) -> TwoTwoFourSat:
     """A random instance with 1 <= m <= 6 for the verifier."""
     rng = _random.Random(seed)
@@ -124,6 +145,7 @@ PROBLEM = Problem(
     default_generator="random",
     enumerate=enumerate_instances,
     enumerate_doc=enumerate_instances.__doc__ or "",
+    shrink=shrink,
     sample=verification_sample,
     verify_deciders=("sat", "brute"),
 )

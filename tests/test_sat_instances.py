@@ -142,3 +142,13 @@ def test_problem_descriptors():
         problem = get_problem(pid)
         assert problem.sample(1).problem == pid
         assert len(problem.verify_deciders) == 2
+
+
+def test_224_shrink_keeps_the_problem_shape():
+    from instances.two_two_four_sat import shrink
+
+    for seed in range(30):
+        instance = random_224(seed, 1 + seed % 6)
+        smaller = list(shrink(instance))  # each is validated on construction
+        assert len(smaller) == instance.num_vars ** 2
+        assert all(s.num_vars == instance.num_vars - 1 for s in smaller)
