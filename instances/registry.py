@@ -16,10 +16,17 @@ PROBLEM_MODULES: dict[str, str] = {
     "3sat": "instances.three_sat",
     "1in3sat": "instances.one_in_three_sat",
     "224sat": "instances.two_two_four_sat",
+    "rel": "instances.relocation",
+    "hampath": "instances.hampath",
+    "hampath-grid-s": "instances.hampath_grid_s",
+    "hampath-st": "instances.hampath_st",
+    "solochess": "instances.solochess",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
-RENDERERS: dict[str, str] = {}
+RENDERERS: dict[str, str] = {
+    "solochess": "instances.solochess:render_svg",
+}
 
 
 # problems defined at run time (a user's file, see instances.custom): id -> Problem

@@ -1,7 +1,7 @@
 """The reductions the workbench knows, by stable id. Modules are imported on first use.
 
-To add one: write ``reductions/<name>.py`` with a module-level ``REDUCTION`` and add
-one line to ``REDUCTION_MODULES``; a chain through registered reductions is one
+To add one: write ``reductions/<name>.py`` with a module-level ``REDUCTION`` (or name
+another attribute as ``"module:ATTRIBUTE"``) and add one line to ``REDUCTION_MODULES``; a chain through registered reductions is one
 line in ``CHAINS``.
 """
 
@@ -15,10 +15,16 @@ from reductions.base import Reduction
 
 REDUCTION_MODULES: dict[str, str] = {
     "1in3sat-to-224sat": "reductions.one_in_three_sat_to_224sat",
+    "224sat-to-rel": "reductions.two_two_four_sat_to_rel",
+    "224sat-to-rel-cap2": "reductions.two_two_four_sat_to_rel:CAPACITY_TWO",
+    "224sat-to-rel-undirected": "reductions.two_two_four_sat_to_rel:UNDIRECTED",
+    "hampath-to-solochess-rook-pawn": "reductions.hampath_to_solochess_rook_pawn",
 }
 
 # chain id -> the registered reductions it goes through, in order
-CHAINS: dict[str, tuple[str, ...]] = {}
+CHAINS: dict[str, tuple[str, ...]] = {
+    "1in3sat-to-rel": ("1in3sat-to-224sat", "224sat-to-rel"),
+}
 
 
 def reduction_ids() -> list[str]:
@@ -32,7 +38,8 @@ def get_reduction(reduction_id: str) -> Reduction:
     if is_file_spec(reduction_id):
         return load_reduction(reduction_id)
     if reduction_id in REDUCTION_MODULES:
-        return importlib.import_module(REDUCTION_MODULES[reduction_id]).REDUCTION
+        module, _, attribute = REDUCTION_MODULES[reduction_id].partition(":")
+        return getattr(importlib.import_module(module), attribute or "REDUCTION")
     if reduction_id in CHAINS:
         steps = [get_reduction(step) for step in CHAINS[reduction_id]]
         chain = steps[0]

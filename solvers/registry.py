@@ -22,6 +22,11 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "3sat": dict(_SAT_FAMILY),
     "1in3sat": dict(_SAT_FAMILY),
     "224sat": dict(_SAT_FAMILY),
+    "rel": {"sat": "solvers.rel_sat:solve", "search": "solvers.rel_search:solve"},
+    "hampath": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
+    "hampath-grid-s": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
+    "hampath-st": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
+    "solochess": {"search": "solvers.solochess_search:solve", "sat": "solvers.solochess_sat:solve", "theorem2.2": "solvers.solochess_spanning:solve", "theorem2.16": "solvers.solochess_hero:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str
@@ -39,6 +44,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "3sat": "solvers.sat:sample_certificates",
     "1in3sat": "solvers.sat:sample_certificates",
     "224sat": "solvers.sat:sample_certificates",
+    "rel": "solvers.rel_sat:sample_certificates",
 }
 
 

@@ -1,0 +1,100 @@
+"""REL (relocation along an Eulerian path), its two deciders, and 2/2/4-SAT -> REL (Theorem 2)."""
+
+import pytest
+
+from instances import get_problem
+from instances.base import InvalidInstance
+from instances.relocation import Relocation, random_instance
+from instances.two_two_four_sat import random_instance as random_224
+from reductions import get_reduction
+from reductions import two_two_four_sat_to_rel as theorem2
+from solvers import Answer, solve
+from verify import exhaustive, verify_reduction
+
+LINE = Relocation(("a", "b", "c"), (("a", "b", 2), ("b", "c", 0)), ("p", "q"), ("a", "a"), ("b", "b"))
+
+
+def test_checker_simulates_the_walk():
+    assert LINE.verify(((0, "a", ("p", "q")), (1, "b", ())))
+    assert not LINE.verify(((0, "a", ("p",)), (1, "b", ())))  # q left behind
+    assert not LINE.verify(((1, "b", ()), (0, "a", ("p", "q"))))  # not a walk: b->c then a->b
+    assert not LINE.verify(((0, "a", ("p", "q")),))  # edge b->c unused
+    assert not LINE.verify(((0, "a", ("p", "q")), (1, "b", ("p",))))  # zero capacity
+    assert not LINE.verify(((0, "a", ("p", "p")), (1, "b", ())))  # an element twice
+    undirected = Relocation(LINE.vertices, LINE.edges, LINE.elements, ("b", "b"), ("a", "a"), directed=False)
+    assert undirected.verify(((1, "c", ()), (0, "b", ("p", "q"))))
+    assert not LINE.verify(((1, "c", ()), (0, "b", ("p", "q"))))  # against the arcs' direction
+
+
+def test_validation_names_what_is_wrong():
+    with pytest.raises(InvalidInstance, match="edge e0 .* unknown vertex 'z'"):
+        Relocation(("a",), (("a", "z", 1),), (), (), ())
+    with pytest.raises(InvalidInstance, match="capacity -1"):
+        Relocation(("a", "b"), (("a", "b", -1),), (), (), ())
+    with pytest.raises(InvalidInstance, match="element p is placed at unknown vertex 'x'"):
+        Relocation(("a", "b"), (("a", "b", 1),), ("p",), ("x",), ("a",))
+
+
+def test_json_round_trip_and_variant():
+    assert Relocation.from_dict(LINE.to_dict()) == LINE
+    assert LINE.variant() == "directed, planar, capacities [0, 2]"
+
+
+def test_search_and_sat_agree_on_random_instances_not_from_the_reduction():
+    answers = set()
+    for seed in range(250):
+        instance = random_instance(seed, 2 + seed % 3, 2 + seed % 5, 1 + seed % 3, max_capacity=1 + seed % 3,
+                                   directed=seed % 4 != 0)
+        a, b = solve(instance, "sat"), solve(instance, "search")
+        assert a.answer == b.answer, instance
+        answers.add(a.answer)
+    assert answers == {Answer.YES, Answer.NO}
+
+
+@pytest.mark.parametrize("m", range(1, 7))
+def test_graph_size_and_planarity(m):
+    rel = theorem2.reduce(random_224(m, m))
+    assert rel.size() == theorem2.size(random_224(m, m)) == {"vertices": 5 * m + 2, "edges": 12 * m - 3,
+                                                             "elements": 8 * m}
+    assert rel.is_planar()
+    # in-degree = out-degree except top_1 (one more out) and nc_m (one more in)
+    balance = {v: 0 for v in rel.vertices}
+    for tail, head, _ in rel.edges:
+        balance[tail] += 1
+        balance[head] -= 1
+    assert {v: d for v, d in balance.items() if d} == {"top1": 1, f"nc{m}": -1}
+
+
+@pytest.mark.parametrize("name", ["224sat-to-rel", "224sat-to-rel-cap2", "224sat-to-rel-undirected"])
+def test_forward_and_backward_on_satisfiable_instances_up_to_m6(name):
+    reduction = get_reduction(name)
+    checked = 0
+    for seed in range(40):
+        formula = random_224(seed, 1 + seed % 6)
+        result = solve(formula, "sat")
+        if result.answer is not Answer.YES:
+            continue
+        target = reduction.reduce(formula)
+        walk = reduction.forward(formula, result.certificate)
+        assert target.verify(walk)  # Claim 1: Shift 1-4 is a solution
+        assert formula.verify(reduction.backward(formula, target, walk))  # Claim 2 on it
+        checked += 1
+    assert checked >= 15
+
+
+def test_verifier_on_every_instance_with_m_at_most_2():
+    for name in ("224sat-to-rel", "224sat-to-rel-cap2"):
+        report = verify_reduction(get_reduction(name), exhaustive(get_problem("224sat"), 2)).to_json()
+        assert report["passed"] and report["source_yes"] == 5 and report["source_no"] == 1
+
+
+def test_chain_from_1in3sat_maps_certificates_both_ways():
+    from instances.one_in_three_sat import OneInThreeSat
+
+    chain = get_reduction("1in3sat-to-rel")
+    source = OneInThreeSat(3, [(1, 2, 3)])
+    target = chain.reduce(source)
+    assert target.size()["vertices"] == 5 * 7 + 2
+    walk = chain.forward(source, (False, True, False))
+    assert target.verify(walk)
+    assert source.verify(chain.backward(source, target, walk))
