@@ -25,6 +25,7 @@ PROBLEM_MODULES: dict[str, str] = {
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
 RENDERERS: dict[str, str] = {
+    "rel": "instances.relocation_render:render_svg",
     "solochess": "instances.solochess:render_svg",
 }
 

@@ -98,3 +98,20 @@ def test_chain_from_1in3sat_maps_certificates_both_ways():
     walk = chain.forward(source, (False, True, False))
     assert target.verify(walk)
     assert source.verify(chain.backward(source, target, walk))
+
+
+def test_render_draws_every_vertex_and_edge(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from npw.cli import main
+
+    source = tmp_path / "f.json"
+    target = tmp_path / "rel.json"
+    svg = tmp_path / "rel.svg"
+    assert main(["generate", "224sat", "-p", "m=2", "--seed", "1", "-o", str(source)]) == 0
+    assert main(["reduce", "224sat-to-rel", str(source), "-o", str(target)]) == 0
+    assert main(["render", str(target), "-o", str(svg)]) == 0
+    root = ET.parse(svg).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f"{ns}circle")) == 12 and len(root.findall(f"{ns}line")) == 21
+    assert "directed, planar" in svg.read_text()
