@@ -76,6 +76,18 @@ def _combined(results: list[Result]) -> tuple[Answer, Result | None, bool]:
     return answer, witness, False
 
 
+def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, role: str,
+                 case: "CaseResult") -> tuple[Answer, Result | None]:
+    """Runs the deciders of one side; records decider errors and disagreements as failures."""
+    results = _decide(instance, deciders, timeout, case.times, role)
+    _decider_errors(results, role, case)
+    answer, witness, disagree = _combined(results)
+    if disagree:
+        answers = ", ".join(f"{r.backend}={r.answer.value}" for r in results)
+        case.failures.append((DECIDER_DISAGREEMENT, f"{role} deciders disagree: {answers}"))
+    return answer, witness
+
+
 def _check_source_certificate(reduction: Reduction, source: Any, target: Any, target_certificate: Any,
                               label: str, case: CaseResult) -> None:
     try:
@@ -102,12 +114,7 @@ def check_case(
     times = case.times
     if source_deciders is None:
         source_deciders = get_problem(reduction.source).verify_deciders
-    source_results = _decide(source, source_deciders, timeout, times, "source")
-    _decider_errors(source_results, "source", case)
-    case.source_answer, source_yes, disagree = _combined(source_results)
-    if disagree:
-        answers = ", ".join(f"{r.backend}={r.answer.value}" for r in source_results)
-        case.failures.append((DECIDER_DISAGREEMENT, f"source deciders disagree: {answers}"))
+    case.source_answer, source_yes = _decide_side(source, source_deciders, timeout, "source", case)
 
     start = time.perf_counter()
     try:
@@ -134,12 +141,7 @@ def check_case(
 
     if target_deciders is None:
         target_deciders = get_problem(reduction.target).verify_deciders[:1]
-    target_results = _decide(target, target_deciders, timeout, times, "target")
-    _decider_errors(target_results, "target", case)
-    case.target_answer, target_yes, target_disagree = _combined(target_results)
-    if target_disagree:
-        answers = ", ".join(f"{r.backend}={r.answer.value}" for r in target_results)
-        case.failures.append((DECIDER_DISAGREEMENT, f"target deciders disagree: {answers}"))
+    case.target_answer, target_yes = _decide_side(target, target_deciders, timeout, "target", case)
 
     if Answer.UNKNOWN not in (case.source_answer, case.target_answer) and case.source_answer != case.target_answer:
         case.failures.append((MISMATCH, f"source {case.source_answer.value}, target {case.target_answer.value}"))
