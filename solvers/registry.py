@@ -22,7 +22,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "3sat": dict(_SAT_FAMILY),
     "1in3sat": dict(_SAT_FAMILY),
     "224sat": dict(_SAT_FAMILY),
-    "rel": {"sat": "solvers.rel_sat:solve", "search": "solvers.rel_search:solve"},
+    "rel": {"sat": "solvers.rel_order:solve", "cpsat": "solvers.rel_cpsat:solve",
+            "sat-time": "solvers.rel_sat:solve", "search": "solvers.rel_search:solve"},
     "hampath": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-grid-s": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-st": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
@@ -35,6 +36,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     "3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "1in3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "224sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
+    "rel": {"dimacs": "solvers.rel_order:to_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
@@ -44,7 +46,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "3sat": "solvers.sat:sample_certificates",
     "1in3sat": "solvers.sat:sample_certificates",
     "224sat": "solvers.sat:sample_certificates",
-    "rel": "solvers.rel_sat:sample_certificates",
+    "rel": "solvers.rel_order:sample_certificates",
 }
 
 

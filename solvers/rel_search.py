@@ -5,6 +5,9 @@ Never touches SAT. Sound pruning only:
 * the unused edges must still form one trail-connected piece reachable from the truck;
 * every element away from its final vertex must still be able to get there along
   unused edges of positive capacity;
+* at every vertex, the misplaced elements waiting there must fit through the capacities of
+  the unused edges leaving it, and those still to arrive through the unused edges entering
+  it (tight on the graphs of Theorem 2, where it cuts most branches);
 * elements with the same initial and final vertex are interchangeable, so shipping
   choices are counts per such class and failed states are remembered up to that
   symmetry (memoisation).
@@ -83,6 +86,26 @@ def solve(instance, timeout: float | None = None) -> Result:
                 return False
         return True
 
+    def capacities_suffice(used: int) -> bool:
+        """Counting cut at every vertex: the misplaced elements waiting at v fit through the
+        unused edges leaving v, and those still to arrive at v through the unused edges entering it."""
+        room_out: dict[str, int] = defaultdict(int)
+        room_in: dict[str, int] = defaultdict(int)
+        for i, (t, h, c) in enumerate(edges):
+            if not used >> i & 1:
+                room_out[t] += c
+                room_in[h] += c
+                if not directed:
+                    room_out[h] += c
+                    room_in[t] += c
+        waiting: dict[str, int] = defaultdict(int)
+        expected: dict[str, int] = defaultdict(int)
+        for here, goal in zip(position, final):
+            if here != goal:
+                waiting[here] += 1
+                expected[goal] += 1
+        return all(n <= room_out[v] for v, n in waiting.items()) and all(n <= room_in[v] for v, n in expected.items())
+
     def key(at: str, used: int) -> tuple:
         per_class = defaultdict(list)
         for index, vertex in enumerate(position):
@@ -97,7 +120,7 @@ def solve(instance, timeout: float | None = None) -> Result:
         if nodes & 255 == 0 and deadline.expired():
             raise OutOfTime
         state = key(at, used)
-        if state in failed or not connected(at, used) or not deliverable(used):
+        if state in failed or not capacities_suffice(used) or not connected(at, used) or not deliverable(used):
             failed.add(state)
             return False
         present: dict[int, list[int]] = defaultdict(list)
