@@ -8,6 +8,7 @@ reported as one line on stderr with exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -199,6 +200,57 @@ def _progress(total: int | None, quiet: bool) -> tuple[Callable[[int], None] | N
     return plain, lambda: None
 
 
+def _open_store(path: str):
+    import sqlite3
+
+    from verify.store import ResultStore
+
+    try:
+        return ResultStore(path)
+    except sqlite3.DatabaseError as error:
+        raise InvalidInstance(f"{path}: not a result store ({error})") from None
+
+
+@contextlib.contextmanager
+def _dask_executor(address: str):
+    """``concurrent.futures`` executor of a Dask cluster (optional extra ``dist``)."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise UsageError('--dask needs dask.distributed: pip install "npw[dist]"') from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as error:
+        raise UsageError(f"--dask: cannot reach the scheduler at {address} ({error})") from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    import os
+
+    if not os.path.exists(args.store):
+        raise InvalidInstance(f"{args.store}: no such result store")
+    store = _open_store(args.store)
+    try:
+        runs = store.runs()
+        if args.json:
+            print(json.dumps({"store": args.store, "runs": runs}))
+            return EXIT_OK
+        if not runs:
+            print(f"{args.store}: no runs")
+        for r in runs:
+            given = ", ".join(f"{k}={v}" for k, v in sorted(r["arguments"].items()) if v not in (None, 0))
+            print(f"run {r['run']}: {r['reduction']} ({given})")
+            print(f"  {r['cases']} cases; confusion: " + ", ".join(f"{k}: {v}" for k, v in sorted(r["confusion"].items())))
+            print(f"  failing cases: {r['failing_cases']}")
+    finally:
+        store.close()
+    return EXIT_OK
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     import itertools
 
@@ -225,14 +277,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise UsageError("verify: give at least one of --exhaustive N, --random N, --planted N, --certified-no N")
     update, stop = _progress(total, args.quiet)
     options = {"timeout": args.timeout, "extra_certificates": args.extra_certificates}
+    store = run = None
+    if args.db:
+        from verify.store import ResultStore
+
+        store = _open_store(args.db)
+        # the same stream and checks are the same run: what a restart resumes
+        run = store.run_id(reduction.id, {"exhaustive": args.exhaustive, "random": args.random,
+                                          "planted": args.planted, "certified_no": args.certified_no,
+                                          "seed": args.seed, **options})
     try:
-        if args.workers and args.workers > 1:
-            with ProcessPoolExecutor(max_workers=args.workers) as pool:
-                report = verify_reduction(reduction, itertools.chain(*streams), executor=pool, progress=update, **options)
+        if args.dask:
+            executor_context = _dask_executor(args.dask)
+        elif args.workers and args.workers > 1:
+            executor_context = ProcessPoolExecutor(max_workers=args.workers)
         else:
-            report = verify_reduction(reduction, itertools.chain(*streams), progress=update, **options)
+            executor_context = contextlib.nullcontext(None)
+        with executor_context as executor:
+            report = verify_reduction(reduction, itertools.chain(*streams), executor=executor, progress=update,
+                                      store=store, run=run, **options)
     finally:
         stop()
+        if store is not None:
+            store.close()
     result = report.to_json()
     if args.json:
         print(json.dumps(result))
@@ -319,6 +386,9 @@ def build_parser() -> Parser:
     p.add_argument("--certified-no", type=int, metavar="N", default=0, help="N no-sources by construction")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="process pool size")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster (scheduler address; extra 'dist')")
+    p.add_argument("--db", metavar="FILE", help="SQLite result store: records every case; a rerun with the "
+                                                 "same arguments resumes, skipping finished cases")
     p.add_argument("--timeout", type=float, help="seconds per decider call")
     p.add_argument("--extra-certificates", type=int, default=2, metavar="N",
                    help="also try backward on N more target certificates per yes-case (found under random "
@@ -326,6 +396,11 @@ def build_parser() -> Parser:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_verify)
+
+    p = commands.add_parser("report", help="summarise a result store written by verify --db")
+    p.add_argument("store")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_report)
 
     p = commands.add_parser("render", help="draw an instance as SVG")
     p.add_argument("input")

@@ -51,6 +51,7 @@ class Summary:
     failures: list[Failure] = field(default_factory=list)
     max_target_size: dict[str, int] = field(default_factory=dict)
     decider_seconds: Counter = field(default_factory=Counter)
+    resumed: int = 0  # cases a result store already held when this sweep started
 
     def add(self, label: str, source: Any, case: CaseResult) -> None:
         self.cases += 1
@@ -93,16 +94,26 @@ class Summary:
         return not self.failure_counts
 
 
-def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], options: dict) -> Summary:
-    """Checks a chunk of cases; runs in a worker process when an executor is used."""
+def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], options: dict,
+                records: bool = False) -> Summary | tuple[Summary, list[tuple]]:
+    """Checks a chunk of cases; runs in a worker process when an executor is used.
+
+    With ``records``, also returns one result-store row per case (see :mod:`verify.store`).
+    """
+    from verify.store import case_record
+
     if isinstance(reduction, str):
         reduction = get_reduction(reduction)
     summary = Summary(reduction.id)
+    rows = []
     for label, source in cases:
         # each case samples extra target certificates under its own reproducible seed
         case_options = {**options, "seed": zlib.crc32(label.encode())}
-        summary.add(label, source, check_case(reduction, source, **case_options))
-    return summary
+        case = check_case(reduction, source, **case_options)
+        summary.add(label, source, case)
+        if records:
+            rows.append(case_record(label, source, case))
+    return (summary, rows) if records else summary
 
 
 def _chunks(cases: Iterable[tuple[str, Any]], size: int) -> Iterator[list[tuple[str, Any]]]:
@@ -117,35 +128,55 @@ def sweep(
     executor: Executor | None = None,
     chunk_size: int = 100,
     progress: Callable[[int], None] | None = None,
+    store: Any = None,
+    run: int | None = None,
     **options: Any,
 ) -> Summary:
     """Checks every case; ``options`` go to :func:`verify.check.check_case`.
 
     With an executor, workers receive the reduction by its registry id, so the
     reduction must be registered (an unregistered one runs in this process).
+    With a result ``store`` (:class:`verify.store.ResultStore`) and its ``run`` id, cases
+    already stored are skipped, every finished chunk is stored in one transaction, and
+    the totals returned are the store's for the whole run.
     """
     total = Summary(reduction.id)
+    if store is not None:
+        done = store.done_labels(run)
+        cases = (case for case in cases if case[0] not in done)
+        skipped = len(done)
+    else:
+        skipped = 0
+
+    def collect(result: Summary | tuple[Summary, list[tuple]]) -> None:
+        if store is not None:
+            result, rows = result
+            store.add(run, rows)
+        total.merge(result)
+        if progress:
+            progress(skipped + total.cases)
+
+    with_records = store is not None
     if executor is None:
         for chunk in _chunks(cases, chunk_size):
-            total.merge(check_chunk(reduction, chunk, options))
-            if progress:
-                progress(total.cases)
+            collect(check_chunk(reduction, chunk, options, with_records))
+    else:
+        pending: set[Future] = set()
+        limit = 4 * max(1, getattr(executor, "_max_workers", 2))  # bounded in flight: flat memory
+        for chunk in _chunks(cases, chunk_size):
+            pending.add(executor.submit(check_chunk, reduction.id, chunk, options, with_records))
+            if len(pending) >= limit:
+                done_now, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done_now:
+                    collect(future.result())
+        for future in pending:
+            collect(future.result())
+    if store is None:
         return total
-    pending: set[Future] = set()
-    limit = 4 * max(1, getattr(executor, "_max_workers", 2))  # bounded in flight: flat memory
-    for chunk in _chunks(cases, chunk_size):
-        pending.add(executor.submit(check_chunk, reduction.id, chunk, options))
-        if len(pending) >= limit:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                total.merge(future.result())
-            if progress:
-                progress(total.cases)
-    for future in pending:
-        total.merge(future.result())
-    if progress:
-        progress(total.cases)
-    return total
+    stored = store.summary(run, get_problem(reduction.source).instance_type)
+    stored.resumed = skipped
+    stored.decider_seconds = total.decider_seconds  # this sweep's effort, not the store's
+    return stored
 
 
 def shrink_counterexample(
@@ -211,7 +242,8 @@ class Report:
             "failure_counts": dict(sorted(s.failure_counts.items())),
             "max_target_size": s.max_target_size,
             "seconds": round(self.elapsed, 3),
-            "cases_per_second": round(s.cases / self.elapsed, 1) if self.elapsed > 0 else None,
+            "resumed": s.resumed,
+            "cases_per_second": round((s.cases - s.resumed) / self.elapsed, 1) if self.elapsed > 0 else None,
             "decider_seconds": {k: round(v, 3) for k, v in sorted(s.decider_seconds.items())},
             "counterexample": self.counterexample,
             "warnings": self.warnings,
@@ -225,10 +257,12 @@ def verify_reduction(
     executor: Executor | None = None,
     shrink_seconds: float = 30.0,
     progress: Callable[[int], None] | None = None,
+    store: Any = None,
+    run: int | None = None,
     **options: Any,
 ) -> Report:
     start = time.perf_counter()
-    summary = sweep(reduction, cases, executor=executor, progress=progress, **options)
+    summary = sweep(reduction, cases, executor=executor, progress=progress, store=store, run=run, **options)
     elapsed = time.perf_counter() - start
     counterexample = None
     if summary.failures:

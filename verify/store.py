@@ -1,0 +1,127 @@
+"""The result store: every verified case in an SQLite file, so a sweep can stop and resume.
+
+One *run* is a reduction plus the arguments that define its stream (``--exhaustive 3
+--random 1000 --seed 1 ...``) and its checks (timeout, extra certificates): the same
+command line is the same run. Each finished case is a row keyed by (run, label). Rows are
+written by the main process one chunk at a time, each chunk in one transaction, so a sweep
+killed at any moment (even SIGKILL) loses at most the chunks in flight; started again with
+the same arguments it skips the labels already stored, and its totals are recomputed from
+the rows, so they equal an uninterrupted run's.
+
+SQLite is the embedded default (no server; the standard library's ``sqlite3``). WAL mode
+lets ``npw report`` read a store while a sweep writes to it.
+
+>>> store = ResultStore(":memory:")
+>>> run = store.run_id("1in3sat-to-224sat", {"random": 10, "seed": 1})
+>>> store.done_labels(run)
+set()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from typing import Any, Iterable
+
+from instances.registry import get_problem
+from verify.check import CaseResult
+from verify.sweep import Summary
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    reduction TEXT NOT NULL,
+    arguments TEXT NOT NULL,          -- canonical JSON of what defines the stream and the checks
+    started REAL NOT NULL,
+    UNIQUE (reduction, arguments)
+);
+CREATE TABLE IF NOT EXISTS cases (
+    run INTEGER NOT NULL REFERENCES runs(id),
+    label TEXT NOT NULL,
+    source TEXT NOT NULL,             -- the source instance, the problem's JSON
+    source_answer TEXT NOT NULL,
+    target_answer TEXT NOT NULL,
+    failures TEXT NOT NULL,           -- JSON list of [kind, detail]
+    target_size TEXT NOT NULL,        -- JSON object
+    times TEXT NOT NULL,              -- JSON object: decider -> seconds
+    finished REAL NOT NULL,
+    PRIMARY KEY (run, label)
+);
+"""
+
+
+def case_record(label: str, source: Any, case: CaseResult) -> tuple:
+    """One row of ``cases`` (without the run id): plain values, cheap to send from a worker."""
+    return (label, json.dumps(source.to_dict()), case.source_answer.value, case.target_answer.value,
+            json.dumps(case.failures), json.dumps(case.target_size), json.dumps(case.times), time.time())
+
+
+class ResultStore:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.db = sqlite3.connect(path)
+        if path != ":memory:":
+            self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def run_id(self, reduction: str, arguments: dict) -> int:
+        """The run for this reduction and these arguments, created if new."""
+        canonical = json.dumps(arguments, sort_keys=True)
+        with self.db:
+            self.db.execute("INSERT OR IGNORE INTO runs (reduction, arguments, started) VALUES (?, ?, ?)",
+                            (reduction, canonical, time.time()))
+        return self.db.execute("SELECT id FROM runs WHERE reduction = ? AND arguments = ?",
+                               (reduction, canonical)).fetchone()[0]
+
+    def done_labels(self, run: int) -> set[str]:
+        return {label for (label,) in self.db.execute("SELECT label FROM cases WHERE run = ?", (run,))}
+
+    def add(self, run: int, records: Iterable[tuple]) -> None:
+        """Stores one chunk's records in one transaction (all or nothing)."""
+        with self.db:
+            self.db.executemany("INSERT OR REPLACE INTO cases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                [(run, *record) for record in records])
+
+    def summary(self, run: int, source_type: Any = None) -> Summary:
+        """The run's totals, recomputed from its rows; failing cases' sources are rebuilt with
+        ``source_type.from_dict`` (by default the registered reduction's source problem)."""
+        reduction, = self.db.execute("SELECT reduction FROM runs WHERE id = ?", (run,)).fetchone()
+        summary = Summary(reduction)
+        rows = self.db.execute("SELECT label, source, source_answer, target_answer, failures, target_size, times "
+                               "FROM cases WHERE run = ? ORDER BY rowid", (run,))
+        from reductions.registry import get_reduction
+        from solvers.result import Answer
+
+        for label, source, source_answer, target_answer, failures, target_size, times in rows:
+            case = CaseResult(Answer(source_answer), Answer(target_answer),
+                              [tuple(f) for f in json.loads(failures)], json.loads(target_size), json.loads(times))
+            if case.failures:
+                if source_type is None:
+                    source_type = get_problem(get_reduction(reduction).source).instance_type
+                source_object = source_type.from_dict(json.loads(source))
+            else:
+                source_object = None  # only failing cases keep their source in a Summary
+            summary.add(label, source_object, case)
+        return summary
+
+    def runs(self) -> list[dict]:
+        """Every run in the store with its totals, oldest first."""
+        result = []
+        for run, reduction, arguments, started in self.db.execute(
+                "SELECT id, reduction, arguments, started FROM runs ORDER BY id").fetchall():
+            counts = dict(self.db.execute(
+                "SELECT source_answer || '->' || target_answer, COUNT(*) FROM cases WHERE run = ? GROUP BY 1",
+                (run,)).fetchall())
+            failing = self.db.execute("SELECT COUNT(*) FROM cases WHERE run = ? AND failures != '[]'",
+                                      (run,)).fetchone()[0]
+            seconds = self.db.execute("SELECT MIN(finished), MAX(finished) FROM cases WHERE run = ?",
+                                      (run,)).fetchone()
+            result.append({"run": run, "reduction": reduction, "arguments": json.loads(arguments),
+                           "started": started, "cases": sum(counts.values()), "confusion": counts,
+                           "failing_cases": failing,
+                           "last_case": seconds[1]})
+        return result
