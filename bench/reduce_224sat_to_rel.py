@@ -1,7 +1,8 @@
-"""Time to reduce a large 2/2/4-SAT instance to REL (Theorem 2), and the SAT encoding's
-size and solve time against m for reduction outputs.
+"""Time to reduce a large 2/2/4-SAT instance to REL (Theorem 2), and the REL deciders'
+encoding size and solve time against m for reduction outputs.
 
     python bench/reduce_224sat_to_rel.py [--m 100000] [--solve-up-to 3] [--timeout 60]
+                                         [--deciders sat,cpsat,sat-time]
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def main() -> None:
     parser.add_argument("--solve-up-to", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--instances", type=int, default=5)
+    parser.add_argument("--deciders", default="sat,cpsat,sat-time", help="REL deciders, comma-separated")
     args = parser.parse_args()
     formula = random_instance(1, args.m)
     start = time.perf_counter()
@@ -33,9 +35,13 @@ def main() -> None:
         for seed in range(args.instances):
             formula = random_instance(seed, m)
             source = solve(formula, "sat").answer.value
-            result = solve(reduce(formula), "sat", timeout=args.timeout)
-            print(f"m={m} seed={seed}: source {source}, REL sat {result.answer.value} in {result.stats['time']:.2f} s; "
-                  f"CNF {result.stats.get('variables')} variables, {result.stats.get('clauses')} clauses")
+            target = reduce(formula)
+            for decider in args.deciders.split(","):
+                result = solve(target, decider, timeout=args.timeout)
+                size = (f"; CNF {result.stats['variables']} variables, {result.stats['clauses']} clauses"
+                        if "variables" in result.stats else "")
+                print(f"m={m} seed={seed}: source {source}, REL {decider} {result.answer.value} "
+                      f"in {result.stats['time']:.2f} s{size}", flush=True)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ small instances and shrinker.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -122,3 +123,9 @@ def write_atomically(path: str | os.PathLike, text: str) -> None:
 
 def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """Independent, reproducible per-case seeds (no shared generator state across workers)."""
+    digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1

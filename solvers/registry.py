@@ -37,6 +37,9 @@ EXPORTS: dict[str, dict[str, str]] = {
     "1in3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "224sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "rel": {"dimacs": "solvers.rel_order:to_dimacs"},
+    **{pid: {"dimacs": "solvers.exports:hampath_dimacs", "hcp": "instances.hampath:to_hcp"}
+       for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+    "solochess": {"dimacs": "solvers.exports:solochess_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

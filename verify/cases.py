@@ -6,17 +6,10 @@ a counterexample can be reproduced ("random seed=1 case=417").
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 from typing import Any, Iterator
 
-from instances.base import InvalidInstance, Problem
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """Independent, reproducible per-case seeds (no shared generator state across workers)."""
-    digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+from instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
 
 
 def exhaustive(problem: Problem, size: int) -> Iterator[tuple[str, Any]]:

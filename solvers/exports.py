@@ -1,0 +1,32 @@
+"""Community formats of problems whose encoders live in their decider modules.
+
+Each function takes an instance and returns the file's text; ``solvers.registry.EXPORTS``
+names them per problem. DIMACS comments record where the encoding comes from, so a CNF
+handed to another solver can be traced back.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def dimacs_text(num_vars: int, clauses: Sequence[Sequence[int]], description: str) -> str:
+    from instances.cnf import CNF
+
+    return CNF(num_vars, [tuple(c) for c in clauses]).to_dimacs(comments=(description,))
+
+
+def hampath_dimacs(instance) -> str:
+    """The position encoding of :mod:`solvers.hampath_sat` (x[i][v]: vertex v at position i)."""
+    from solvers.hampath_sat import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(num_vars, clauses, f"Hamiltonian path ({instance.problem}) position encoding by npw")
+
+
+def solochess_dimacs(instance) -> str:
+    """The capture-sequence encoding of :mod:`solvers.solochess_sat`."""
+    from solvers.solochess_sat import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(num_vars, clauses, "Solo Chess capture-sequence encoding by npw")
