@@ -1,0 +1,105 @@
+"""Reachability of (n^2-1)-puzzle boards, two independent ways.
+
+* :func:`reachable_by_cycles` -- Theorem 1 of Ratner & Warmuth (1990), after McCoy &
+  Berger (1972): move the blank of B1 to its location in B2 (any path), then B1 and
+  B2 are reachable iff the permutation pi (pi(t) = the tile of B2 at the location of
+  t in B1) has an even number of even cycles.
+* :func:`reachable_by_inversions` -- the inversion count of seed 004 (the classic
+  rule): renumber the tiles so that B2 reads 1, 2, ..., n^2-1 in row-major order
+  (blank skipped); for odd n, B1 is reachable iff its number of inversions is even;
+  for even n, iff inversions + (row of the blank in B1) - (row of the blank in B2)
+  is even. (For the blank-last goal this is seed 004's "inversions even when the
+  blank is on an odd row from the bottom" rule for even n.) Why: a horizontal move
+  changes no inversion; a vertical move jumps one tile over n-1 others, changing
+  the count by an odd or even number as n is even or odd, and the blank row by 1.
+
+Both are O(n^2) (the inversion count uses a Fenwick tree, O(n^2 log n)).
+"""
+
+from __future__ import annotations
+
+import math
+
+from instances.npuz import Board, apply_moves, blank_path
+
+
+def _permutation_after_blank_home(b1: Board, b2: Board) -> tuple[Board, list[int]]:
+    n = math.isqrt(len(b1))
+    moved = apply_moves(b1, blank_path(b1.index(0), b2.index(0), n), n)
+    location_in_b2 = [0] * len(b2)
+    for location, tile in enumerate(b2):
+        location_in_b2[tile] = location
+    return moved, location_in_b2
+
+
+def cycles(b1: Board, b2: Board) -> list[list[int]]:
+    """The cycles of the location permutation of B1 -> B2, as lists of locations.
+
+    A cycle (l_0, ..., l_{q-1}): the tile at l_i in B1 belongs at l_{i+1} in B2
+    (indices mod q). Fixed points are cycles of length 1. Both boards as given
+    (the blank is a tile like the others here)."""
+    location_in_b2 = [0] * len(b2)
+    for location, tile in enumerate(b2):
+        location_in_b2[tile] = location
+    seen = [False] * len(b1)
+    result = []
+    for start in range(len(b1)):
+        if seen[start]:
+            continue
+        cycle = []
+        location = start
+        while not seen[location]:
+            seen[location] = True
+            cycle.append(location)
+            location = location_in_b2[b1[location]]
+        result.append(cycle)
+    return result
+
+
+def reachable_by_cycles(b1: Board, b2: Board) -> bool:
+    """Theorem 1: blank moved home first, then an even number of even cycles."""
+    if sorted(b1) != sorted(b2):
+        return False
+    moved, _ = _permutation_after_blank_home(b1, b2)
+    even = sum(1 for cycle in cycles(moved, b2) if len(cycle) % 2 == 0)
+    return even % 2 == 0
+
+
+def inversions(sequence: list[int]) -> int:
+    """Number of pairs i < j with sequence[i] > sequence[j] (values 1..m), by a Fenwick tree."""
+    size = max(sequence, default=0) + 1
+    tree = [0] * (size + 1)
+    count = 0
+    for seen, value in enumerate(sequence):
+        # how many already seen values are <= value
+        i, below = value, 0
+        while i > 0:
+            below += tree[i]
+            i -= i & -i
+        count += seen - below
+        i = value
+        while i <= size:
+            tree[i] += 1
+            i += i & -i
+    return count
+
+
+def reachable_by_inversions(b1: Board, b2: Board) -> bool:
+    """Seed 004's inversion test, generalised to any goal board B2 (see module doc)."""
+    if sorted(b1) != sorted(b2):
+        return False
+    n = math.isqrt(len(b1))
+    rank = {}
+    for tile in b2:
+        if tile != 0:
+            rank[tile] = len(rank) + 1
+    count = inversions([rank[t] for t in b1 if t != 0])
+    if n % 2 == 1:
+        return count % 2 == 0
+    row1, row2 = b1.index(0) // n, b2.index(0) // n
+    return (count + row1 - row2) % 2 == 0
+
+
+def reachable(b1: Board, b2: Board) -> bool:
+    """Reachability (Theorem 1)."""
+    return reachable_by_cycles(b1, b2)
