@@ -26,6 +26,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-grid-s": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-st": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
+    "npuz": {"idastar": "solvers.npuz_search:solve_idastar", "astar": "solvers.npuz_search:solve_astar", "bfs": "solvers.npuz_search:solve_bfs"},
     "solochess": {"search": "solvers.solochess_search:solve", "sat": "solvers.solochess_sat:solve", "theorem2.2": "solvers.solochess_spanning:solve", "theorem2.16": "solvers.solochess_hero:solve"},
 }
 
