@@ -273,6 +273,70 @@ def cmd_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(B1, B2) from BOARD (one-line text or a file holding it, or an npuz JSON file) and --goal."""
+    import os
+
+    from instances.npuz import goal_board, parse_board, side_of
+
+    text, name = args.board, "BOARD"
+    if os.path.exists(args.board) and not args.board.strip().replace(" ", "").replace(",", "").isdigit():
+        from instances.io import read_text
+
+        try:
+            text = read_text(args.board)
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{args.board}: {error}") from None
+        name = args.board
+        if text.lstrip().startswith("{"):
+            instance = _load(args.board)
+            if instance.problem != "npuz":
+                raise InvalidInstance(f"{args.board}: a puzzle file holds an npuz instance, not {instance.problem}")
+            return instance.start, instance.goal
+    try:
+        start = parse_board(text, name)
+        return start, goal_board(side_of(len(start)), args.goal)
+    except InvalidInstance as error:
+        message = str(error)
+        raise InvalidInstance(message if message.startswith(name) else f"{name}: {message}") from None
+
+
+def _check_reachable(start: Any, goal: Any, where: str) -> None:
+    from solvers.npuz_reach import reachable
+
+    if not reachable(start, goal):
+        raise InvalidInstance(f"{where}: the goal is not reachable from this board (Theorem 1: once the blank is "
+                              f"home, the permutation has an odd number of even cycles)")
+
+
+def cmd_puzzle_solve(args: argparse.Namespace) -> int:
+    from solvers.npuz_search import astar_path, bfs_path, idastar_path
+
+    start, goal = _puzzle_boards(args)
+    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
+    n = len(start) ** 0.5
+    heuristic = args.heuristic or ("pdb" if n <= 4 else "linear-conflict")
+    if args.solver == "bfs":
+        outcome = bfs_path(start, goal, timeout=args.timeout)
+    elif args.solver == "astar":
+        outcome = astar_path(start, goal, heuristic, timeout=args.timeout)
+    else:
+        outcome = idastar_path(start, goal, heuristic, timeout=args.timeout)
+    if outcome.moves is None:
+        print(f"npw: no solution found within the time limit ({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
+        return EXIT_FAILED
+    result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
+              "seconds": round(outcome.stats.get("time", 0.0), 6)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        label = args.solver if args.solver == "bfs" else f"{args.solver} ({heuristic})"
+        print(f"{result['length']} moves (blank's directions), {result['nodes']} nodes, "
+              f"{result['seconds']:.3f} s, {label}")
+        print(outcome.moves)
+    return EXIT_OK
+
+
 # -- the parser ----------------------------------------------------------------------------
 
 
@@ -326,6 +390,21 @@ def build_parser() -> Parser:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_verify)
+
+    p = commands.add_parser("puzzle", help="the sliding-tile puzzle: solve, approximate, render")
+    puzzle = p.add_subparsers(dest="puzzle_command", required=True, parser_class=Parser)
+    board_help = ("the board in the one-line format (n^2 numbers, 0 the blank; quote it) or a file holding it "
+                  "(or an npuz JSON instance, whose goal is used)")
+    q = puzzle.add_parser("solve", help="an optimal solution (moves name the direction the blank travels)")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last",
+                   help="goal board: 0 1 2 ... (blank-first) or 1 2 ... 0 (blank-last, default)")
+    q.add_argument("--solver", choices=("bfs", "astar", "idastar"), default="idastar")
+    q.add_argument("--heuristic", choices=("manhattan", "euclid", "relaxed", "linear-conflict", "pdb"),
+                   help="default: pdb for n <= 4, linear-conflict beyond")
+    q.add_argument("--timeout", type=float, help="seconds; exit 1 if no solution in time")
+    q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
+    q.set_defaults(run=cmd_puzzle_solve)
 
     p = commands.add_parser("render", help="draw an instance as SVG")
     p.add_argument("input")
