@@ -23,13 +23,21 @@ import math
 from instances.npuz import Board, apply_moves, blank_path
 
 
-def _permutation_after_blank_home(b1: Board, b2: Board) -> tuple[Board, list[int]]:
+def _permutation_after_blank_home(b1: Board, b2: Board) -> tuple[Board, object]:
     n = math.isqrt(len(b1))
     moved = apply_moves(b1, blank_path(b1.index(0), b2.index(0), n), n)
-    location_in_b2 = [0] * len(b2)
-    for location, tile in enumerate(b2):
-        location_in_b2[tile] = location
-    return moved, location_in_b2
+    return moved, _locations(b2)
+
+
+def _locations(board: Board):
+    """tile -> location (a list when the tiles are 0..len-1, else a dict: regions of a
+    larger board carry arbitrary tile numbers)."""
+    if max(board) == len(board) - 1:
+        where = [0] * len(board)
+        for location, tile in enumerate(board):
+            where[tile] = location
+        return where
+    return {tile: location for location, tile in enumerate(board)}
 
 
 def cycles(b1: Board, b2: Board) -> list[list[int]]:
@@ -38,9 +46,7 @@ def cycles(b1: Board, b2: Board) -> list[list[int]]:
     A cycle (l_0, ..., l_{q-1}): the tile at l_i in B1 belongs at l_{i+1} in B2
     (indices mod q). Fixed points are cycles of length 1. Both boards as given
     (the blank is a tile like the others here)."""
-    location_in_b2 = [0] * len(b2)
-    for location, tile in enumerate(b2):
-        location_in_b2[tile] = location
+    location_in_b2 = _locations(b2)
     seen = [False] * len(b1)
     result = []
     for start in range(len(b1)):
