@@ -28,6 +28,7 @@ PROBLEM_MODULES: dict[str, str] = {
 RENDERERS: dict[str, str] = {
     "rel": "instances.relocation_render:render_svg",
     "solochess": "instances.solochess:render_svg",
+    "npuz": "instances.npuz_render:render_instance",
 }
 
 

@@ -337,6 +337,44 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_puzzle_approx(args: argparse.Namespace) -> int:
+    from solvers.npuz_approx import approximate
+
+    start, goal = _puzzle_boards(args)
+    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
+    result = approximate(start, goal)
+    out = {"length": len(result.moves), "moves": result.moves, "lower_bound": result.lower_bound,
+           "ratio": round(result.ratio, 4), "seconds": round(result.stats["time"], 6),
+           "fallback": result.stats.get("fallback", False)}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['length']} moves (blank's directions), Theorem 4 lower bound {out['lower_bound']}, "
+              f"ratio {out['ratio']}, {out['seconds']:.3f} s")
+        print(result.moves)
+    return EXIT_OK
+
+
+def cmd_puzzle_render(args: argparse.Namespace) -> int:
+    from instances.npuz_render import render_svg
+
+    start, goal = _puzzle_boards(args)
+    moves = args.moves or ""
+    if args.solve:
+        from solvers.npuz_approx import approximate
+        from solvers.npuz_search import idastar_path
+
+        _check_reachable(start, goal, "BOARD")
+        if len(start) <= 16:
+            moves = idastar_path(start, goal, "pdb").moves or ""
+        else:
+            moves = approximate(start, goal).moves
+    if not args.output.endswith(".svg"):
+        raise UsageError("puzzle render: only SVG output (-o FILE.svg) is supported")
+    write_atomically(args.output, render_svg(start, moves, goal=goal))
+    return EXIT_OK
+
+
 # -- the parser ----------------------------------------------------------------------------
 
 
@@ -405,6 +443,22 @@ def build_parser() -> Parser:
     q.add_argument("--timeout", type=float, help="seconds; exit 1 if no solution in time")
     q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
     q.set_defaults(run=cmd_puzzle_solve)
+
+    q = puzzle.add_parser("approx", help="a fast solution within a constant factor (Section 5), with the "
+                                          "Theorem 4 lower bound")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
+    q.add_argument("--json", action="store_true",
+                   help='one object {"length", "moves", "lower_bound", "ratio", "seconds", "fallback"}')
+    q.set_defaults(run=cmd_puzzle_approx)
+
+    q = puzzle.add_parser("render", help="draw a board (and a move sequence) as SVG")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
+    q.add_argument("--moves", help="a move string (U/D/L/R, the blank's directions) to draw step by step")
+    q.add_argument("--solve", action="store_true", help="draw a solution (optimal for n <= 4, else approximate)")
+    q.add_argument("--output", "-o", required=True)
+    q.set_defaults(run=cmd_puzzle_render)
 
     p = commands.add_parser("render", help="draw an instance as SVG")
     p.add_argument("input")

@@ -55,3 +55,18 @@ def test_bad_boards_exit_2(capsys, board, words):
     code, out, err = run(capsys, "puzzle", "solve", board)
     assert code == 2 and out == ""
     assert words in err and err.count("\n") == 1
+
+
+def test_approx_and_render(capsys, tmp_path):
+    code, out, err = run(capsys, "puzzle", "approx", "8 1 3 4 0 2 7 6 5", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert apply_moves(parse_board("8 1 3 4 0 2 7 6 5"), result["moves"]) == goal_board(3)
+    assert result["length"] >= result["lower_bound"] > 0
+    code, _, err = run(capsys, "puzzle", "approx", "1 2 3 4 5 6 8 7 0")
+    assert code == 2 and "not reachable" in err
+    svg = tmp_path / "b.svg"
+    code, _, err = run(capsys, "puzzle", "render", "1 2 3 4 5 6 0 7 8", "--solve", "-o", str(svg))
+    assert code == 0, err
+    text = svg.read_text()
+    assert text.startswith("<svg") and "after 2 moves" in text
