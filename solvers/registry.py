@@ -26,7 +26,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-grid-s": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-st": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
-    "npuz": {"idastar": "solvers.npuz_search:solve_idastar", "astar": "solvers.npuz_search:solve_astar", "bfs": "solvers.npuz_search:solve_bfs"},
+    "npuz": {"idastar": "solvers.npuz_search:solve_idastar", "astar": "solvers.npuz_search:solve_astar", "bfs": "solvers.npuz_search:solve_bfs", "sat": "solvers.npuz_sat:solve"},
     "solochess": {"search": "solvers.solochess_search:solve", "sat": "solvers.solochess_sat:solve", "theorem2.2": "solvers.solochess_spanning:solve", "theorem2.16": "solvers.solochess_hero:solve"},
 }
 
@@ -36,6 +36,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     "3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "1in3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "224sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
+    "npuz": {"dimacs": "solvers.npuz_sat:to_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
