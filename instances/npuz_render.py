@@ -91,3 +91,45 @@ def render_instance(instance) -> str:
     parts += _board_group(instance.goal, 40 + n * cell, 30, cell, None, None, "B2")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def render_scatter(points: list[tuple[float, float, int]], x_label: str, y_label: str, title: str) -> str:
+    """A log-log scatter of (x effort, y effort, optimal length) with the diagonal; colour = length."""
+    width, height, pad = 560, 520, 60
+    xs = [max(1.0, p[0]) for p in points] or [1.0]
+    ys = [max(1.0, p[1]) for p in points] or [1.0]
+    hi = math.log10(max(max(xs), max(ys)) * 1.2)
+    span = max(hi, 1.0)
+
+    def sx(v: float) -> float:
+        return pad + math.log10(max(1.0, v)) / span * (width - 2 * pad)
+
+    def sy(v: float) -> float:
+        return height - pad - math.log10(max(1.0, v)) / span * (height - 2 * pad)
+
+    lengths = [p[2] for p in points] or [0]
+    lo_len, hi_len = min(lengths), max(lengths)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">',
+             '<rect width="100%" height="100%" fill="white"/>',
+             f'<text x="{width / 2}" y="24" font-size="14" text-anchor="middle" font-family="sans-serif">{escape(title)}</text>',
+             f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="black"/>',
+             f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
+             f'<line x1="{sx(1)}" y1="{sy(1)}" x2="{sx(10 ** span)}" y2="{sy(10 ** span)}" stroke="#aaa" stroke-dasharray="4"/>',
+             f'<text x="{width / 2}" y="{height - 18}" font-size="12" text-anchor="middle" font-family="sans-serif">'
+             f'{escape(x_label)} (nodes expanded, log scale)</text>',
+             f'<text x="16" y="{height / 2}" font-size="12" text-anchor="middle" font-family="sans-serif" '
+             f'transform="rotate(-90 16 {height / 2})">{escape(y_label)} (nodes expanded, log scale)</text>']
+    for e in range(int(span) + 1):
+        parts.append(f'<text x="{sx(10 ** e)}" y="{height - pad + 16}" font-size="10" text-anchor="middle" '
+                     f'font-family="sans-serif">1e{e}</text>')
+        parts.append(f'<text x="{pad - 6}" y="{sy(10 ** e) + 3}" font-size="10" text-anchor="end" '
+                     f'font-family="sans-serif">1e{e}</text>')
+    for x, y, length in points:
+        t = (length - lo_len) / (hi_len - lo_len) if hi_len > lo_len else 0.5
+        colour = f"rgb({int(40 + 200 * t)},{int(80 + 60 * (1 - t))},{int(220 - 180 * t)})"
+        parts.append(f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="3" fill="{colour}" fill-opacity="0.7">'
+                     f'<title>length {length}: {x:.0f} vs {y:.0f}</title></circle>')
+    parts.append(f'<text x="{width - pad}" y="{pad - 8}" font-size="10" text-anchor="end" font-family="sans-serif">'
+                 f'colour: optimal length {lo_len} (blue) .. {hi_len} (red)</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

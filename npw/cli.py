@@ -375,6 +375,29 @@ def cmd_puzzle_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_puzzle_study(args: argparse.Namespace) -> int:
+    from instances.npuz_render import render_scatter
+    from solvers.npuz_study import study
+
+    if args.boards < 1:
+        raise UsageError("puzzle study: --boards must be >= 1")
+    points = study(args.boards, args.seed, args.x, args.y, args.solver)
+    if args.output:
+        if not args.output.endswith(".svg"):
+            raise UsageError("puzzle study: only SVG output (-o FILE.svg) is supported")
+        title = f"{args.boards} random 8-puzzles (seed {args.seed}), {args.solver}: {args.x} vs {args.y}"
+        write_atomically(args.output, render_scatter([(p.x_nodes, p.y_nodes, p.length) for p in points],
+                                                     args.x, args.y, title))
+    rows = [{"board": list(p.board), "length": p.length, args.x: p.x_nodes, args.y: p.y_nodes} for p in points]
+    if args.json:
+        print(json.dumps({"boards": args.boards, "seed": args.seed, "solver": args.solver, "points": rows}))
+    else:
+        below = sum(1 for p in points if p.y_nodes < p.x_nodes)
+        print(f"{len(points)} boards: {args.y} expanded fewer nodes than {args.x} on {below}; "
+              f"total {sum(p.x_nodes for p in points)} vs {sum(p.y_nodes for p in points)} nodes")
+    return EXIT_OK
+
+
 # -- the parser ----------------------------------------------------------------------------
 
 
@@ -451,6 +474,18 @@ def build_parser() -> Parser:
     q.add_argument("--json", action="store_true",
                    help='one object {"length", "moves", "lower_bound", "ratio", "seconds", "fallback"}')
     q.set_defaults(run=cmd_puzzle_approx)
+
+    q = puzzle.add_parser("study", help="seed 004's random 8-puzzle study: search effort of two heuristics, "
+                                         "as an SVG scatter")
+    q.add_argument("--boards", type=int, default=500)
+    q.add_argument("--seed", type=int, default=0)
+    heuristics = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")
+    q.add_argument("--x", choices=heuristics, default="manhattan")
+    q.add_argument("--y", choices=heuristics, default="linear-conflict")
+    q.add_argument("--solver", choices=("astar", "idastar"), default="astar")
+    q.add_argument("--output", "-o", help="SVG scatter")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_puzzle_study)
 
     q = puzzle.add_parser("render", help="draw a board (and a move sequence) as SVG")
     q.add_argument("board", help=board_help)

@@ -70,3 +70,14 @@ def test_approx_and_render(capsys, tmp_path):
     assert code == 0, err
     text = svg.read_text()
     assert text.startswith("<svg") and "after 2 moves" in text
+
+
+def test_study_scatter(capsys, tmp_path):
+    svg = tmp_path / "study.svg"
+    code, out, err = run(capsys, "puzzle", "study", "--boards", "4", "--seed", "3", "--x", "manhattan",
+                         "--y", "linear-conflict", "-o", str(svg), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert len(data["points"]) == 4
+    assert all(p["linear-conflict"] <= p["manhattan"] * 10 and p["length"] >= 0 for p in data["points"])
+    assert svg.read_text().count("<circle") == 4
