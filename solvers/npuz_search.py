@@ -11,6 +11,10 @@
   and Euclid per tile, pattern-database indices per moved tile; relaxed adjacency
   and linear conflicts recomputed at each node (O(n^2)).
 
+Memory: BFS and A* keep every board they reach (about 250 bytes each); past
+``max_nodes`` boards (2 million by default) they stop and the decider answers
+UNKNOWN. IDA* needs memory linear in the depth only.
+
 All heuristics are consistent (tests check h(s) <= 1 + h(s') on random moves), so
 A* closes each board once and both A* and IDA* return optimal move strings.
 Stats of every run: ``nodes`` (expanded: boards whose successors were generated),
@@ -63,7 +67,7 @@ def _check_pair(start: Board, goal: Board) -> int:
 
 
 def bfs_path(start: Board, goal: Board, limit: int | None = None, timeout: float | None = None,
-             max_nodes: int = 20_000_000) -> SearchOutcome:
+             max_nodes: int = 2_000_000) -> SearchOutcome:
     """Shortest move string by BFS from ``start`` (at most ``limit`` moves if given)."""
     n = _check_pair(start, goal)
     began = time.perf_counter()
@@ -127,7 +131,7 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 
 
 def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: int | None = None,
-               timeout: float | None = None, max_nodes: int = 5_000_000) -> SearchOutcome:
+               timeout: float | None = None, max_nodes: int = 2_000_000) -> SearchOutcome:
     """Optimal move string by A*; boards with f > ``limit`` are not expanded."""
     n = _check_pair(start, goal)
     began = time.perf_counter()
@@ -356,7 +360,7 @@ def _tables(kind: int, n: int, goalpos: list[int]) -> np.ndarray:
 
 def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int | None = None,
                  timeout: float | None = None, max_nodes: int | None = None,
-                 slice_nodes: int = 2_000_000) -> SearchOutcome:
+                 slice_nodes: int = 500_000) -> SearchOutcome:
     """Optimal move string by IDA*; gives up (complete, no moves) once the bound exceeds ``limit``."""
     n = _check_pair(start, goal)
     if heuristic not in KIND:
