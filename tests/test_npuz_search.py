@@ -88,3 +88,23 @@ def test_deciders_yes_no_unknown():
     hard = (0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2)  # far from the goal
     result = solve(NPuz(4, hard, goal_board(4, "blank-first"), 200), backend="idastar:manhattan", timeout=0.3)
     assert result.answer is Answer.UNKNOWN
+
+
+def test_pattern_databases_cached_and_rebuilt(tmp_path, monkeypatch):
+    from solvers.npuz_pdb import cache_dir, pattern_databases
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    goal = goal_board(3, "blank-first")
+    pattern_databases.cache_clear()
+    first = pattern_databases(goal)
+    files = sorted((cache_dir() / "pdb").glob("*.pdb.npy"))
+    assert cache_dir() == tmp_path / "npw" and len(files) == 2 and first.built
+    pattern_databases.cache_clear()
+    assert not pattern_databases(goal).built  # loaded from disk
+    files[0].unlink()
+    files[1].write_bytes(b"garbage")
+    pattern_databases.cache_clear()
+    again = pattern_databases(goal)
+    assert again.built and all(f.exists() for f in files)
+    assert all((a == b).all() for a, b in zip(first.tables, again.tables))
+    pattern_databases.cache_clear()
