@@ -341,6 +341,20 @@ def three_cycle(board: _Board, p: int, q: int, r: int) -> None:
     raise _NoRoom()
 
 
+def cancel_inverse_pairs(moves: str) -> str:
+    """Removes every move immediately undone by the next one (``UD``, ``LR``, ...),
+    repeatedly (a stack): the board sequence visited shrinks, the end board is the same.
+    The cheapest of the local optimisations Section 5 recommends after the
+    approximation (conjugated macros leave such pairs at their seams)."""
+    out: list[str] = []
+    for m in moves:
+        if out and out[-1] == _OPP[m]:
+            out.pop()
+        else:
+            out.append(m)
+    return "".join(out)
+
+
 @dataclass
 class Approximation:
     moves: str
@@ -369,6 +383,8 @@ def approximate(b1: Board, b2: Board) -> Approximation:
 
         stats = {"fallback": True}
         moves = solve_board(b1, b2)
+    stats["raw_length"] = len(moves)
+    moves = cancel_inverse_pairs(moves)
     stats["time"] = time.perf_counter() - began
     stats["length"] = len(moves)
     return Approximation(moves, bound.bound, stats)
@@ -460,11 +476,13 @@ def _approximate(b1: Board, b2: Board, n: int, stats: dict) -> str:
                     three_cycles += 2
                     pending = None
                 break
-            walk_to(d)
+            walk_to(b)
             d = board.pos[traveller]  # the walk may have shifted the three by one cell
             b = board.pos[target.cells[d]]
             a = board.pos[target.cells[b]]
-            three_cycle(board, a, b, d)
+            # (a -> b -> d -> a) written from its middle location b: the macro gathers
+            # the tiles next to its first location, and b is one cycle edge from each
+            three_cycle(board, b, d, a)
             three_cycles += 1
     if pending is not None:
         raise AssertionError("a swap is left over: the parity argument of Theorem 1 failed (a bug)")
