@@ -316,7 +316,14 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
     n = len(start) ** 0.5
     heuristic = args.heuristic or ("pdb" if n <= 4 else "linear-conflict")
-    if args.solver == "bfs":
+    if args.solver == "region":
+        from solvers.npuz_region import solve_board
+        from solvers.npuz_search import SearchOutcome
+
+        began = time.perf_counter()
+        moves = solve_board(start, goal)
+        outcome = SearchOutcome(moves, True, {"nodes": 0, "time": time.perf_counter() - began})
+    elif args.solver == "bfs":
         outcome = bfs_path(start, goal, timeout=args.timeout)
     elif args.solver == "astar":
         outcome = astar_path(start, goal, heuristic, timeout=args.timeout)
@@ -330,7 +337,9 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        label = args.solver if args.solver == "bfs" else f"{args.solver} ({heuristic})"
+        label = args.solver if args.solver in ("bfs", "region") else f"{args.solver} ({heuristic})"
+        if args.solver == "region":
+            label += ": constructive, NOT optimal"
         print(f"{result['length']} moves (blank's directions), {result['nodes']} nodes, "
               f"{result['seconds']:.3f} s, {label}")
         print(outcome.moves)
@@ -460,7 +469,9 @@ def build_parser() -> Parser:
     q.add_argument("board", help=board_help)
     q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last",
                    help="goal board: 0 1 2 ... (blank-first) or 1 2 ... 0 (blank-last, default)")
-    q.add_argument("--solver", choices=("bfs", "astar", "idastar"), default="idastar")
+    q.add_argument("--solver", choices=("bfs", "astar", "idastar", "region"), default="idastar",
+                   help="optimal searches, or region: the row-by-row constructive solver (any n, <= 18 n^3 "
+                        "moves, not optimal)")
     q.add_argument("--heuristic", choices=("manhattan", "euclid", "relaxed", "linear-conflict", "pdb"),
                    help="default: pdb for n <= 4, linear-conflict beyond")
     q.add_argument("--timeout", type=float, help="seconds; exit 1 if no solution in time")

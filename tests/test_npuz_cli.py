@@ -81,3 +81,14 @@ def test_study_scatter(capsys, tmp_path):
     assert len(data["points"]) == 4
     assert all(p["linear-conflict"] <= p["manhattan"] * 10 and p["length"] >= 0 for p in data["points"])
     assert svg.read_text().count("<circle") == 4
+
+
+def test_region_solver_and_timeout(capsys):
+    board = "1 2 3 4 0 6 7 5 8"
+    code, out, err = run(capsys, "puzzle", "solve", board, "--solver", "region", "--json")
+    assert code == 0, err
+    assert apply_moves(parse_board(board), json.loads(out)["moves"]) == goal_board(3)
+    hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 1 2"
+    code, out, err = run(capsys, "puzzle", "solve", hard, "--goal", "blank-first", "--heuristic", "manhattan",
+                         "--timeout", "0.2")
+    assert code == 1 and out == "" and "no solution" in err
