@@ -322,14 +322,11 @@ def three_cycle(board: _Board, p: int, q: int, r: int) -> None:
             # M must take p -> c1 -> c2 -> p (S^-1 then sends c1 to q and c2 to r)
             for clockwise in (True, False):
                 loop = _loop(block, c3, clockwise)
-                before = (board.cells[p], board.cells[c1], board.cells[c2])
+                loop_mark = len(board.moves)
                 board.run(loop)
-                if board.cells[c1] == before[0] and board.cells[c2] == before[1] and board.cells[p] == before[2]:
+                if board.cells[c1] == tp and board.cells[c2] == tq and board.cells[p] == tr:
                     break
-                for m in reversed(loop):
-                    board.step(_OPP[m])
-                    board.moves.pop()
-                del board.moves[-4:]
+                board.undo_to(loop_mark)
             else:
                 board.undo_to(mark)
                 continue
