@@ -108,3 +108,15 @@ def test_pattern_databases_cached_and_rebuilt(tmp_path, monkeypatch):
     assert again.built and all(f.exists() for f in files)
     assert all((a == b).all() for a, b in zip(first.tables, again.tables))
     pattern_databases.cache_clear()
+
+
+def test_deciders_agree_on_verification_samples():
+    from instances.npuz import PROBLEM
+
+    answers = {Answer.YES: 0, Answer.NO: 0}
+    for seed in range(25):
+        instance = PROBLEM.sample(seed)
+        results = {b: solve(instance, backend=b).answer for b in ("idastar", "astar", "bfs", "sat")}
+        assert len(set(results.values())) == 1, (instance, results)
+        answers[results["idastar"]] += 1
+    assert answers[Answer.YES] > 0 and answers[Answer.NO] > 0
