@@ -21,6 +21,10 @@ Built once per (n, blank goal location, groups) by a 0-1 breadth-first search
 (sum_j position_j * cells^j) * cells + blank. The 15-puzzle's three databases take
 a few seconds to build and 48 MiB on disk.
 
+Lookups also use the reflection about the main diagonal (Korf & Felner 2002): the
+transposed board, tiles renamed so that the goal maps onto itself, is exactly as far
+from the goal, so the larger of the two sums is still admissible and consistent.
+
 Cache: ``$XDG_CACHE_HOME/npw/pdb`` (default ``~/.cache/npw/pdb``), files
 ``n4-b15-g5-5-5-v1.<group>.pdb.npy`` (numpy format, loaded without pickle); a
 missing or damaged file is rebuilt and written atomically. Never commit them.
@@ -196,6 +200,22 @@ class PatternDatabases:
         return group_of, weight, np.concatenate(self.tables), offsets
 
     def value(self, board: Board) -> int:
+        """The heuristic: the sum over groups, and the same for the board reflected about the
+        main diagonal (tiles renamed so that the goal maps to itself) when the goal's blank
+        lies on the diagonal; the larger of the two (both are admissible and consistent)."""
+        n = self.n
+        transpose = [(loc % n) * n + loc // n for loc in range(n * n)]
+        where_goal = {tile: loc for loc, tile in enumerate(self.goal)}
+        sigma = {t: self.goal[transpose[where_goal[t]]] for t in self.goal}
+        value = self._plain(board)
+        if sigma[0] == 0:
+            mirrored = [0] * (n * n)
+            for loc, tile in enumerate(board):
+                mirrored[transpose[loc]] = sigma[tile]
+            value = max(value, self._plain(tuple(mirrored)))
+        return value
+
+    def _plain(self, board: Board) -> int:
         cells = self.n * self.n
         where = [0] * cells
         for location, tile in enumerate(board):

@@ -241,7 +241,7 @@ def _relaxed_adjacency(board, goalpos, seen):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _h(kind, d, base, pidx, board, goalpos, n, pdb, offsets, ngroups, seen, values, tails, blank):  # pragma: no cover
+def _h(kind, d, base, pidx, board, goalpos, n, pdb, offsets, ngroups, seen, values, tails, blank, tcell):  # pragma: no cover
     if kind == 0:
         return int(base[d] + 0.5)
     if kind == 1:
@@ -255,12 +255,19 @@ def _h(kind, d, base, pidx, board, goalpos, n, pdb, offsets, ngroups, seen, valu
     total = 0
     for g in range(ngroups):
         total += pdb[offsets[g] + pidx[d, g] * (n * n) + blank]
+    if pidx.shape[1] > ngroups:  # the reflection about the main diagonal (Korf & Felner)
+        mirrored = 0
+        tb = tcell[blank]
+        for g in range(ngroups):
+            mirrored += pdb[offsets[g] + pidx[d, ngroups + g] * (n * n) + tb]
+        if mirrored > total:
+            total = mirrored
     return total
 
 
 @njit(cache=True)
 def _ida_slice(kind, n, board, pos, goal, goalpos, table, group_of, weight, pdb, offsets,
-               path, nextmv, base, pidx, st, budget):  # pragma: no cover - compiled
+               path, nextmv, base, pidx, st, budget, sigma, tcell):  # pragma: no cover - compiled
     """Runs the current IDA* iteration for up to ``budget`` generated nodes.
 
     st: [depth, bound, next_bound, generated, blank, expanded]. Returns 0 when the
@@ -309,14 +316,19 @@ def _ida_slice(kind, n, board, pos, goal, goalpos, table, group_of, weight, pdb,
         pos[0] = target
         st[4] = target
         base[d + 1] = base[d] + table[tile, blank] - table[tile, target]
-        for g in range(ngroups):
+        for g in range(pidx.shape[1]):
             pidx[d + 1, g] = pidx[d, g]
         g = group_of[tile]
         if g >= 0:
             pidx[d + 1, g] += (blank - target) * weight[tile]
+        if pidx.shape[1] > ngroups:
+            mirror = sigma[tile]
+            g = group_of[mirror]
+            if g >= 0:
+                pidx[d + 1, ngroups + g] += (tcell[blank] - tcell[target]) * weight[mirror]
         used += 1
         st[3] += 1
-        h = _h(kind, d + 1, base, pidx, board, goalpos, n, pdb, offsets, ngroups, seen, values, tails, target)
+        h = _h(kind, d + 1, base, pidx, board, goalpos, n, pdb, offsets, ngroups, seen, values, tails, target, tcell)
         f = d + 1 + h
         if f > st[1]:
             if f < st[2]:
@@ -399,15 +411,26 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     path = np.zeros(MAX_DEPTH, dtype=np.int64)
     nextmv = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     base = np.zeros(MAX_DEPTH + 1, dtype=np.float64)
-    pidx = np.zeros((MAX_DEPTH + 1, max(1, len(offsets))), dtype=np.int64)
+    # the reflection about the main diagonal: the transposed board, tiles renamed by sigma
+    # (sigma(t) = the goal's tile on the transposed goal cell of t), is exactly as far from
+    # the goal, so max(h(board), h(reflection)) is admissible and consistent. Needs the
+    # goal's blank on the diagonal (blank-first and blank-last goals have it).
+    tcell = np.array([(loc % n) * n + loc // n for loc in range(cells)], dtype=np.int64)
+    sigma = np.array([goal[tcell[goalpos[t]]] for t in range(cells)], dtype=np.int64)
+    reflect = kind == 4 and sigma[0] == 0
+    columns = max(1, len(offsets)) * (2 if reflect else 1)
+    stats["reflection"] = bool(reflect)
+    pidx = np.zeros((MAX_DEPTH + 1, columns), dtype=np.int64)
     base[0] = sum(table[t, loc] for loc, t in enumerate(start))
     for t in range(1, cells):
         if group_of[t] >= 0:
             pidx[0, group_of[t]] += pos[t] * weight[t]
+        if reflect and group_of[sigma[t]] >= 0:
+            pidx[0, len(offsets) + group_of[sigma[t]]] += tcell[pos[t]] * weight[sigma[t]]
     seen = np.empty(cells, dtype=np.bool_)
     scratch = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     bound = int(_h(kind, 0, base, pidx, board, goalpos_arr, n, pdb, offsets, len(offsets), seen, *scratch,
-                   start.index(0)))
+                   start.index(0), tcell))
     stats["h0"] = bound
     st = np.zeros(6, dtype=np.int64)
     st[4] = start.index(0)
@@ -425,7 +448,7 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
         st[5] += 1  # the root
         while True:
             status = _ida_slice(kind, n, board, pos, goal_arr, goalpos_arr, table, group_of, weight, pdb,
-                                offsets, path, nextmv, base, pidx, st, slice_nodes)
+                                offsets, path, nextmv, base, pidx, st, slice_nodes, sigma, tcell)
             stats["nodes"], stats["generated"] = int(st[5]), int(st[3])
             if status == 1:
                 stats["time"] = time.perf_counter() - began
