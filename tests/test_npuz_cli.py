@@ -9,8 +9,9 @@ from npw.cli import main
 
 
 @pytest.fixture(autouse=True)
-def _cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+def _cache(npw_cache):
+    # pattern databases in pytest's cache folder, never the user's (see conftest.py)
+    return npw_cache
 
 
 def run(capsys, *argv):

@@ -14,9 +14,9 @@ from solvers.result import Answer
 
 
 @pytest.fixture(autouse=True)
-def _cache(tmp_path_factory, monkeypatch):
-    # pattern databases go to a per-session folder, never the user's cache
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+def _cache(npw_cache):
+    # pattern databases in pytest's cache folder, never the user's (see conftest.py)
+    return npw_cache
 
 
 def test_all_solvers_agree_on_seeded_8_puzzles():
