@@ -35,8 +35,8 @@ A. Rows 0..s-3, top to bottom; in each row the cells 0..s-3 left to right, then 
      0 <= 2s + 5 (route via (1, j+1), (0, j+1), both free since j <= s-2). Total per
      tile <= 8s + 14 + 5(s-2) + 5(h-3) <= 18s - 11.
    * The last two: the tile a of (0, s-2) goes to (0, s-1) as above (<= 18s); the
-     tile b of (0, s-1) goes to (1, s-1) without touching (0, s-1): pulled down from
-     runs in Q (<= (2s+3) + 5(s-2) + (2s+3) + 5(h-3) <= 14s); the blank goes to
+     tile b of (0, s-1) goes to (1, s-1) without touching (0, s-1): it runs in Q
+     (<= (2s+3) + 5(s-2) + (2s+3) + 5(h-3) <= 14s); the blank goes to
      (0, s-2) (<= 2s + 1) and the moves R, D finish the row. The trap: if b lies in
      the 3 x 2 window W of rows 0..2, columns s-2..s-1 (at (0, s-2) pulling it down
      would wall the blank in), the blank enters W (<= 2s + 2) and a breadth-first
@@ -44,7 +44,8 @@ A. Rows 0..s-3, top to bottom; in each row the cells 0..s-3 left to right, then 
      the wanted placement of a and b is reachable there since the window's other
      three tiles and the blank may end anywhere). A b outside W runs in without
      trouble: its last horizontal step into (1, s-1) is served from (2, s-1), its
-     last vertical one from (1, s-2). Total <= 36s + 6. A row costs
+     last vertical one from (1, s-2). Total <= (18s - 11) + 14s + (2s + 1) + 2
+     <= 36s + 6 (trap: (18s - 11) + (2s + 2) + 21 <= 36s + 6). A row costs
      <= (s-2) 18s + 36s + 6 = 18s^2 + 6.
 B. The last two rows, columns 0..s-3 left to right (the same trick transposed): the
    tile a of (0, j) goes to (1, j) (<= 9s: a run along its row, then at most one
@@ -52,15 +53,17 @@ B. The last two rows, columns 0..s-3 left to right (the same trick transposed): 
    (<= 9s); the blank goes to (0, j) (<= 2s + 3), then the moves D, R. The trap (b
    in the 2 x 3 window of columns j..j+2; after a's last step the blank sits in the
    dead end (0, j), walled in if b is at (0, j+1)): blank into the window (<= 2s +
-   2), then a search inside it (<= 21). Per column <= 22s + 8.
+   2), then a search inside it (<= 21). Per column <= 9s + 9s + (2s + 3) + 2 <= 22s + 8
+   (trap: 9s + (2s + 2) + 21 <= 22s + 8 for s >= 3).
 C. The last 2 x 2 square: its 12 reachable arrangements form one cycle of the blank
    going round, so <= 6 moves (breadth-first search finds them).
 
 Total B(s) = (s-2)(18s^2 + 6) + (s-2)(22s + 8) + 6 + 2(s-1)
            = 18s^3 - 14s^2 - 26s - 24 < 18 s^3 for s >= 3; for s = 2, B = 8 < 144.
-So q = 18. The code checks every step count above as it runs (a breach raises
-AssertionError, meaning the proof or the code is wrong), and tests check the total on
-many random regions. Running time is proportional to the moves times the region's
+So q = 18. The code checks the per-tile (18s - 11), per-row-end (36s + 6),
+per-column (22s + 8), window (21), last-square (6) and total counts as it runs (a
+breach raises AssertionError, meaning the proof or the code is wrong), and tests
+check the total on many random regions. Running time is proportional to the moves times the region's
 area (one BFS per tile step).
 """
 
