@@ -8,7 +8,9 @@ What follows the paper (Section 5.2):
 2. The permutation B1 -> B2 is split into cycles; one representative location per
    cycle (the one nearest to l_bt) and l_bt span a minimum spanning tree (networkx,
    Manhattan metric) -- the tree of Theorem 4 -- and the cycles are fixed in the
-   depth-first order of that tree, the blank walking from one to the next.
+   depth-first order of that tree, the blank walking from one to the next. (Beyond
+   400 cycles the tree is the MST of each point's 12 nearest neighbours, components
+   joined by nearest pairs: a spanning tree, nearly always the minimum one.)
 3. A cycle is fixed by carrying its tiles one place forward along the cycle, from
    one cycle location to the next, with constant work per unit of distance.
 4. Even cycles can only be fixed up to a swap (Theorem 1); the swap is kept pending
