@@ -61,3 +61,18 @@ def test_unreachable_rejected():
     goal = goal_board(4)
     with pytest.raises(InvalidInstance, match="not reachable"):
         approximate((2, 1) + goal[2:], goal)
+
+
+def test_many_cycles_sparse_tree():
+    # more than 400 cycles: the spanning tree comes from a nearest-neighbour graph
+    rng = random.Random(3)
+    n = 30
+    b1 = goal_board(n)
+    b2 = list(b1)
+    cells = list(range(n * n - 1))
+    rng.shuffle(cells)
+    for i in range(420):
+        b2[cells[2 * i]], b2[cells[2 * i + 1]] = b2[cells[2 * i + 1]], b2[cells[2 * i]]
+    result = approximate(b1, tuple(b2))
+    assert result.stats["cycles"] == 420
+    assert apply_moves(b1, result.moves) == tuple(b2)
