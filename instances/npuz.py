@@ -33,7 +33,7 @@ import math
 import random as _random
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from instances.base import InvalidInstance, Problem, check_header, require
 
