@@ -354,12 +354,14 @@ def cmd_puzzle_approx(args: argparse.Namespace) -> int:
     result = approximate(start, goal)
     out = {"length": len(result.moves), "moves": result.moves, "lower_bound": result.lower_bound,
            "ratio": round(result.ratio, 4), "seconds": round(result.stats["time"], 6),
+           "manhattan": result.stats["manhattan"], "tree_cost": result.stats["tree_cost"],
            "fallback": result.stats.get("fallback", False)}
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{out['length']} moves (blank's directions), Theorem 4 lower bound {out['lower_bound']}, "
-              f"ratio {out['ratio']}, {out['seconds']:.3f} s")
+        print(f"{out['length']} moves (blank's directions), Theorem 4 lower bound {out['lower_bound']} "
+              f"(= (d {out['manhattan']} + MST {out['tree_cost']}) / 2), ratio {out['ratio']}, {out['seconds']:.3f} s"
+              + (" [region-solver fallback]" if out["fallback"] else ""))
         print(result.moves)
     return EXIT_OK
 
@@ -483,7 +485,8 @@ def build_parser() -> Parser:
     q.add_argument("board", help=board_help)
     q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
     q.add_argument("--json", action="store_true",
-                   help='one object {"length", "moves", "lower_bound", "ratio", "seconds", "fallback"}')
+                   help='one object {"length", "moves", "lower_bound", "ratio", "seconds", "manhattan", '
+                        '"tree_cost", "fallback"}')
     q.set_defaults(run=cmd_puzzle_approx)
 
     q = puzzle.add_parser("study", help="seed 004's random 8-puzzle study: search effort of two heuristics, "

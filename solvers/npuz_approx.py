@@ -386,6 +386,7 @@ def approximate(b1: Board, b2: Board) -> Approximation:
     moves = cancel_inverse_pairs(moves)
     stats["time"] = time.perf_counter() - began
     stats["length"] = len(moves)
+    stats.update(manhattan=bound.cycle_distance, tree_cost=bound.tree_cost)
     return Approximation(moves, bound.bound, stats)
 
 
