@@ -93,3 +93,18 @@ def test_region_solver_and_timeout(capsys):
     code, out, err = run(capsys, "puzzle", "solve", hard, "--goal", "blank-first", "--heuristic", "manhattan",
                          "--timeout", "0.2")
     assert code == 1 and out == "" and "no solution" in err
+
+
+def test_generate_solve_render_emit(capsys, tmp_path):
+    instance = tmp_path / "p.json"
+    code, _, err = run(capsys, "generate", "npuz", "-g", "scrambled", "-p", "n=3", "-p", "walk=12", "--seed", "4",
+                       "-o", str(instance))
+    assert code == 0, err
+    code, out, err = run(capsys, "solve", str(instance), "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["answer"] == "YES" and result["backend"].startswith("idastar") and "nodes" in result["stats"]
+    code, _, err = run(capsys, "render", str(instance), "-o", str(tmp_path / "p.svg"))
+    assert code == 0 and "B2" in (tmp_path / "p.svg").read_text()
+    code, out, err = run(capsys, "solve", str(instance), "--emit", "dimacs")
+    assert code == 0 and "p cnf" in out
