@@ -330,7 +330,8 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     else:
         outcome = idastar_path(start, goal, heuristic, timeout=args.timeout)
     if outcome.moves is None:
-        print(f"npw: no solution found within the time limit ({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
+        print(f"npw: no solution found within the time limit or the memory budget "
+              f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
         return EXIT_FAILED
     result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
               "seconds": round(outcome.stats.get("time", 0.0), 6)}
