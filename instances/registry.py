@@ -21,12 +21,14 @@ PROBLEM_MODULES: dict[str, str] = {
     "hampath-grid-s": "instances.hampath_grid_s",
     "hampath-st": "instances.hampath_st",
     "solochess": "instances.solochess",
+    "npuz": "instances.npuz",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
 RENDERERS: dict[str, str] = {
     "rel": "instances.relocation_render:render_svg",
     "solochess": "instances.solochess:render_svg",
+    "npuz": "instances.npuz_render:render_instance",
 }
 
 

@@ -340,6 +340,143 @@ def cmd_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(B1, B2) from BOARD (one-line text or a file holding it, or an npuz JSON file) and --goal."""
+    import os
+
+    from instances.npuz import goal_board, parse_board, side_of
+
+    text, name = args.board, "BOARD"
+    if os.path.exists(args.board) and not args.board.strip().replace(" ", "").replace(",", "").isdigit():
+        from instances.io import read_text
+
+        try:
+            text = read_text(args.board)
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{args.board}: {error}") from None
+        name = args.board
+        if text.lstrip().startswith("{"):
+            instance = _load(args.board)
+            if instance.problem != "npuz":
+                raise InvalidInstance(f"{args.board}: a puzzle file holds an npuz instance, not {instance.problem}")
+            return instance.start, instance.goal
+    try:
+        start = parse_board(text, name)
+        return start, goal_board(side_of(len(start)), args.goal)
+    except InvalidInstance as error:
+        message = str(error)
+        raise InvalidInstance(message if message.startswith(name) else f"{name}: {message}") from None
+
+
+def _check_reachable(start: Any, goal: Any, where: str) -> None:
+    from solvers.npuz_reach import reachable
+
+    if not reachable(start, goal):
+        raise InvalidInstance(f"{where}: the goal is not reachable from this board (Theorem 1: once the blank is "
+                              f"home, the permutation has an odd number of even cycles)")
+
+
+def cmd_puzzle_solve(args: argparse.Namespace) -> int:
+    from solvers.npuz_search import astar_path, bfs_path, idastar_path
+
+    start, goal = _puzzle_boards(args)
+    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
+    n = len(start) ** 0.5
+    heuristic = args.heuristic or ("pdb" if n <= 4 else "linear-conflict")
+    if args.solver == "region":
+        from solvers.npuz_region import solve_board
+        from solvers.npuz_search import SearchOutcome
+
+        began = time.perf_counter()
+        moves = solve_board(start, goal)
+        outcome = SearchOutcome(moves, True, {"nodes": 0, "time": time.perf_counter() - began})
+    elif args.solver == "bfs":
+        outcome = bfs_path(start, goal, timeout=args.timeout)
+    elif args.solver == "astar":
+        outcome = astar_path(start, goal, heuristic, timeout=args.timeout)
+    else:
+        outcome = idastar_path(start, goal, heuristic, timeout=args.timeout)
+    if outcome.moves is None:
+        print(f"npw: no solution found within the time limit or the memory budget "
+              f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
+        return EXIT_FAILED
+    result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
+              "seconds": round(outcome.stats.get("time", 0.0), 6)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        label = args.solver if args.solver in ("bfs", "region") else f"{args.solver} ({heuristic})"
+        if args.solver == "region":
+            label += ": constructive, NOT optimal"
+        print(f"{result['length']} moves (blank's directions), {result['nodes']} nodes, "
+              f"{result['seconds']:.3f} s, {label}")
+        print(outcome.moves)
+    return EXIT_OK
+
+
+def cmd_puzzle_approx(args: argparse.Namespace) -> int:
+    from solvers.npuz_approx import approximate
+
+    start, goal = _puzzle_boards(args)
+    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
+    result = approximate(start, goal)
+    out = {"length": len(result.moves), "moves": result.moves, "lower_bound": result.lower_bound,
+           "ratio": round(result.ratio, 4), "seconds": round(result.stats["time"], 6),
+           "manhattan": result.stats["manhattan"], "tree_cost": result.stats["tree_cost"],
+           "fallback": result.stats.get("fallback", False)}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['length']} moves (blank's directions), Theorem 4 lower bound {out['lower_bound']} "
+              f"(= (d {out['manhattan']} + MST {out['tree_cost']}) / 2), ratio {out['ratio']}, {out['seconds']:.3f} s"
+              + (" [region-solver fallback]" if out["fallback"] else ""))
+        print(result.moves)
+    return EXIT_OK
+
+
+def cmd_puzzle_render(args: argparse.Namespace) -> int:
+    from instances.npuz_render import render_svg
+
+    start, goal = _puzzle_boards(args)
+    moves = args.moves or ""
+    if args.solve:
+        from solvers.npuz_approx import approximate
+        from solvers.npuz_search import idastar_path
+
+        _check_reachable(start, goal, "BOARD")
+        if len(start) <= 16:
+            moves = idastar_path(start, goal, "pdb").moves or ""
+        else:
+            moves = approximate(start, goal).moves
+    if not args.output.endswith(".svg"):
+        raise UsageError("puzzle render: only SVG output (-o FILE.svg) is supported")
+    write_atomically(args.output, render_svg(start, moves, goal=goal))
+    return EXIT_OK
+
+
+def cmd_puzzle_study(args: argparse.Namespace) -> int:
+    from instances.npuz_render import render_scatter
+    from solvers.npuz_study import study
+
+    if args.boards < 1:
+        raise UsageError("puzzle study: --boards must be >= 1")
+    points = study(args.boards, args.seed, args.x, args.y, args.solver)
+    if args.output:
+        if not args.output.endswith(".svg"):
+            raise UsageError("puzzle study: only SVG output (-o FILE.svg) is supported")
+        title = f"{args.boards} random 8-puzzles (seed {args.seed}), {args.solver}: {args.x} vs {args.y}"
+        write_atomically(args.output, render_scatter([(p.x_nodes, p.y_nodes, p.length) for p in points],
+                                                     args.x, args.y, title))
+    rows = [{"board": list(p.board), "length": p.length, args.x: p.x_nodes, args.y: p.y_nodes} for p in points]
+    if args.json:
+        print(json.dumps({"boards": args.boards, "seed": args.seed, "solver": args.solver, "points": rows}))
+    else:
+        below = sum(1 for p in points if p.y_nodes < p.x_nodes)
+        print(f"{len(points)} boards: {args.y} expanded fewer nodes than {args.x} on {below}; "
+              f"total {sum(p.x_nodes for p in points)} vs {sum(p.y_nodes for p in points)} nodes")
+    return EXIT_OK
+
+
 # -- the parser ----------------------------------------------------------------------------
 
 
@@ -401,6 +538,52 @@ def build_parser() -> Parser:
     p.add_argument("store")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_report)
+
+    p = commands.add_parser("puzzle", help="the sliding-tile puzzle: solve, approximate, render")
+    puzzle = p.add_subparsers(dest="puzzle_command", required=True, parser_class=Parser)
+    board_help = ("the board in the one-line format (n^2 numbers, 0 the blank; quote it) or a file holding it "
+                  "(or an npuz JSON instance, whose goal is used)")
+    q = puzzle.add_parser("solve", help="an optimal solution (moves name the direction the blank travels)")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last",
+                   help="goal board: 0 1 2 ... (blank-first) or 1 2 ... 0 (blank-last, default)")
+    q.add_argument("--solver", choices=("bfs", "astar", "idastar", "region"), default="idastar",
+                   help="optimal searches, or region: the row-by-row constructive solver (any n, <= 18 n^3 "
+                        "moves, not optimal)")
+    q.add_argument("--heuristic", choices=("manhattan", "euclid", "relaxed", "linear-conflict", "pdb"),
+                   help="default: pdb for n <= 4, linear-conflict beyond")
+    q.add_argument("--timeout", type=float, help="seconds; exit 1 if no solution in time")
+    q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
+    q.set_defaults(run=cmd_puzzle_solve)
+
+    q = puzzle.add_parser("approx", help="a fast solution within a constant factor (Section 5), with the "
+                                          "Theorem 4 lower bound")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
+    q.add_argument("--json", action="store_true",
+                   help='one object {"length", "moves", "lower_bound", "ratio", "seconds", "manhattan", '
+                        '"tree_cost", "fallback"}')
+    q.set_defaults(run=cmd_puzzle_approx)
+
+    q = puzzle.add_parser("study", help="seed 004's random 8-puzzle study: search effort of two heuristics, "
+                                         "as an SVG scatter")
+    q.add_argument("--boards", type=int, default=500)
+    q.add_argument("--seed", type=int, default=0)
+    heuristics = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")
+    q.add_argument("--x", choices=heuristics, default="manhattan")
+    q.add_argument("--y", choices=heuristics, default="linear-conflict")
+    q.add_argument("--solver", choices=("astar", "idastar"), default="astar")
+    q.add_argument("--output", "-o", help="SVG scatter")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_puzzle_study)
+
+    q = puzzle.add_parser("render", help="draw a board (and a move sequence) as SVG")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
+    q.add_argument("--moves", help="a move string (U/D/L/R, the blank's directions) to draw step by step")
+    q.add_argument("--solve", action="store_true", help="draw a solution (optimal for n <= 4, else approximate)")
+    q.add_argument("--output", "-o", required=True)
+    q.set_defaults(run=cmd_puzzle_render)
 
     p = commands.add_parser("render", help="draw an instance as SVG")
     p.add_argument("input")

@@ -27,6 +27,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-grid-s": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "hampath-st": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
+    "npuz": {"idastar": "solvers.npuz_search:solve_idastar", "astar": "solvers.npuz_search:solve_astar", "bfs": "solvers.npuz_search:solve_bfs", "sat": "solvers.npuz_sat:solve"},
     "solochess": {"search": "solvers.solochess_search:solve", "sat": "solvers.solochess_sat:solve", "theorem2.2": "solvers.solochess_spanning:solve", "theorem2.16": "solvers.solochess_hero:solve"},
 }
 
@@ -40,6 +41,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     **{pid: {"dimacs": "solvers.exports:hampath_dimacs", "hcp": "instances.hampath:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
     "solochess": {"dimacs": "solvers.exports:solochess_dimacs"},
+    "npuz": {"dimacs": "solvers.npuz_sat:to_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
