@@ -21,6 +21,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "hampath-grid-s": "instances.hampath_grid_s",
     "hampath-st": "instances.hampath_st",
     "solochess": "instances.solochess",
+    "torus": "instances.torus",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
