@@ -109,3 +109,64 @@ def test_constructive_respects_the_bound():
     tight = TorusPuzzle(4, 4, board.cells, bound=drag_number(moves))
     assert solve(tight, backend="constructive").answer is Answer.YES
     assert solve(TorusPuzzle(4, 4, board.cells, bound=1), backend="constructive").answer is Answer.UNKNOWN
+
+
+# -- exhaustive search ----------------------------------------------------------------------
+
+from solvers.torus_bfs import all_distances, distance_distribution, optimal_moves  # noqa: E402
+
+
+def test_diameters_pinned_for_small_boards():
+    # figures recorded in BENCHMARKS.md (npw torus diameter 2 3 / 2 4)
+    small = distance_distribution(2, 3, "drag")
+    assert small["states"] == 720 and small["diameter"] == 7
+    assert small["distribution"] == [1, 7, 31, 115, 274, 253, 36, 3]
+    push = distance_distribution(2, 4, "push")
+    assert push["states"] == 40320 and push["diameter"] == 10 and push["distribution"][-1] == 4
+    assert distance_distribution(2, 4, "drag")["diameter"] == 8
+
+
+def test_numpy_bfs_matches_a_plain_dict_bfs():
+    for m, n, metric in [(2, 3, "drag"), (2, 4, "push"), (2, 4, "drag")]:
+        counts: dict[int, int] = {}
+        for _, d in all_distances(m, n, metric):
+            counts[d] = counts.get(d, 0) + 1
+        assert [counts[d] for d in range(len(counts))] == distance_distribution(m, n, metric)["distribution"]
+
+
+def test_bidirectional_search_is_optimal():
+    for m, n, metric in [(2, 3, "drag"), (2, 4, "push"), (2, 4, "drag")]:
+        distance = dict(all_distances(m, n, metric))
+        rng = random.Random(m * 10 + n)
+        states = sorted(distance)
+        for cells in rng.sample(states, 40):
+            board = TorusBoard(m, n, cells)
+            moves = optimal_moves(board, metric)
+            assert board.apply(moves).is_initial()
+            measured = drag_number(moves) if metric == "drag" else push_number(moves)
+            assert len(moves) == distance[cells] == measured
+
+
+def test_bfs_decider_against_the_bound():
+    board = TorusBoard(2, 3, (2, 1, 3, 4, 5, 6))
+    assert solve(TorusPuzzle(2, 3, board.cells, bound=5), backend="bfs").answer is Answer.YES
+    assert solve(TorusPuzzle(2, 3, board.cells, bound=4), backend="bfs").answer is Answer.NO
+    assert solve(TorusPuzzle(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 9)), backend="bfs").answer is Answer.NO
+
+
+def test_cli_torus(capsys):
+    import json
+
+    from npw.cli import main
+
+    assert main(["torus", "diameter", "2", "2", "--metric", "push", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"rows", "cols", "metric", "states", "diameter", "distribution"} and data["diameter"] == 4
+    assert main(["torus", "solve", "2 1 3/4 5 6", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["optimal"]["drag"] == 5 and data["constructive"]["drag"] >= 5
+    assert main(["torus", "solve", "2 1 3/4 5 6/7 8 9"]) == 0
+    assert "Lemma 2" in capsys.readouterr().out
+    assert main(["torus", "solve", "1 2/3"]) == 2
+    assert main(["torus", "diameter", "4", "4"]) == 2
+    assert capsys.readouterr().err.count("\n") == 2
