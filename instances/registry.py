@@ -22,6 +22,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "hampath-st": "instances.hampath_st",
     "solochess": "instances.solochess",
     "torus": "instances.torus",
+    "3partition": "instances.three_partition",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
