@@ -23,6 +23,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "solochess": "instances.solochess",
     "torus": "instances.torus",
     "3partition": "instances.three_partition",
+    "bwp": "instances.bwp",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text

@@ -46,3 +46,37 @@ def test_generators():
         instance = random_instance(seed, m, bound)
         assert solve(instance, backend="dp").answer == solve(instance, backend="sat").answer
     assert hard_instance(0, m=4).bound >= 13
+
+
+# -- BWP ------------------------------------------------------------------------------------
+
+from instances.bwp import BWP, enumerate_instances as enumerate_bwp, planted_instance as planted_bwp  # noqa: E402
+from instances.bwp import verification_sample as bwp_sample  # noqa: E402
+from instances.torus import parse_moves  # noqa: E402
+
+
+def test_bwp_checker_and_round_trip():
+    p = BWP.from_rows(["#..", "..."], ["...", "..#"], 2)
+    assert p.verify(parse_moves("R0W1 C2S1")) and p.verify(["R0E2", "C2N1"])
+    assert not p.verify(parse_moves("R0W1 C2S1 R1E1"))  # wrong colouring
+    assert not BWP.from_rows(["#..", "..."], ["...", "..#"], 1).verify(parse_moves("R0W1 C2S1"))  # too long
+    assert BWP.from_dict(p.to_dict()) == p
+    assert p.lower_bound() == 2  # row 0 loses one (1 column op), column 0 loses one (1 row op)
+    with pytest.raises(InvalidInstance, match="row 1 holds"):
+        BWP.from_rows(["#.", "x."], ["..", ".."], 1)
+
+
+def test_bwp_deciders_agree_on_all_2x2_and_samples():
+    for instance in list(enumerate_bwp(2)) + [bwp_sample(s) for s in range(60)]:
+        search = solve(instance, backend="search", timeout=10)
+        sat = solve(instance, backend="sat", timeout=10)
+        assert search.answer == sat.answer != Answer.UNKNOWN
+
+
+def test_bwp_planted_yes_and_observation_1_no():
+    instance = planted_bwp(3, 5, 5, 4)
+    assert solve(instance, backend="sat").answer is Answer.YES
+    # one black piece must travel to the opposite corner: a row and a column step at least
+    far = BWP.from_rows(["#...", "....", "....", "...."], ["....", "....", "....", "...#"], 1)
+    assert far.lower_bound() == 2 and solve(far, backend="search").answer is Answer.NO
+    assert solve(far, backend="sat").answer is Answer.NO
