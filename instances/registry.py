@@ -30,6 +30,8 @@ PROBLEM_MODULES: dict[str, str] = {
 RENDERERS: dict[str, str] = {
     "rel": "instances.relocation_render:render_svg",
     "solochess": "instances.solochess:render_svg",
+    "torus": "instances.torus_render:render_torus",
+    "bwp": "instances.torus_render:render_bwp",
 }
 
 

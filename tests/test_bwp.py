@@ -80,3 +80,68 @@ def test_bwp_planted_yes_and_observation_1_no():
     far = BWP.from_rows(["#...", "....", "....", "...."], ["....", "....", "....", "...#"], 1)
     assert far.lower_bound() == 2 and solve(far, backend="search").answer is Answer.NO
     assert solve(far, backend="sat").answer is Answer.NO
+
+
+# -- 3-PARTITION -> BWP ---------------------------------------------------------------------
+
+from reductions.registry import get_reduction  # noqa: E402
+from reductions.three_partition_to_bwp import (backward, compact_shortcut, final_columns, forward,  # noqa: E402
+                                               reduce, size)
+from verify.check import check_case  # noqa: E402
+
+
+def test_worked_example_of_the_spec():
+    source = ThreePartition((2, 2, 3, 2, 2, 3), 7)
+    target = reduce(source)
+    assert (target.rows, target.cols, target.bound) == (17, 40, 20)
+    assert target.size() == size(source) == {"rows": 17, "cols": 40, "black": 17, "bound": 20}
+    assert target.lower_bound() == target.bound  # Observation 1 is tight on the construction
+    special = target.row_strings(target.goal)[11]  # s = 6m = 12, 1-based
+    assert special == "." * 7 + "#" * 17 + "." * 16
+    certificate = ((0, 1, 2), (3, 4, 5))
+    moves = forward(source, certificate)
+    assert target.verify(moves) and len(moves) == 20
+    assert source.verify(backward(source, target, moves))
+    no = ThreePartition((4, 4, 4, 4, 4, 6), 13)
+    assert (reduce(no).rows, reduce(no).cols, reduce(no).bound) == (17, 70, 32)
+
+
+def test_forward_backward_on_planted_instances_both_layouts():
+    for seed in range(8):
+        source = planted_instance(seed, m=1 + seed % 3, bound=13 + seed)
+        certificate = solve(source, backend="dp").certificate
+        for layout in ("padded", "compact"):
+            target = reduce(source, layout)
+            moves = forward(source, certificate, layout)
+            assert target.verify(moves)
+            assert source.verify(backward(source, target, moves))
+
+
+def test_compact_layout_admits_a_shortcut_on_a_no_instance():
+    source, target, moves = compact_shortcut()
+    assert solve(source, backend="dp").answer is Answer.NO
+    assert solve(source, backend="sat").answer is Answer.NO
+    assert target.rows == 7 and target.bound == 32 and target.verify(moves)  # target YES: the reduction fails
+    groups = backward(source, target, moves)
+    assert not source.verify(groups)
+    # the row-6 run (element 5) really is split between the blocks: 5 pieces in block 1, 1 in block 2
+    blocks = sorted(c // 14 for c in final_columns(source, target, moves)[5])
+    assert blocks == [1, 1, 1, 1, 1, 2]
+    # the same moves do not solve the padded target (the dropped piece lands in a padding row there)
+    assert not reduce(source).verify(moves)
+
+
+def test_verifier_on_the_smallest_case():
+    reduction = get_reduction("3partition-to-bwp")
+    case = check_case(reduction, ThreePartition((1, 1, 1), 3), timeout=30)
+    assert not case.failures and case.source_answer is Answer.YES and case.target_answer is Answer.YES
+
+
+def test_renderers(tmp_path):
+    from instances.torus import TorusPuzzle
+    from instances.torus_render import render_bwp, render_torus
+
+    svg = render_bwp(reduce(ThreePartition((2, 2, 3, 2, 2, 3), 7)))
+    assert svg.startswith("<svg") and svg.count('fill="black"') == 17 + 17
+    svg = render_torus(TorusPuzzle(2, 3, (2, 1, 3, 4, 5, 6)))
+    assert svg.count("<rect") == 7 and ">6<" in svg
