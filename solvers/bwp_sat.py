@@ -6,6 +6,19 @@ no move is an idle step, so "at most k"); act(t, line) iff some move on the line
 selected at step t. A selected row move by a: x(t+1, r, c) = x(t, r, c-a); a cell
 whose row and column are both inactive keeps its colour. Start and goal are unit
 clauses. Size O(k * R * C * (R + C)) clauses: meant for small boards.
+
+Implied constraints (sound for every instance, they only cut symmetric or
+over-budget runs):
+
+* idle steps only at the end; no two consecutive steps on the same line (they would
+  merge into one step, leaving an idle one); of two consecutive row steps (or column
+  steps) the lower-numbered line comes first (they commute);
+* Observation 1 as counting: at least max_r |d_r| column steps and at least
+  max_c |d_c| row steps, so at most k - max_c |d_c| column steps; a row whose count
+  must change by exactly that many needs *every* column step to move a piece into
+  (or out of) it at the step's column, and symmetrically for columns. On the
+  3-PARTITION targets (Observation 1 tight) this says: every column step brings a
+  black piece into the special row, every row step takes one out of column 1.
 """
 
 from __future__ import annotations
@@ -28,7 +41,7 @@ def encode(instance: BWP) -> tuple[int, list[list[int]], list[list[tuple[int, ob
     x = [[pool.id(("x", t, i)) for i in range(R * C)] for t in range(k + 1)]
     clauses: list[list[int]] = [[x[0][i] if v else -x[0][i]] for i, v in enumerate(instance.start)]
     clauses += [[x[k][i] if v else -x[k][i]] for i, v in enumerate(instance.goal)]
-    steps = []
+    steps, acts = [], []
     for t in range(k):
         row_act = [pool.id(("ra", t, r)) for r in range(R)]
         col_act = [pool.id(("ca", t, c)) for c in range(C)]
@@ -64,7 +77,54 @@ def encode(instance: BWP) -> tuple[int, list[list[int]], list[list[tuple[int, ob
             clauses += CardEnc.atmost(lits=[s for s, _ in chosen], bound=1, vpool=pool,
                                       encoding=EncType.seqcounter).clauses
         steps.append(chosen)
+        acts.append((row_act, col_act))
+    clauses += _implied(instance, pool, x, acts)
     return pool.top, clauses, steps
+
+
+def _implied(instance: BWP, pool: IDPool, x: list[list[int]], acts: list[tuple[list[int], list[int]]]) -> list[list[int]]:
+    R, C, k = instance.rows, instance.cols, instance.bound
+    clauses: list[list[int]] = []
+    busy = [pool.id(("busy", t)) for t in range(k)]
+    is_row = [pool.id(("isrow", t)) for t in range(k)]
+    is_col = [pool.id(("iscol", t)) for t in range(k)]
+    for t, (row_act, col_act) in enumerate(acts):
+        clauses.append([-is_row[t]] + row_act)
+        clauses.append([-is_col[t]] + col_act)
+        clauses += [[-a, is_row[t]] for a in row_act] + [[-a, is_col[t]] for a in col_act]
+        clauses += [[-busy[t], is_row[t], is_col[t]], [-is_row[t], busy[t]], [-is_col[t], busy[t]]]
+        if t + 1 < k:
+            clauses.append([busy[t], -busy[t + 1]])  # idle steps only at the end
+            next_row, next_col = acts[t + 1]
+            for r in range(R):  # rows in increasing order, never the same row twice in a row
+                clauses += [[-row_act[r], -next_row[q]] for q in range(r + 1)]
+            for c in range(C):
+                clauses += [[-col_act[c], -next_col[q]] for q in range(c + 1)]
+    d_rows = [sum(instance.goal[r * C:(r + 1) * C]) - sum(instance.start[r * C:(r + 1) * C]) for r in range(R)]
+    d_cols = [sum(instance.goal[c::C]) - sum(instance.start[c::C]) for c in range(C)]
+    need_col_steps, need_row_steps = max(map(abs, d_rows)), max(map(abs, d_cols))
+    if need_col_steps + need_row_steps > k:
+        return clauses + [[]]  # Observation 1 alone says no
+    for lits, need in ((is_col, need_col_steps), (is_row, need_row_steps)):
+        if need == len(lits):
+            clauses += [[v] for v in lits]
+        elif need:
+            clauses += CardEnc.atleast(lits=lits, bound=need, vpool=pool, encoding=EncType.seqcounter).clauses
+    most_col_steps, most_row_steps = k - need_row_steps, k - need_col_steps
+    for t, (row_act, col_act) in enumerate(acts):
+        for r, d in enumerate(d_rows):
+            if d and abs(d) >= most_col_steps:  # every column step must bring row r one step nearer
+                before, after = (-1, 1) if d > 0 else (1, -1)
+                for c in range(C):
+                    clauses.append([-col_act[c], before * x[t][r * C + c]])
+                    clauses.append([-col_act[c], after * x[t + 1][r * C + c]])
+        for c, d in enumerate(d_cols):
+            if d and abs(d) >= most_row_steps:
+                before, after = (-1, 1) if d > 0 else (1, -1)
+                for r in range(R):
+                    clauses.append([-row_act[r], before * x[t][r * C + c]])
+                    clauses.append([-row_act[r], after * x[t + 1][r * C + c]])
+    return clauses
 
 
 def solve(instance: BWP, timeout: float | None = None, solver: str | None = None) -> Result:
