@@ -26,8 +26,9 @@ def test_three_partition_validation_names_the_problem():
 
 def test_three_partition_known_answers():
     assert solve(ThreePartition((2, 2, 3, 2, 2, 3), 7), backend="dp").answer is Answer.YES
-    for backend in ("dp", "sat"):
+    for backend in ("dp", "sat", "smt"):
         assert solve(ThreePartition((4, 4, 4, 4, 4, 6), 13), backend=backend).answer is Answer.NO
+    assert solve(ThreePartition((2, 2, 3, 2, 2, 3), 7), backend="smt").answer is Answer.YES
 
 
 def test_enumeration_and_deciders_agree():
