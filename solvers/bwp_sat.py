@@ -30,12 +30,13 @@ from pysat.formula import IDPool
 
 from instances.bwp import BWP
 from instances.torus import shift
-from solvers.result import Answer, Result
+from solvers.result import Answer, Deadline, OutOfTime, Result
 from solvers.sat import solve_clauses, solver_name
 
 
-def encode(instance: BWP) -> tuple[int, list[list[int]], list[list[tuple[int, object]]]]:
-    """(number of variables, clauses, per step the list of (sel variable, move))."""
+def encode(instance: BWP, deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[tuple[int, object]]]]:
+    """(number of variables, clauses, per step the list of (sel variable, move)); raises
+    OutOfTime if the deadline passes while building (large boards take seconds a step)."""
     R, C, k = instance.rows, instance.cols, instance.bound
     pool = IDPool()
     x = [[pool.id(("x", t, i)) for i in range(R * C)] for t in range(k + 1)]
@@ -43,6 +44,8 @@ def encode(instance: BWP) -> tuple[int, list[list[int]], list[list[tuple[int, ob
     clauses += [[x[k][i] if v else -x[k][i]] for i, v in enumerate(instance.goal)]
     steps, acts = [], []
     for t in range(k):
+        if deadline is not None and deadline.expired():
+            raise OutOfTime
         row_act = [pool.id(("ra", t, r)) for r in range(R)]
         col_act = [pool.id(("ca", t, c)) for c in range(C)]
         chosen: list[tuple[int, object]] = []
@@ -78,17 +81,20 @@ def encode(instance: BWP) -> tuple[int, list[list[int]], list[list[tuple[int, ob
                                       encoding=EncType.seqcounter).clauses
         steps.append(chosen)
         acts.append((row_act, col_act))
-    clauses += _implied(instance, pool, x, acts)
+    clauses += _implied(instance, pool, x, acts, deadline)
     return pool.top, clauses, steps
 
 
-def _implied(instance: BWP, pool: IDPool, x: list[list[int]], acts: list[tuple[list[int], list[int]]]) -> list[list[int]]:
+def _implied(instance: BWP, pool: IDPool, x: list[list[int]], acts: list[tuple[list[int], list[int]]],
+             deadline: Deadline | None = None) -> list[list[int]]:
     R, C, k = instance.rows, instance.cols, instance.bound
     clauses: list[list[int]] = []
     busy = [pool.id(("busy", t)) for t in range(k)]
     is_row = [pool.id(("isrow", t)) for t in range(k)]
     is_col = [pool.id(("iscol", t)) for t in range(k)]
     for t, (row_act, col_act) in enumerate(acts):
+        if deadline is not None and deadline.expired():
+            raise OutOfTime
         clauses.append([-is_row[t]] + row_act)
         clauses.append([-is_col[t]] + col_act)
         clauses += [[-a, is_row[t]] for a in row_act] + [[-a, is_col[t]] for a in col_act]
@@ -131,8 +137,13 @@ def solve(instance: BWP, timeout: float | None = None, solver: str | None = None
     start = time.perf_counter()
     if sum(instance.start) != sum(instance.goal):
         return Result(Answer.NO, None, "sat", {"time": time.perf_counter() - start, "reason": "black counts differ"})
-    num_vars, clauses, steps = encode(instance)
-    answer, values, stats = solve_clauses(num_vars, clauses, solver, timeout)
+    deadline = Deadline(timeout)
+    try:
+        num_vars, clauses, steps = encode(instance, deadline)
+    except OutOfTime:
+        return Result(Answer.UNKNOWN, None, f"sat:{solver_name(solver)}",
+                      {"time": time.perf_counter() - start, "note": "out of time while encoding"})
+    answer, values, stats = solve_clauses(num_vars, clauses, solver, deadline.remaining())
     stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
     certificate = None
     if answer is Answer.YES:
