@@ -22,6 +22,9 @@ PROBLEM_MODULES: dict[str, str] = {
     "hampath-st": "instances.hampath_st",
     "solochess": "instances.solochess",
     "npuz": "instances.npuz",
+    "torus": "instances.torus",
+    "3partition": "instances.three_partition",
+    "bwp": "instances.bwp",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
@@ -29,6 +32,8 @@ RENDERERS: dict[str, str] = {
     "rel": "instances.relocation_render:render_svg",
     "solochess": "instances.solochess:render_svg",
     "npuz": "instances.npuz_render:render_instance",
+    "torus": "instances.torus_render:render_torus",
+    "bwp": "instances.torus_render:render_bwp",
 }
 
 

@@ -56,3 +56,35 @@ def cnf_of(instance) -> tuple[int, list[tuple[int, ...]]]:
             cache[key] = exactly_k(clause, k)
         clauses.extend(cache[key])
     return instance.num_vars, clauses
+
+
+def weighted_sum_equals(literals: Sequence[int], weights: Sequence[int], target: int,
+                        new_var) -> list[list[int]]:
+    """CNF: sum of ``weights[t]`` over the true ``literals[t]`` equals ``target`` (weights >= 0).
+
+    A unary dynamic-programming chain: s(t, v) holds iff the first t literals sum to v
+    (v = 0..target); s(t+1, v) <-> (s(t, v) and not x_t) or (s(t, v - w_t) and x_t), a
+    sum past the target is forbidden, and s(n, target) must hold. ``new_var(key)``
+    returns a fresh variable per key (e.g. an ``IDPool``). Size O(len * target), fine
+    for unary-bounded numbers; exact (each partial sum is determined by the x's).
+    """
+    if target < 0:
+        return [[]]
+    s = {(0, v): new_var((0, v)) for v in range(target + 1)}
+    clauses: list[list[int]] = [[s[(0, 0)]]] + [[-s[(0, v)]] for v in range(1, target + 1)]
+    for t, (x, w) in enumerate(zip(literals, weights)):
+        for v in range(target + 1):
+            s[(t + 1, v)] = new_var((t + 1, v))
+        for v in range(target + 1):
+            here, nxt = s[(t, v)], s[(t + 1, v)]
+            clauses.append([-here, x, nxt])  # keep v when x_t is false
+            clauses.append([-nxt, x, here])
+            if v + w > target:
+                clauses.append([-here, -x])  # x_t true would overshoot
+            if v >= w:
+                clauses.append([-s[(t, v - w)], -x, nxt])
+                clauses.append([-nxt, -x, s[(t, v - w)]])
+            else:
+                clauses.append([-nxt, -x])
+    clauses.append([s[(len(literals), target)]])
+    return clauses

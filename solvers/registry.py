@@ -29,6 +29,9 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath-st": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
     "npuz": {"idastar": "solvers.npuz_search:solve_idastar", "astar": "solvers.npuz_search:solve_astar", "bfs": "solvers.npuz_search:solve_bfs", "sat": "solvers.npuz_sat:solve"},
     "solochess": {"search": "solvers.solochess_search:solve", "sat": "solvers.solochess_sat:solve", "theorem2.2": "solvers.solochess_spanning:solve", "theorem2.16": "solvers.solochess_hero:solve"},
+    "torus": {"constructive": "solvers.torus_constructive:solve", "bfs": "solvers.torus_bfs:solve"},
+    "3partition": {"dp": "solvers.three_partition_dp:solve", "sat": "solvers.three_partition_sat:solve", "smt": "solvers.three_partition_smt:solve"},
+    "bwp": {"sat": "solvers.bwp_sat:solve", "search": "solvers.bwp_search:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str

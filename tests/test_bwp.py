@@ -1,0 +1,148 @@
+"""3-PARTITION, BWP (seed 001, Section 4) and the reduction 3-PARTITION -> BWP."""
+
+import random
+
+import pytest
+
+from instances.base import InvalidInstance
+from instances.three_partition import (ThreePartition, enumerate_instances, hard_instance, planted_instance,
+                                       random_instance)
+from solvers import Answer, solve
+
+
+# -- 3-PARTITION ----------------------------------------------------------------------------
+
+
+def test_three_partition_validation_names_the_problem():
+    with pytest.raises(InvalidInstance, match="a_5 = 7 is not strictly between"):
+        ThreePartition((4, 4, 4, 4, 4, 7), 13)
+    with pytest.raises(InvalidInstance, match="sum to"):
+        ThreePartition((4, 4, 4, 4, 4, 4), 13)
+    with pytest.raises(InvalidInstance, match="3m numbers"):
+        ThreePartition((4, 4), 8)
+    p = ThreePartition((2, 2, 3, 2, 2, 3), 7)
+    assert ThreePartition.from_dict(p.to_dict()) == p
+
+
+def test_three_partition_known_answers():
+    assert solve(ThreePartition((2, 2, 3, 2, 2, 3), 7), backend="dp").answer is Answer.YES
+    for backend in ("dp", "sat", "smt"):
+        assert solve(ThreePartition((4, 4, 4, 4, 4, 6), 13), backend=backend).answer is Answer.NO
+    assert solve(ThreePartition((2, 2, 3, 2, 2, 3), 7), backend="smt").answer is Answer.YES
+
+
+def test_enumeration_and_deciders_agree():
+    instances = list(enumerate_instances(16))
+    assert len(instances) == 38 and all(i.m <= 2 and i.bound <= 16 for i in instances)
+    answers = [solve(i, backend="dp").answer for i in instances]
+    assert answers == [solve(i, backend="sat").answer for i in instances]
+    assert answers.count(Answer.NO) == 3  # (4,4,4,4,4,6)/13 and two more at B = 16
+
+
+def test_generators():
+    rng = random.Random(2)
+    for seed in range(30):
+        m, bound = rng.randint(1, 4), rng.randint(13, 30)
+        assert solve(planted_instance(seed, m, bound), backend="dp").answer is Answer.YES
+        instance = random_instance(seed, m, bound)
+        assert solve(instance, backend="dp").answer == solve(instance, backend="sat").answer
+    assert hard_instance(0, m=4).bound >= 13
+
+
+# -- BWP ------------------------------------------------------------------------------------
+
+from instances.bwp import BWP, enumerate_instances as enumerate_bwp, planted_instance as planted_bwp  # noqa: E402
+from instances.bwp import verification_sample as bwp_sample  # noqa: E402
+from instances.torus import parse_moves  # noqa: E402
+
+
+def test_bwp_checker_and_round_trip():
+    p = BWP.from_rows(["#..", "..."], ["...", "..#"], 2)
+    assert p.verify(parse_moves("R0W1 C2S1")) and p.verify(["R0E2", "C2N1"])
+    assert not p.verify(parse_moves("R0W1 C2S1 R1E1"))  # wrong colouring
+    assert not BWP.from_rows(["#..", "..."], ["...", "..#"], 1).verify(parse_moves("R0W1 C2S1"))  # too long
+    assert BWP.from_dict(p.to_dict()) == p
+    assert p.lower_bound() == 2  # row 0 loses one (1 column op), column 0 loses one (1 row op)
+    with pytest.raises(InvalidInstance, match="row 1 holds"):
+        BWP.from_rows(["#.", "x."], ["..", ".."], 1)
+
+
+def test_bwp_deciders_agree_on_all_2x2_and_samples():
+    for instance in list(enumerate_bwp(2)) + [bwp_sample(s) for s in range(60)]:
+        search = solve(instance, backend="search", timeout=10)
+        sat = solve(instance, backend="sat", timeout=10)
+        assert search.answer == sat.answer != Answer.UNKNOWN
+
+
+def test_bwp_planted_yes_and_observation_1_no():
+    instance = planted_bwp(3, 5, 5, 4)
+    assert solve(instance, backend="sat").answer is Answer.YES
+    # one black piece must travel to the opposite corner: a row and a column step at least
+    far = BWP.from_rows(["#...", "....", "....", "...."], ["....", "....", "....", "...#"], 1)
+    assert far.lower_bound() == 2 and solve(far, backend="search").answer is Answer.NO
+    assert solve(far, backend="sat").answer is Answer.NO
+
+
+# -- 3-PARTITION -> BWP ---------------------------------------------------------------------
+
+from reductions.registry import get_reduction  # noqa: E402
+from reductions.three_partition_to_bwp import (backward, compact_shortcut, final_columns, forward,  # noqa: E402
+                                               reduce, size)
+from verify.check import check_case  # noqa: E402
+
+
+def test_worked_example_of_the_spec():
+    source = ThreePartition((2, 2, 3, 2, 2, 3), 7)
+    target = reduce(source)
+    assert (target.rows, target.cols, target.bound) == (17, 40, 20)
+    assert target.size() == size(source) == {"rows": 17, "cols": 40, "black": 17, "bound": 20}
+    assert target.lower_bound() == target.bound  # Observation 1 is tight on the construction
+    special = target.row_strings(target.goal)[11]  # s = 6m = 12, 1-based
+    assert special == "." * 7 + "#" * 17 + "." * 16
+    certificate = ((0, 1, 2), (3, 4, 5))
+    moves = forward(source, certificate)
+    assert target.verify(moves) and len(moves) == 20
+    assert source.verify(backward(source, target, moves))
+    no = ThreePartition((4, 4, 4, 4, 4, 6), 13)
+    assert (reduce(no).rows, reduce(no).cols, reduce(no).bound) == (17, 70, 32)
+
+
+def test_forward_backward_on_planted_instances_both_layouts():
+    for seed in range(8):
+        source = planted_instance(seed, m=1 + seed % 3, bound=13 + seed)
+        certificate = solve(source, backend="dp").certificate
+        for layout in ("padded", "compact"):
+            target = reduce(source, layout)
+            moves = forward(source, certificate, layout)
+            assert target.verify(moves)
+            assert source.verify(backward(source, target, moves))
+
+
+def test_compact_layout_admits_a_shortcut_on_a_no_instance():
+    source, target, moves = compact_shortcut()
+    assert solve(source, backend="dp").answer is Answer.NO
+    assert solve(source, backend="sat").answer is Answer.NO
+    assert target.rows == 7 and target.bound == 32 and target.verify(moves)  # target YES: the reduction fails
+    groups = backward(source, target, moves)
+    assert not source.verify(groups)
+    # the row-6 run (element 5) really is split between the blocks: 5 pieces in block 1, 1 in block 2
+    blocks = sorted(c // 14 for c in final_columns(source, target, moves)[5])
+    assert blocks == [1, 1, 1, 1, 1, 2]
+    # the same moves do not solve the padded target (the dropped piece lands in a padding row there)
+    assert not reduce(source).verify(moves)
+
+
+def test_verifier_on_the_smallest_case():
+    reduction = get_reduction("3partition-to-bwp")
+    case = check_case(reduction, ThreePartition((1, 1, 1), 3), timeout=30)
+    assert not case.failures and case.source_answer is Answer.YES and case.target_answer is Answer.YES
+
+
+def test_renderers(tmp_path):
+    from instances.torus import TorusPuzzle
+    from instances.torus_render import render_bwp, render_torus
+
+    svg = render_bwp(reduce(ThreePartition((2, 2, 3, 2, 2, 3), 7)))
+    assert svg.startswith("<svg") and svg.count('fill="black"') == 17 + 17
+    svg = render_torus(TorusPuzzle(2, 3, (2, 1, 3, 4, 5, 6)))
+    assert svg.count("<rect") == 7 and ">6<" in svg
