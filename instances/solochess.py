@@ -38,6 +38,7 @@ True
 from __future__ import annotations
 
 import random as _random
+from html import escape
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
@@ -127,6 +128,8 @@ class SoloChess:
         for t in self.custom_types:
             if t.name in STANDARD_TYPES:
                 raise InvalidInstance(f"custom piece type {t.name!r} would replace a standard piece")
+            if t.name in types:
+                raise InvalidInstance(f"custom piece type {t.name!r} is declared twice")
             types[t.name] = t
         object.__setattr__(self, "_types", types)
         self.validate()
@@ -158,6 +161,9 @@ class SoloChess:
             for d in t.leaps + t.rides:
                 if d == (0, 0):
                     raise InvalidInstance(f"piece type {t.name!r} has the null offset (0, 0)")
+            if not isinstance(t.max_range, int) or isinstance(t.max_range, bool) or t.max_range < 0:
+                raise InvalidInstance(f"piece type {t.name!r}: max_range must be a non-negative integer "
+                                      f"(0 = unbounded), got {t.max_range!r}")
 
     def piece_type(self, name: str) -> PieceType:
         return self._types[name]
@@ -330,7 +336,8 @@ def verification_sample(seed: int) -> SoloChess:
 
 
 def shrink(instance: SoloChess) -> Iterator[SoloChess]:
-    """Remove one non-special piece; drop the capture limit; drop the special marking."""
+    """Drop the capture limit; remove one non-special piece (the special marking is kept: without
+    it the puzzle is a different one)."""
     if instance.capture_limit is not None:
         yield SoloChess(instance.width, instance.height, instance.pieces, instance.special, None, instance.custom_types)
     if len(instance.pieces) > 1:
@@ -363,7 +370,7 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
         if p.square == instance.special:
             parts.append(f'<circle cx="{cx + cell / 2}" cy="{cy + cell / 2}" r="{cell * 0.45}" fill="none" '
                          f'stroke="red" stroke-width="3"/>')
-        glyph = instance.piece_type(p.kind).glyph
+        glyph = escape(instance.piece_type(p.kind).glyph)  # fairy glyphs may hold < or &
         parts.append(f'<text x="{cx + cell / 2}" y="{cy + cell * 0.78}" font-size="{cell * 0.8}" '
                      f'text-anchor="middle">{glyph}</text>')
     for number, (_, (x, y)) in enumerate(certificate or (), 1):
