@@ -315,6 +315,58 @@ def dense_instance(seed: int, width: int = 4, height: int = 4, num_pieces: int =
     return SoloChess(width, height, tuple(pieces), sp)
 
 
+# the piece combinations the polynomial algorithms of Section 2 cover, among standard pieces:
+# Theorem 2.2, one type; Theorem 2.16, a hero S^1 and villains T with S a subset of T, T symmetric
+THEOREM_2_2_TYPES: tuple[str, ...] = ("pawn", "king", "knight", "rook", "bishop", "queen")
+THEOREM_2_16_PAIRS: tuple[tuple[str, str], ...] = (
+    ("pawn", "king"), ("pawn", "bishop"), ("pawn", "queen"), ("king", "queen"), ("rook", "queen"),
+    ("bishop", "queen"),
+    ("king", "king"), ("knight", "knight"), ("rook", "rook"), ("bishop", "bishop"), ("queen", "queen"),
+)
+
+
+def agreement_instance(seed: int, villain: str = "queen", hero: str | None = None, max_pieces: int = 7,
+                       max_side: int = 5) -> SoloChess:
+    """A small board for checking the polynomial algorithms against the exhaustive search: 2 to
+    ``max_pieces`` pieces of type ``villain`` (plus, with ``hero``, one special piece of that type)
+    packed into a random blob of a board of side 2..``max_side``. Both answers must be common, so
+    pieces that only ever meet squares of one colour (bishops, and pawns among bishops) are put on
+    one colour most of the time, and pawns, which only move up, on a blob grown mostly sideways."""
+    rng = _random.Random(seed)
+    width, height = rng.randint(2, max_side), rng.randint(2, max_side)
+    squares = [(x, y) for x in range(width) for y in range(height)]
+    diagonal = villain == "bishop" or (villain == "pawn" and hero in (None, "pawn", "bishop"))
+    if diagonal and rng.random() < 0.85:
+        colour = rng.randrange(2)
+        squares = [q for q in squares if (q[0] + q[1]) % 2 == colour] or squares
+    count = rng.randint(2, min(max_pieces, len(squares)))
+    # grow by the villain's own move vectors (so captures exist), with a share of pieces thrown
+    # anywhere (so some boards fall apart); the share is larger for far-reaching types
+    vectors = STANDARD_TYPES[villain].leaps + tuple((dx * r, dy * r) for dx, dy in STANDARD_TYPES[villain].rides
+                                                    for r in (1, 2))
+    spread = {"king": 0.45, "queen": 0.6, "rook": 0.3}.get(villain, 0.1)
+    chosen = [rng.choice(squares)]
+    allowed = set(squares)
+    while len(chosen) < count:
+        free = [q for q in squares if q not in chosen]
+        if rng.random() < spread:
+            chosen.append(rng.choice(free))
+            continue
+        x, y = rng.choice(chosen)
+        dx, dy = rng.choice(vectors)
+        q = (x + dx, y + dy) if rng.random() < 0.5 else (x - dx, y - dy)
+        if q in allowed and q not in chosen:
+            chosen.append(q)
+        elif rng.random() < 0.05:
+            chosen.append(rng.choice(free))
+    pieces = [Piece(x, y, villain) for x, y in chosen]
+    special = None
+    if hero is not None:
+        pieces[0] = Piece(chosen[0][0], chosen[0][1], hero)
+        special = chosen[0]
+    return SoloChess(width, height, tuple(pieces), special)
+
+
 SAMPLE_COMBINATIONS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("rook",), None), (("knight",), None), (("pawn",), None), (("king",), None), (("queen",), None),
     (("rook", "pawn"), None), (("knight", "king"), None), (("bishop", "rook"), None),
@@ -385,7 +437,7 @@ PROBLEM = Problem(
     title="Solo Chess with unlimited moves (general piece model, optional special piece and capture limit)",
     instance_type=SoloChess,
     certificate_doc="captures: list of [[x0, y0], [x1, y1]], the piece on the first square captures the second",
-    generators={"random": random_instance, "dense": dense_instance},
+    generators={"random": random_instance, "dense": dense_instance, "agreement": agreement_instance},
     default_generator="random",
     shrink=shrink,
     sample=verification_sample,
