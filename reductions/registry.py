@@ -19,6 +19,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "224sat-to-rel-cap2": "reductions.two_two_four_sat_to_rel:CAPACITY_TWO",
     "224sat-to-rel-undirected": "reductions.two_two_four_sat_to_rel:UNDIRECTED",
     "hampath-to-solochess-rook-pawn": "reductions.hampath_to_solochess_rook_pawn",
+    "hampath-to-solochess-rook-pawn-as-stated": "reductions.hampath_to_solochess_rook_pawn:AS_STATED",
 }
 
 # chain id -> the registered reductions it goes through, in order
