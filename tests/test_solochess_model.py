@@ -142,3 +142,29 @@ def test_search_agrees_with_a_plain_replay_search():
             assert (solve(b, backend).answer is Answer.YES) == expected, (backend, b.to_dict())
         seen.add(expected)
     assert seen == {True, False}
+
+
+def test_compiled_moves_match_the_piece_definition():
+    """solvers.solochess_moves walks rider rays through occupied squares only; it must give the
+    same (target, blockers) pairs as PieceType.paths, the definition, for standard and fairy
+    pieces (a nightrider, a range-2 wazir rider, an asymmetric leaper)."""
+    from solvers.solochess_moves import compile_board
+
+    fairy = (PieceType("nightrider", "N", rides=((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))),
+             PieceType("w2", "W", rides=((1, 0), (0, 1), (-1, 0), (0, -1)), max_range=2),
+             PieceType("fk", "F", leaps=((1, 2), (-1, 2))))
+    names = list(STANDARD_TYPES) + [t.name for t in fairy]
+    rng = random.Random(11)
+    for _ in range(300):
+        w, h = rng.randint(1, 7), rng.randint(1, 7)
+        cells = rng.sample([(x, y) for x in range(w) for y in range(h)], rng.randint(1, min(12, w * h)))
+        b = SoloChess(w, h, tuple(Piece(x, y, rng.choice(names)) for x, y in cells), custom_types=fairy)
+        compiled = compile_board(b)
+        index = {q: i for i, q in enumerate(compiled.squares)}
+        for k, kind in enumerate(compiled.kinds):
+            for u, square in enumerate(compiled.squares):
+                expected = set()
+                for dest, between in b.piece_type(kind).paths(square, w, h):
+                    if dest in index:
+                        expected.add((index[dest], sum(1 << index[q] for q in between if q in index)))
+                assert set(compiled.moves[k][u]) == expected
