@@ -9,7 +9,9 @@ square still occupied is a target of its type from its square, ignoring blocking
 used up its captures) and can never be captured (no type still on the board moves from an
 occupied square onto it, ignoring blocking; or it is the special piece), and either it is
 not the special piece while a special piece exists, or two pieces are stuck: a piece that
-never moves and is never captured stays to the end, and only one piece may.
+never moves and is never captured stays to the end, and only one piece may. With a special
+piece, also :func:`special_prune` (pieces only the special piece can remove must lie within its
+reach, and at most one of them may be a dead end).
 """
 
 from __future__ import annotations
@@ -52,6 +54,43 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
                 return True
         return False
 
+    def special_prune(kinds: list[int], occ: int, caps: list[int] | None, special: int) -> bool:
+        """Pieces only the special piece can ever remove (they never move, and no other piece's
+        type reaches them from a square still occupied) must be captured by the special piece,
+        which moves through squares occupied now (a square once empty stays empty). Dead if one of
+        them is out of its reach, or if two are dead ends (no way out once taken: no exit, or one
+        exit that is also the only way in), since only the special piece's last square may be."""
+        sk = kinds[special]
+        special_bit = 1 << special
+        others = {kinds[u] for u in range(n) if u != special and kinds[u] >= 0}
+        must = 0
+        dead_ends = 0
+        for u in range(n):
+            k = kinds[u]
+            if k < 0 or u == special:
+                continue
+            if (caps is None or caps[u] < limit) and reach[k][u] & occ & ~special_bit:
+                continue
+            if any(into[j][u] & occ & ~(1 << u) & ~special_bit for j in others):
+                continue
+            must |= 1 << u
+            exits = reach[sk][u] & occ & ~(1 << u)
+            entries = into[sk][u] & occ & ~(1 << u)
+            if exits == 0 or (exits & (exits - 1) == 0 and entries & ~exits == 0):
+                dead_ends += 1
+                if dead_ends >= 2:
+                    return True
+        if not must:
+            return False
+        seen = frontier = special_bit
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new = reach[sk][low.bit_length() - 1] & occ & ~seen
+            seen |= new
+            frontier |= new
+        return bool(must & ~seen)
+
     def search(kinds: list[int], occ: int, caps: list[int] | None, special: int | None, left: int) -> list | None:
         nonlocal nodes
         if left == 1:
@@ -62,7 +101,7 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
         nodes += 1
         if nodes & 255 == 0 and deadline.expired():
             raise OutOfTime
-        if stuck_prune(kinds, occ, caps, special):
+        if stuck_prune(kinds, occ, caps, special) or (special is not None and special_prune(kinds, occ, caps, special)):
             dead.add(key)
             return None
         for u in range(n):

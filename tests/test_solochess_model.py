@@ -107,26 +107,29 @@ def test_svg_is_well_formed_whatever_the_glyph():
     assert root.tag.endswith("svg")
 
 
-def test_search_agrees_with_a_plain_replay_search():
-    """The memoised, pruned search against a plain depth-first search over legal captures (no
-    memo, no pruning, legality from SoloChess.legal) on small random boards of every piece type."""
-    def plain(b):
-        def rec(squares, caps, special):
-            if len(squares) == 1:
-                return True
-            for s in list(squares):
-                if b.capture_limit is not None and caps[s] >= b.capture_limit:
-                    continue
-                for t in list(squares):
-                    if t != s and t != special and b.legal(squares, s, t):
-                        q, c = dict(squares), dict(caps)
-                        q[t] = q.pop(s)
-                        c[t] = c.pop(s) + 1
-                        if rec(q, c, t if s == special else special):
-                            return True
-            return False
-        return rec({p.square: p.kind for p in b.pieces}, {p.square: 0 for p in b.pieces}, b.special)
+def plain(b):
+    """A plain depth-first search over legal captures (no memo, no pruning, legality from
+    SoloChess.legal): the reference for the exhaustive search."""
+    def rec(squares, caps, special):
+        if len(squares) == 1:
+            return True
+        for s in list(squares):
+            if b.capture_limit is not None and caps[s] >= b.capture_limit:
+                continue
+            for t in list(squares):
+                if t != s and t != special and b.legal(squares, s, t):
+                    q, c = dict(squares), dict(caps)
+                    q[t] = q.pop(s)
+                    c[t] = c.pop(s) + 1
+                    if rec(q, c, t if s == special else special):
+                        return True
+        return False
+    return rec({p.square: p.kind for p in b.pieces}, {p.square: 0 for p in b.pieces}, b.special)
 
+
+def test_search_agrees_with_a_plain_replay_search():
+    """The memoised, pruned search and the SAT encoding against :func:`plain` on small random
+    boards of every piece type."""
     rng = random.Random(7)
     kinds = list(STANDARD_TYPES)
     seen = set()
@@ -168,3 +171,22 @@ def test_compiled_moves_match_the_piece_definition():
                     if dest in index:
                         expected.add((index[dest], sum(1 << index[q] for q in between if q in index)))
                 assert set(compiled.moves[k][u]) == expected
+
+
+def test_search_with_a_special_piece_agrees_with_plain_search():
+    """The special-piece pruning (pieces only the special piece can remove must be within its
+    reach, at most one dead end) against :func:`plain`, on boards of a special piece among
+    blockers of one or two types (the shape of the Section 3 constructions)."""
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(80):
+        hero = rng.choice(list(STANDARD_TYPES))
+        blockers = rng.sample(list(STANDARD_TYPES), rng.choice((1, 2)))
+        w, h = rng.randint(3, 4), rng.randint(3, 4)
+        cells = rng.sample([(x, y) for x in range(w) for y in range(h)], rng.randint(3, 7))
+        pieces = [Piece(cells[0][0], cells[0][1], hero)] + [Piece(x, y, rng.choice(blockers)) for x, y in cells[1:]]
+        b = SoloChess(w, h, tuple(pieces), cells[0], rng.choice((None, None, 2)))
+        expected = plain(b)
+        assert (solve(b, "search").answer is Answer.YES) == expected, b.to_dict()
+        seen.add(expected)
+    assert seen == {True, False}
