@@ -41,7 +41,7 @@ def test_size_does_not_grow_with_empty_squares():
     board, _ = board_and_solution("hampath-to-solochess-queen-king")
     assert board.width * board.height > 50_000
     root = ET.fromstring(render_svg(board))
-    assert len(root.findall(f"{SVG}rect")) == 1 + 4  # the board and the pattern's four squares
+    assert len(root.findall(f".//{SVG}rect")) == 1 + 4  # the board and the pattern's four squares
     assert len(root.findall(f"{SVG}text")) == len(board.pieces)
 
 
