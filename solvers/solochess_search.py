@@ -34,19 +34,33 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
     nodes = 0
     moves, reach, into = board.moves, board.reach, board.into
 
+    unions: dict[frozenset, list[int]] = {}
+
+    def into_union(kinds_present: frozenset) -> list[int]:
+        """For each square u, the squares from which some type of ``kinds_present`` reaches u
+        (cached: boards carry few types, so few distinct sets occur)."""
+        table = unions.get(kinds_present)
+        if table is None:
+            table = [0] * n
+            for j in kinds_present:
+                for u in range(n):
+                    table[u] |= into[j][u]
+            unions[kinds_present] = table
+        return table
+
     def stuck_prune(kinds: list[int], occ: int, caps: list[int] | None, special: int | None) -> bool:
-        present = {k for k in kinds if k >= 0}
+        present = frozenset(k for k in kinds if k >= 0)
+        capturers = into_union(present)
         stuck = 0
         special_bit = 0 if special is None else 1 << special
         for u in range(n):
             k = kinds[u]
             if k < 0:
                 continue
-            can_move = (caps is None or caps[u] < limit) and reach[k][u] & occ & ~special_bit
-            if can_move:
-                continue
-            if u != special and any(into[j][u] & occ & ~(1 << u) for j in present):
-                continue
+            if (caps is None or caps[u] < limit) and reach[k][u] & occ & ~special_bit:
+                continue  # it can still move
+            if u != special and capturers[u] & occ & ~(1 << u):
+                continue  # it can still be captured
             if special is not None and u != special:
                 return True
             stuck += 1
@@ -62,7 +76,7 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
         exit that is also the only way in), since only the special piece's last square may be."""
         sk = kinds[special]
         special_bit = 1 << special
-        others = {kinds[u] for u in range(n) if u != special and kinds[u] >= 0}
+        capturers = into_union(frozenset(kinds[u] for u in range(n) if u != special and kinds[u] >= 0))
         must = 0
         dead_ends = 0
         for u in range(n):
@@ -71,7 +85,7 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
                 continue
             if (caps is None or caps[u] < limit) and reach[k][u] & occ & ~special_bit:
                 continue
-            if any(into[j][u] & occ & ~(1 << u) & ~special_bit for j in others):
+            if capturers[u] & occ & ~(1 << u) & ~special_bit:
                 continue
             must |= 1 << u
             exits = reach[sk][u] & occ & ~(1 << u)
