@@ -178,11 +178,26 @@ class SoloChess:
         return next(p.kind for p in self.pieces if p.square == self.special)
 
     def legal(self, board: Mapping[Point, str], source: Point, target: Point) -> bool:
-        """Is source -> target a valid capture for the piece on source, on this position?"""
+        """Is source -> target a valid capture for the piece on source, on this position? (A leap
+        by one of the type's offsets, or a ride along one of its directions, within its range,
+        over empty squares only; the squares are on the board since both hold pieces.) Computed
+        from the offset, not by walking every ray to the board's edge: boards of Corollary 3.4
+        are thousands of squares wide."""
         if source not in board or target not in board or source == target:
             return False
-        for destination, between in self.piece_type(board[source]).paths(source, self.width, self.height):
-            if destination == target and not any(b in board for b in between):
+        ptype = self.piece_type(board[source])
+        dx, dy = target[0] - source[0], target[1] - source[1]
+        if (dx, dy) in ptype.leaps:
+            return True
+        for rx, ry in ptype.rides:
+            if rx * dy != ry * dx:
+                continue
+            step = dx // rx if rx else dy // ry
+            if step < 1 or (step * rx, step * ry) != (dx, dy):
+                continue
+            if ptype.max_range and step > ptype.max_range:
+                continue
+            if not any((source[0] + i * rx, source[1] + i * ry) in board for i in range(1, step)):
                 return True
         return False
 

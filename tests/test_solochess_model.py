@@ -190,3 +190,22 @@ def test_search_with_a_special_piece_agrees_with_plain_search():
         assert (solve(b, "search").answer is Answer.YES) == expected, b.to_dict()
         seen.add(expected)
     assert seen == {True, False}
+
+
+def test_legal_matches_the_move_sets_of_the_piece_types():
+    """SoloChess.legal computes a capture from its offset; it must accept exactly the moves of
+    PieceType.paths (the move sets of Section 2.1) whose inside squares are empty."""
+    fairy = (PieceType("nightrider", "N", rides=((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))),
+             PieceType("w2", "W", rides=((1, 0), (0, 1), (-1, 0), (0, -1)), max_range=2),
+             PieceType("fk", "F", leaps=((1, 2), (-1, 2))))
+    names = list(STANDARD_TYPES) + [t.name for t in fairy]
+    rng = random.Random(13)
+    for _ in range(200):
+        w, h = rng.randint(1, 7), rng.randint(1, 7)
+        cells = rng.sample([(x, y) for x in range(w) for y in range(h)], rng.randint(1, min(14, w * h)))
+        b = SoloChess(w, h, tuple(Piece(x, y, rng.choice(names)) for x, y in cells), custom_types=fairy)
+        squares = {p.square: p.kind for p in b.pieces}
+        for source, kind in squares.items():
+            by_definition = {dest for dest, between in b.piece_type(kind).paths(source, w, h)
+                             if dest in squares and not any(q in squares for q in between)}
+            assert {t for t in squares if b.legal(squares, source, t)} == by_definition
