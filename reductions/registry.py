@@ -38,6 +38,22 @@ REDUCTION_MODULES: dict[str, str] = {
     "hampath-to-solochess-bishop-knight": "reductions.hampath_to_solochess_corollaries:BISHOP_KNIGHT",
     "hampath-to-solochess-bishop-rook": "reductions.hampath_to_solochess_corollaries:BISHOP_ROOK",
     "hampath-to-solochess-queen-rook": "reductions.hampath_to_solochess_corollaries:QUEEN_ROOK",
+    "hampath-to-solochess-knight-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:KNIGHT_PAWN",
+    "hampath-to-solochess-knight-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:KNIGHT_KING",
+    "hampath-to-solochess-rook-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_PAWN",
+    "hampath-to-solochess-king-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:KING_PAWN",
+    "hampath-to-solochess-rook-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_KING",
+    "hampath-to-solochess-rook-knight-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_KNIGHT",
+    "hampath-to-solochess-queen-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_PAWN",
+    "hampath-to-solochess-queen-bishop-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_BISHOP",
+    "hampath-to-solochess-queen-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_KING",
+    "hampath-to-solochess-queen-knight-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_KNIGHT",
+    "hampath-to-solochess-rook-bishop-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_BISHOP",
+    "hampath-to-solochess-bishop-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_PAWN",
+    "hampath-to-solochess-bishop-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_KING",
+    "hampath-to-solochess-bishop-knight-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_KNIGHT",
+    "hampath-to-solochess-bishop-rook-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_ROOK",
+    "hampath-to-solochess-queen-rook-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_ROOK",
 }
 
 # chain id -> the registered reductions it goes through, in order

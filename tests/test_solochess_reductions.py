@@ -12,7 +12,8 @@ from reductions.registry import REDUCTION_MODULES
 from solvers import Answer, solve
 from verify import exhaustive, random_stream, verify_reduction
 
-SOLOCHESS = sorted(r for r in REDUCTION_MODULES if r.startswith("hampath-to-solochess-") and not r.endswith("-as-stated"))
+SOLOCHESS = sorted(r for r in REDUCTION_MODULES if r.startswith("hampath-to-solochess-")
+                   and not r.endswith(("-as-stated", "-unrestricted")))
 
 
 def test_every_section_3_construction_is_registered():
@@ -91,3 +92,15 @@ def test_random_stream_verifies_for_theorem_3_1():
     reduction = get_reduction("hampath-to-solochess-knight-pawn")
     report = verify_reduction(reduction, random_stream(get_problem(reduction.source), 30, seed=1), timeout=20).to_json()
     assert report["passed"] and report["source_yes"] > 0 and report["source_no"] > 0
+
+
+@pytest.mark.parametrize("name", ["knight-pawn", "rook-pawn", "king-pawn", "bishop-pawn", "queen-rook"])
+def test_unrestricted_variants_verify(name):
+    """Without the T^1 restriction (the blockers that can capture, pawns in Theorem 3.7 and in
+    Corollary 3.5, could now take the king or bishop)."""
+    reduction = get_reduction(f"hampath-to-solochess-{name}-unrestricted")
+    board = reduction.reduce(get_problem(reduction.source).sample(1))
+    assert board.special is None
+    report = verify_reduction(reduction, exhaustive(get_problem(reduction.source), 5), timeout=20).to_json()
+    assert report["passed"], report["counterexample"]
+    assert report["source_yes"] > 0 and report["source_no"] > 0 and report["timeouts"] == 0
