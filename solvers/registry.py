@@ -35,6 +35,9 @@ EXPORTS: dict[str, dict[str, str]] = {
     "3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "1in3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
     "224sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
+    "hampath": {"hcp": "instances.hampath:to_hcp"},
+    "hampath-grid-s": {"hcp": "instances.hampath:to_hcp"},
+    "hampath-st": {"hcp": "instances.hampath:to_hcp"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

@@ -2,6 +2,7 @@
 over permutations, the grid-graph variants of Lemma A.1, the generators' promises, HCP."""
 
 import itertools
+import json
 import random
 
 import pytest
@@ -88,3 +89,18 @@ def test_hcp_round_trip():
     assert back.edges == g.edges and back.num_vertices == g.num_vertices
     with pytest.raises(InvalidInstance, match="line"):
         from_hcp("NAME : x\nDIMENSION : 2\nEDGE_DATA_SECTION\n1 x\n-1\nEOF\n")
+
+
+def test_hcp_files_through_the_command_line(tmp_path):
+    from npw.cli import main
+
+    g = random_graph_instance(2, 7, 0.6)
+    source = tmp_path / "g.json"
+    source.write_text(json.dumps(g.to_dict()))
+    hcp = tmp_path / "g.hcp"
+    assert main(["solve", str(source), "--emit", "hcp", "-o", str(hcp)]) == 0
+    assert hcp.read_text().startswith("NAME")
+    assert main(["solve", str(hcp), "--backend", "dp"]) == 0
+    from instances.io import load_instance
+
+    assert load_instance(hcp).edges == g.edges
