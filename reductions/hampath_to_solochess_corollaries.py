@@ -24,6 +24,18 @@ with the map (``transformed_reduction``).
 
 Each construction is implemented as the paper states it; ``npw verify`` results are in
 BENCHMARKS.md ("Hamiltonian path -> Solo Chess" and "Findings").
+
+Finding (Corollary 3.5 with pawns): the proof's premise that the blockers "cannot move" fails for
+pawns. A 45-degree rotation sends the four orthogonal steps to the four diagonals, and a pawn
+captures along two of them; with (x, y) -> (x - y, x + y) a pawn captures the image of its old
+right (+x) or upper (+y) neighbour. Theorem 3.2's board always has such pairs: each vertex's
+corner pawns (i, 3i) and (i, 3i + 1), and edge pawns in adjacent columns of one row. No other
+45-degree rotation or reflection avoids this (every one sends some orthogonal neighbour pair to
+a pawn's capture direction). The verifier nevertheless finds no counterexample (BENCHMARKS.md):
+a pawn capture only moves a pawn onto the square of another one it could reach, which leaves
+the rectangle of a vertex with fewer ways in and out for the bishop, never more. The reduction
+is kept as stated; the test ``test_blockers_have_no_capture_on_the_initial_board`` records the
+exception.
 """
 
 from __future__ import annotations
