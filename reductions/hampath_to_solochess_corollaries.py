@@ -32,8 +32,9 @@ right (+x) or upper (+y) neighbour. Theorem 3.2's board always has such pairs: e
 corner pawns (i, 3i) and (i, 3i + 1), and edge pawns in adjacent columns of one row. No other
 45-degree rotation or reflection avoids this (every one sends some orthogonal neighbour pair to
 a pawn's capture direction). The verifier nevertheless finds no counterexample (BENCHMARKS.md):
-a pawn capture only moves a pawn onto the square of another one it could reach, which leaves
-the rectangle of a vertex with fewer ways in and out for the bishop, never more. The reduction
+an informal reason (not a proof) is that a pawn capture only removes a square of a vertex's
+rectangle or of an edge column, which seems to leave the bishop fewer ways in and out, never
+more (with the bishop uncapturable; the unrestricted variant lets a pawn take it). The reduction
 is kept as stated; the test ``test_blockers_have_no_capture_on_the_initial_board`` records the
 exception.
 """
