@@ -6,7 +6,7 @@ counterexamples; the boards have the shape the proofs rely on (blockers without 
 import pytest
 
 from instances import get_problem
-from instances.hampath import grid_instance, HamPathEnds, HamPathGridStart
+from instances.hampath import HamPathEnds, grid_instance
 from reductions import get_reduction
 from reductions.registry import REDUCTION_MODULES
 from solvers import Answer, solve
