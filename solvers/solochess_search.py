@@ -11,7 +11,8 @@ occupied square onto it, ignoring blocking; or it is the special piece), and eit
 not the special piece while a special piece exists, or two pieces are stuck: a piece that
 never moves and is never captured stays to the end, and only one piece may. With a special
 piece, also :func:`special_prune` (pieces only the special piece can remove must lie within its
-reach, and at most one of them may be a dead end).
+reach, and at most one of them may be a dead end); without one, :func:`unique_prune` (the same
+argument for a type carried by a single piece, allowing one piece to stay forever).
 """
 
 from __future__ import annotations
@@ -105,6 +106,61 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
             frontier |= new
         return bool(must & ~seen)
 
+    def unique_prune(kinds: list[int], occ: int, caps: list[int] | None) -> bool:
+        """Without a special piece: a type X carried by a single piece (types never change) plays
+        its part for the pieces only it can remove (they never move, and no other type reaches
+        them from a square still occupied). Each of them the X piece does not capture stays
+        forever: those out of its reach, and all dead ends (no way out once taken) but the one it
+        may stop in. At most one piece can stay forever (the last one): dead if more would."""
+        count: dict[int, int] = {}
+        where: dict[int, int] = {}
+        for u in range(n):
+            k = kinds[u]
+            if k >= 0:
+                count[k] = count.get(k, 0) + 1
+                where[k] = u
+        if len(count) < 2:
+            return False
+        for x_kind, c in count.items():
+            if c != 1:
+                continue
+            x = where[x_kind]
+            x_bit = 1 << x
+            capturers = into_union(frozenset(k for k in count if k != x_kind))
+            must = 0
+            for u in range(n):
+                k = kinds[u]
+                if k < 0 or u == x:
+                    continue
+                if (caps is None or caps[u] < limit) and reach[k][u] & occ:
+                    continue
+                if capturers[u] & occ & ~(1 << u) & ~x_bit:
+                    continue
+                must |= 1 << u
+            if not must:
+                continue
+            seen = frontier = x_bit
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new = reach[x_kind][low.bit_length() - 1] & occ & ~seen
+                seen |= new
+                frontier |= new
+            forever = bin(must & ~seen).count("1")
+            dead_ends = 0
+            rest = must & seen
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                u = low.bit_length() - 1
+                exits = reach[x_kind][u] & occ & ~low
+                entries = into[x_kind][u] & occ & ~low
+                if exits == 0 or (exits & (exits - 1) == 0 and entries & ~exits == 0):
+                    dead_ends += 1
+            if forever + max(0, dead_ends - 1) >= 2:
+                return True
+        return False
+
     def search(kinds: list[int], occ: int, caps: list[int] | None, special: int | None, left: int) -> list | None:
         nonlocal nodes
         if left == 1:
@@ -115,7 +171,8 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
         nodes += 1
         if nodes & 255 == 0 and deadline.expired():
             raise OutOfTime
-        if stuck_prune(kinds, occ, caps, special) or (special is not None and special_prune(kinds, occ, caps, special)):
+        if stuck_prune(kinds, occ, caps, special) or (special_prune(kinds, occ, caps, special) if special is not None
+                                                        else unique_prune(kinds, occ, caps)):
             dead.add(key)
             return None
         for u in range(n):

@@ -209,3 +209,23 @@ def test_legal_matches_the_move_sets_of_the_piece_types():
             by_definition = {dest for dest, between in b.piece_type(kind).paths(source, w, h)
                              if dest in squares and not any(q in squares for q in between)}
             assert {t for t in squares if b.legal(squares, source, t)} == by_definition
+
+
+def test_search_without_special_piece_agrees_with_plain_search_when_a_type_is_unique():
+    """The unique-type pruning (without a special piece, a type carried by one piece must take
+    the pieces only it can remove; at most one piece stays forever) against :func:`plain`, on
+    boards with one piece of some type among blockers of one or two other types."""
+    rng = random.Random(9)
+    kinds = list(STANDARD_TYPES)
+    seen = set()
+    for _ in range(120):
+        unique = rng.choice(kinds)
+        blockers = rng.sample([k for k in kinds if k != unique], rng.choice((1, 2)))
+        w, h = rng.randint(3, 4), rng.randint(3, 4)
+        cells = rng.sample([(x, y) for x in range(w) for y in range(h)], rng.randint(3, 7))
+        pieces = [Piece(cells[0][0], cells[0][1], unique)] + [Piece(x, y, rng.choice(blockers)) for x, y in cells[1:]]
+        b = SoloChess(w, h, tuple(pieces), None, rng.choice((None, None, 2)))
+        expected = plain(b)
+        assert (solve(b, "search").answer is Answer.YES) == expected, b.to_dict()
+        seen.add(expected)
+    assert seen == {True, False}
