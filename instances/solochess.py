@@ -22,7 +22,9 @@ captures on (x - 1, y + 1) or (x + 1, y + 1) (Section 2.1; Theorem 3.7 and 3.9 a
 same). Fairy pieces are declared per instance in ``custom_types``.
 
 Options: one piece may be *special* (the T^1 notation of the paper): it may never be
-captured, so it is the last piece standing; and an optional ``capture_limit`` k (the
+captured, so it is the last piece standing (the paper's T^1 also makes it the only piece of its
+type; the model allows others of that type, as Theorem 2.16 does with S = T, and the boards of
+Section 3 have none); and an optional ``capture_limit`` k (the
 Solo-Chess(S, k) of Aravind, Misra and Mittal; chess.com uses k = 2) bounds how many
 captures each piece may make (counted per piece, following it as it moves).
 
