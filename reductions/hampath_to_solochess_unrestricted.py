@@ -5,9 +5,17 @@ type T is not constrained and could be captured", Section 3).
 
 :func:`unrestricted` turns a registered construction into the same board with no special piece:
 the piece that was special may now be captured, and any piece may be the last. ``forward`` is
-unchanged (the special piece's tour is still a solution: nothing captures it); ``backward`` follows
-the piece that starts on the special square (its route, while it survives) through the restricted
-reduction's ``backward``. Registered as ``<id>-unrestricted``.
+unchanged (the special piece's tour is still a solution: nothing captures it); ``backward``
+follows the *role* of the special piece through the restricted reduction's ``backward``: the
+piece on the special square, and when another piece captures it, the capturer (its origin square
+is read as visited next, then the route goes on from the captured square; see
+:func:`role_captures`). Registered as ``<id>-unrestricted``.
+
+Finding: following the piece alone is not enough. In Corollary 3.5 with pawns the rotated pawns
+can capture (BENCHMARKS.md, Findings), and without the T^1 restriction a pawn may take the
+bishop: for the one-edge source s - t the board is the bishop and t's pawn diagonally below it,
+and "pawn takes bishop" is a solution whose bishop route is empty. Answers were preserved in
+every case checked; only the certificate map needed the role-passing reading.
 """
 
 from __future__ import annotations
@@ -18,13 +26,30 @@ from reductions.base import Reduction
 from reductions.registry import get_reduction
 
 
+def role_captures(special, captures) -> list:
+    """The captures of the special *role*, as moves of one piece: its own captures, and when a
+    piece on square a captures it on square b, the two moves b -> a, a -> b (the capturer's
+    origin is visited, then the role stands on b again). Restricted ``backward`` maps follow the
+    piece from the special square through these moves."""
+    at, moves = tuple(special), []
+    for a, b in captures:
+        a, b = tuple(a), tuple(b)
+        if a == at:
+            moves.append((a, b))
+            at = b
+        elif b == at:
+            moves += [(b, a), (a, b)]
+    return moves
+
+
 def unrestricted(reduction: Reduction) -> Reduction:
     def reduce(source):
         board = reduction.reduce(source)
         return dataclasses.replace(board, special=None)
 
     def backward(source, target, certificate):
-        return reduction.backward(source, reduction.reduce(source), certificate)
+        restricted = reduction.reduce(source)
+        return reduction.backward(source, restricted, role_captures(restricted.special, certificate))
 
     return Reduction(id=f"{reduction.id}-unrestricted", source=reduction.source, target=reduction.target,
                      reference=f"{reduction.reference}, without the T^1 restriction (Solo-Chess({{S, T}}))",

@@ -48,6 +48,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "1in3sat": "solvers.sat:sample_certificates",
     "224sat": "solvers.sat:sample_certificates",
     "rel": "solvers.rel_sat:sample_certificates",
+    "solochess": "solvers.solochess_search:sample_certificates",
 }
 
 

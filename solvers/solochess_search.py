@@ -17,6 +17,7 @@ argument for a type carried by a single piece, allowing one piece to stay foreve
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 
@@ -25,8 +26,11 @@ from solvers.result import Answer, Deadline, OutOfTime, Result
 from solvers.solochess_moves import compile_board
 
 
-def solve(instance: SoloChess, timeout: float | None = None) -> Result:
+def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None) -> Result:
+    """``order_seed``: try the captures of each position in a seeded random order (for sampling
+    different solutions; the answer does not depend on the order)."""
     start_time = time.perf_counter()
+    shuffle = None if order_seed is None else random.Random(order_seed).shuffle
     board = compile_board(instance)
     deadline = Deadline(timeout)
     n = board.size
@@ -175,25 +179,25 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
                                                         else unique_prune(kinds, occ, caps)):
             dead.add(key)
             return None
-        for u in range(n):
+        candidates = [(u, v) for u in range(n) if kinds[u] >= 0 and (caps is None or caps[u] < limit)
+                      for v, block in moves[kinds[u]][u]
+                      if (occ >> v) & 1 and not occ & block and v != special]
+        if shuffle is not None:
+            shuffle(candidates)
+        for u, v in candidates:
             k = kinds[u]
-            if k < 0 or (caps is not None and caps[u] >= limit):
-                continue
-            for v, block in moves[k][u]:
-                if not (occ >> v) & 1 or occ & block or v == special:
-                    continue
-                captured = kinds[v]
-                kinds[v], kinds[u] = k, -1
-                if caps is not None:
-                    old_u, old_v = caps[u], caps[v]
-                    caps[v], caps[u] = old_u + 1, 0
-                found = search(kinds, occ & ~(1 << u), caps, v if u == special else special, left - 1)
-                kinds[u], kinds[v] = k, captured
-                if caps is not None:
-                    caps[u], caps[v] = old_u, old_v
-                if found is not None:
-                    found.append((u, v))
-                    return found
+            captured = kinds[v]
+            kinds[v], kinds[u] = k, -1
+            if caps is not None:
+                old_u, old_v = caps[u], caps[v]
+                caps[v], caps[u] = old_u + 1, 0
+            found = search(kinds, occ & ~(1 << u), caps, v if u == special else special, left - 1)
+            kinds[u], kinds[v] = k, captured
+            if caps is not None:
+                caps[u], caps[v] = old_u, old_v
+            if found is not None:
+                found.append((u, v))
+                return found
         dead.add(key)
         return None
 
@@ -207,3 +211,19 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
         return Result(Answer.NO, None, "search", stats)
     certificate = tuple(board.move(u, v) for u, v in reversed(found))
     return Result(Answer.YES, certificate, "search", stats)
+
+
+def sample_certificates(instance: SoloChess, count: int, seed: int = 0, budget: float = 5.0) -> list:
+    """Up to ``count`` different capture sequences of a yes-board, from searches whose capture
+    order is shuffled by seeds derived from ``seed`` (each search at most ``budget`` seconds);
+    for checking a reduction's backward map on solutions other than the first one found."""
+    found: list = []
+    for attempt in range(3 * count):
+        if len(found) >= count:
+            break
+        result = solve(instance, timeout=budget, order_seed=seed * 1000 + attempt)
+        if result.answer is not Answer.YES:
+            break
+        if result.certificate not in found:
+            found.append(result.certificate)
+    return found
