@@ -25,12 +25,17 @@ def read_text(path: str | os.PathLike) -> str:
 
 
 def load_instance(path: str | os.PathLike) -> Any:
-    """Reads and validates an instance file: ``.cnf``/``.dimacs`` as DIMACS CNF, anything else as JSON."""
+    """Reads and validates an instance file: ``.cnf``/``.dimacs`` as DIMACS CNF, ``.hcp`` as a
+    TSPLIB Hamiltonian cycle problem (read as a ``hampath`` instance), anything else as JSON."""
     text = read_text(path)
     if str(path).endswith((".cnf", ".dimacs")):
         from instances.cnf import CNF
 
         return CNF.from_dimacs(text)
+    if str(path).endswith(".hcp"):
+        from instances.hampath import from_hcp
+
+        return from_hcp(text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -42,5 +47,9 @@ def save_instance(instance: Any, path: str | os.PathLike) -> None:
     """Writes the instance as JSON (DIMACS for a CNF saved as ``.cnf``), whole or not at all."""
     if str(path).endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
         write_atomically(path, instance.to_dimacs())
+    elif str(path).endswith(".hcp") and instance.problem.startswith("hampath"):
+        from instances.hampath import to_hcp
+
+        write_atomically(path, to_hcp(instance))
     else:
         write_atomically(path, dumps(instance.to_dict()))

@@ -22,7 +22,9 @@ captures on (x - 1, y + 1) or (x + 1, y + 1) (Section 2.1; Theorem 3.7 and 3.9 a
 same). Fairy pieces are declared per instance in ``custom_types``.
 
 Options: one piece may be *special* (the T^1 notation of the paper): it may never be
-captured, so it is the last piece standing; and an optional ``capture_limit`` k (the
+captured, so it is the last piece standing (the paper's T^1 also makes it the only piece of its
+type; the model allows others of that type, as Theorem 2.16 does with S = T, and the boards of
+Section 3 have none); and an optional ``capture_limit`` k (the
 Solo-Chess(S, k) of Aravind, Misra and Mittal; chess.com uses k = 2) bounds how many
 captures each piece may make (counted per piece, following it as it moves).
 
@@ -38,6 +40,7 @@ True
 from __future__ import annotations
 
 import random as _random
+from html import escape
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
@@ -127,6 +130,8 @@ class SoloChess:
         for t in self.custom_types:
             if t.name in STANDARD_TYPES:
                 raise InvalidInstance(f"custom piece type {t.name!r} would replace a standard piece")
+            if t.name in types:
+                raise InvalidInstance(f"custom piece type {t.name!r} is declared twice")
             types[t.name] = t
         object.__setattr__(self, "_types", types)
         self.validate()
@@ -158,6 +163,9 @@ class SoloChess:
             for d in t.leaps + t.rides:
                 if d == (0, 0):
                     raise InvalidInstance(f"piece type {t.name!r} has the null offset (0, 0)")
+            if not isinstance(t.max_range, int) or isinstance(t.max_range, bool) or t.max_range < 0:
+                raise InvalidInstance(f"piece type {t.name!r}: max_range must be a non-negative integer "
+                                      f"(0 = unbounded), got {t.max_range!r}")
 
     def piece_type(self, name: str) -> PieceType:
         return self._types[name]
@@ -172,11 +180,26 @@ class SoloChess:
         return next(p.kind for p in self.pieces if p.square == self.special)
 
     def legal(self, board: Mapping[Point, str], source: Point, target: Point) -> bool:
-        """Is source -> target a valid capture for the piece on source, on this position?"""
+        """Is source -> target a valid capture for the piece on source, on this position? (A leap
+        by one of the type's offsets, or a ride along one of its directions, within its range,
+        over empty squares only; the squares are on the board since both hold pieces.) Computed
+        from the offset, not by walking every ray to the board's edge: boards of Corollary 3.4
+        are thousands of squares wide."""
         if source not in board or target not in board or source == target:
             return False
-        for destination, between in self.piece_type(board[source]).paths(source, self.width, self.height):
-            if destination == target and not any(b in board for b in between):
+        ptype = self.piece_type(board[source])
+        dx, dy = target[0] - source[0], target[1] - source[1]
+        if (dx, dy) in ptype.leaps:
+            return True
+        for rx, ry in ptype.rides:
+            if rx * dy != ry * dx:
+                continue
+            step = dx // rx if rx else dy // ry
+            if step < 1 or (step * rx, step * ry) != (dx, dy):
+                continue
+            if ptype.max_range and step > ptype.max_range:
+                continue
+            if not any((source[0] + i * rx, source[1] + i * ry) in board for i in range(1, step)):
                 return True
         return False
 
@@ -309,6 +332,58 @@ def dense_instance(seed: int, width: int = 4, height: int = 4, num_pieces: int =
     return SoloChess(width, height, tuple(pieces), sp)
 
 
+# the piece combinations the polynomial algorithms of Section 2 cover, among standard pieces:
+# Theorem 2.2, one type; Theorem 2.16, a hero S^1 and villains T with S a subset of T, T symmetric
+THEOREM_2_2_TYPES: tuple[str, ...] = ("pawn", "king", "knight", "rook", "bishop", "queen")
+THEOREM_2_16_PAIRS: tuple[tuple[str, str], ...] = (
+    ("pawn", "king"), ("pawn", "bishop"), ("pawn", "queen"), ("king", "queen"), ("rook", "queen"),
+    ("bishop", "queen"),
+    ("king", "king"), ("knight", "knight"), ("rook", "rook"), ("bishop", "bishop"), ("queen", "queen"),
+)
+
+
+def agreement_instance(seed: int, villain: str = "queen", hero: str | None = None, max_pieces: int = 7,
+                       max_side: int = 5) -> SoloChess:
+    """A small board for checking the polynomial algorithms against the exhaustive search: 2 to
+    ``max_pieces`` pieces of type ``villain`` (plus, with ``hero``, one special piece of that type)
+    packed into a random blob of a board of side 2..``max_side``. Both answers must be common, so
+    pieces that only ever meet squares of one colour (bishops, and pawns among bishops) are put on
+    one colour most of the time, and pawns, which only move up, on a blob grown mostly sideways."""
+    rng = _random.Random(seed)
+    width, height = rng.randint(2, max_side), rng.randint(2, max_side)
+    squares = [(x, y) for x in range(width) for y in range(height)]
+    diagonal = villain == "bishop" or (villain == "pawn" and hero in (None, "pawn", "bishop"))
+    if diagonal and rng.random() < 0.85:
+        colour = rng.randrange(2)
+        squares = [q for q in squares if (q[0] + q[1]) % 2 == colour] or squares
+    count = rng.randint(2, min(max_pieces, len(squares)))
+    # grow by the villain's own move vectors (so captures exist), with a share of pieces thrown
+    # anywhere (so some boards fall apart); the share is larger for far-reaching types
+    vectors = STANDARD_TYPES[villain].leaps + tuple((dx * r, dy * r) for dx, dy in STANDARD_TYPES[villain].rides
+                                                    for r in (1, 2))
+    spread = {"king": 0.45, "queen": 0.6, "rook": 0.3}.get(villain, 0.1)
+    chosen = [rng.choice(squares)]
+    allowed = set(squares)
+    while len(chosen) < count:
+        free = [q for q in squares if q not in chosen]
+        if rng.random() < spread:
+            chosen.append(rng.choice(free))
+            continue
+        x, y = rng.choice(chosen)
+        dx, dy = rng.choice(vectors)
+        q = (x + dx, y + dy) if rng.random() < 0.5 else (x - dx, y - dy)
+        if q in allowed and q not in chosen:
+            chosen.append(q)
+        elif rng.random() < 0.05:
+            chosen.append(rng.choice(free))
+    pieces = [Piece(x, y, villain) for x, y in chosen]
+    special = None
+    if hero is not None:
+        pieces[0] = Piece(chosen[0][0], chosen[0][1], hero)
+        special = chosen[0]
+    return SoloChess(width, height, tuple(pieces), special)
+
+
 SAMPLE_COMBINATIONS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("rook",), None), (("knight",), None), (("pawn",), None), (("king",), None), (("queen",), None),
     (("rook", "pawn"), None), (("knight", "king"), None), (("bishop", "rook"), None),
@@ -330,7 +405,8 @@ def verification_sample(seed: int) -> SoloChess:
 
 
 def shrink(instance: SoloChess) -> Iterator[SoloChess]:
-    """Remove one non-special piece; drop the capture limit; drop the special marking."""
+    """Drop the capture limit; remove one non-special piece (the special marking is kept: without
+    it the puzzle is a different one)."""
     if instance.capture_limit is not None:
         yield SoloChess(instance.width, instance.height, instance.pieces, instance.special, None, instance.custom_types)
     if len(instance.pieces) > 1:
@@ -345,30 +421,59 @@ def shrink(instance: SoloChess) -> Iterator[SoloChess]:
 # -- rendering ----------------------------------------------------------------------------------
 
 def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, cell: int = 40) -> str:
-    """The board as SVG: Unicode chess glyphs, the special piece ringed in red, and (optionally)
-    each capture numbered at its destination square. Rank 0 is drawn at the bottom."""
+    """The board as SVG, any size: the squares as one checkered pattern (a1 = (0, 0) dark, rank 0
+    at the bottom), Unicode chess glyphs (fairy pieces: their declared glyph), the special piece
+    ringed in red. With a capture sequence (a certificate, checked first), every capture is drawn
+    as an arrow from the capturing square to the captured one, numbered in order at its
+    destination (each square is captured at most once, so numbers never overlap); the special
+    piece's captures are red, the others blue.
+
+    >>> svg = render_svg(SoloChess(2, 1, (Piece(0, 0, "rook"), Piece(1, 0, "pawn")), (0, 0)), (((0, 0), (1, 0)),))
+    >>> svg.count("<text"), 'stroke="red"' in svg
+    (3, True)
+    """
+    if certificate is not None and not instance.verify(certificate):
+        raise InvalidInstance("render: the capture sequence is not a solution of this board")
     w, h = instance.width * cell, instance.height * cell
 
-    def corner(x: int, y: int) -> tuple[int, int]:
-        return x * cell, (instance.height - 1 - y) * cell
+    def centre(x: int, y: int) -> tuple[float, float]:
+        return x * cell + cell / 2, (instance.height - 1 - y) * cell + cell / 2
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">']
-    for x in range(instance.width):
-        for y in range(instance.height):
-            cx, cy = corner(x, y)
-            colour = "#b58863" if (x + y) % 2 == 0 else "#f0d9b5"
-            parts.append(f'<rect x="{cx}" y="{cy}" width="{cell}" height="{cell}" fill="{colour}"/>')
+    # the pattern's origin is the top-left corner; square (0, height-1) is drawn there, and it is
+    # dark when height-1 is even
+    dark_first = (instance.height - 1) % 2 == 0
+    dark, light = "#b58863", "#f0d9b5"
+    tl, tr = (dark, light) if dark_first else (light, dark)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+             "<defs>",
+             f'<pattern id="squares" width="{2 * cell}" height="{2 * cell}" patternUnits="userSpaceOnUse">',
+             f'<rect width="{cell}" height="{cell}" fill="{tl}"/>',
+             f'<rect x="{cell}" width="{cell}" height="{cell}" fill="{tr}"/>',
+             f'<rect y="{cell}" width="{cell}" height="{cell}" fill="{tr}"/>',
+             f'<rect x="{cell}" y="{cell}" width="{cell}" height="{cell}" fill="{tl}"/>',
+             "</pattern>"]
+    for colour in ("red", "blue"):
+        parts.append(f'<marker id="head-{colour}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+                     f'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>')
+    parts += ["</defs>", f'<rect width="{w}" height="{h}" fill="url(#squares)"/>']
     for p in instance.pieces:
-        cx, cy = corner(p.x, p.y)
+        cx, cy = centre(p.x, p.y)
         if p.square == instance.special:
-            parts.append(f'<circle cx="{cx + cell / 2}" cy="{cy + cell / 2}" r="{cell * 0.45}" fill="none" '
-                         f'stroke="red" stroke-width="3"/>')
-        glyph = instance.piece_type(p.kind).glyph
-        parts.append(f'<text x="{cx + cell / 2}" y="{cy + cell * 0.78}" font-size="{cell * 0.8}" '
-                     f'text-anchor="middle">{glyph}</text>')
-    for number, (_, (x, y)) in enumerate(certificate or (), 1):
-        cx, cy = corner(x, y)
-        parts.append(f'<text x="{cx + 3}" y="{cy + cell * 0.3}" font-size="{cell * 0.28}" fill="blue">{number}</text>')
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.46}" fill="none" stroke="red" '
+                         f'stroke-width="{max(2, cell // 13)}"><title>special piece (T^1)</title></circle>')
+        glyph = escape(instance.piece_type(p.kind).glyph)  # fairy glyphs may hold < or &
+        parts.append(f'<text x="{cx}" y="{cy + cell * 0.28}" font-size="{cell * 0.8}" '
+                     f'text-anchor="middle"><title>{escape(p.kind)} {p.square}</title>{glyph}</text>')
+    special = instance.special
+    for number, (a, b) in enumerate(certificate or (), 1):
+        colour = "red" if a == special else "blue"
+        if a == special:
+            special = b
+        (ax, ay), (bx, by) = centre(*a), centre(*b)
+        parts.append(f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{colour}" stroke-width="2" '
+                     f'stroke-opacity="0.7" marker-end="url(#head-{colour})"/>')
+        parts.append(f'<text x="{bx - cell * 0.45}" y="{by - cell * 0.22}" font-size="{cell * 0.3}" '
+                     f'font-weight="bold" fill="{colour}">{number}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -378,7 +483,7 @@ PROBLEM = Problem(
     title="Solo Chess with unlimited moves (general piece model, optional special piece and capture limit)",
     instance_type=SoloChess,
     certificate_doc="captures: list of [[x0, y0], [x1, y1]], the piece on the first square captures the second",
-    generators={"random": random_instance, "dense": dense_instance},
+    generators={"random": random_instance, "dense": dense_instance, "agreement": agreement_instance},
     default_generator="random",
     shrink=shrink,
     sample=verification_sample,

@@ -327,6 +327,7 @@ def _print_report(r: dict) -> None:
 
 def cmd_render(args: argparse.Namespace) -> int:
     import importlib
+    import inspect
 
     from instances.registry import RENDERERS
 
@@ -336,7 +337,36 @@ def cmd_render(args: argparse.Namespace) -> int:
     if not args.output.endswith(".svg"):
         raise UsageError("render: only SVG output (-o FILE.svg) is supported")
     module, _, name = RENDERERS[instance.problem].partition(":")
-    write_atomically(args.output, getattr(importlib.import_module(module), name)(instance))
+    renderer = getattr(importlib.import_module(module), name)
+    certificate = None
+    if args.certificate or args.solve:
+        if "certificate" not in inspect.signature(renderer).parameters:
+            raise UsageError(f"render: the {instance.problem} renderer draws no certificate")
+    if args.certificate:
+        try:
+            with open(args.certificate, encoding="utf-8") as handle:
+                raw = json.load(handle)
+        except json.JSONDecodeError as error:
+            raise InvalidInstance(f"{args.certificate}: not JSON ({error.msg}, line {error.lineno})") from None
+        if isinstance(raw, dict) and "certificate" in raw:  # the output of npw solve --json
+            raw = raw["certificate"]
+        try:
+            certificate = instance.certificate_from_json(raw)
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{args.certificate}: {error}") from None
+        if not instance.verify(certificate):
+            raise InvalidInstance(f"{args.certificate}: not a solution of {args.input}")
+    elif args.solve:
+        from solvers import Answer, solve
+
+        result = solve(instance, backend=args.backend, timeout=args.timeout)
+        if result.answer is not Answer.YES:
+            print(f"npw: render: {args.input} is {result.answer.value} ({result.backend}); drawing the board only",
+                  file=sys.stderr)
+        else:
+            certificate = result.certificate
+    svg = renderer(instance, certificate=certificate) if certificate is not None else renderer(instance)
+    write_atomically(args.output, svg)
     return EXIT_OK
 
 
@@ -648,9 +678,14 @@ def build_parser() -> Parser:
     q.add_argument("--output", "-o", required=True)
     q.set_defaults(run=cmd_puzzle_render)
 
-    p = commands.add_parser("render", help="draw an instance as SVG")
+    p = commands.add_parser("render", help="draw an instance as SVG (optionally with a certificate)")
     p.add_argument("input")
     p.add_argument("--output", "-o", required=True)
+    p.add_argument("--certificate", "-c", metavar="CERT.json",
+                   help="draw this certificate too (e.g. the capture sequence written by npw solve -o)")
+    p.add_argument("--solve", action="store_true", help="solve the instance and draw the certificate found")
+    p.add_argument("--backend", help="decider for --solve")
+    p.add_argument("--timeout", type=float, help="seconds for --solve")
     p.set_defaults(run=cmd_render)
 
     p = commands.add_parser("torus", help="the torus puzzle: diameter by BFS, solve a board")

@@ -17,6 +17,11 @@ and leaving every vertex rectangle once. The capture sequence of a path is :func
 outer edge pawns); :func:`backward` reads the rook's route back as vertices.
 
 Corollaries 3.3-3.6 transform this board (:func:`transformed`), in sibling modules.
+
+Finding: the terminal squares as the extracted proof states them, (k_s, 1) and (k_t, 0), give a
+wrong reduction (counterexamples both ways); that version is kept, flagged, as
+``hampath-to-solochess-rook-pawn-as-stated`` (:data:`AS_STATED`, with the counterexamples in its
+comment); :data:`REDUCTION` uses columns |V| + k_s and |V| + k_t.
 """
 
 from __future__ import annotations
@@ -62,8 +67,10 @@ def _edge_at(source: HamPath, v: int) -> tuple[int, int]:
     return next(e for e in source.edges if v in e)
 
 
-def terminals(source: HamPath) -> tuple[Squares, Point]:
-    n = source.num_vertices
+def terminals(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
+    """The rook at (N+k_s, 1) and t's pawn at (N+k_t, 0); ``as_stated``: at (k_s, 1) and (k_t, 0),
+    the text of the proof as we have it (see :data:`AS_STATED`)."""
+    n = 0 if as_stated else source.num_vertices
     _, edge_label = labels(source)
     rook = (n + edge_label[_edge_at(source, source.s)], 1)
     return {rook: "rook", (n + edge_label[_edge_at(source, source.t)], 0): "pawn"}, rook
@@ -76,9 +83,9 @@ def _check(source: HamPath) -> None:
         raise InvalidInstance("Theorem 3.2 needs maximum degree 3")
 
 
-def board_squares(source: HamPath) -> tuple[Squares, Point]:
+def board_squares(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
     _check(source)
-    ends, rook = terminals(source)
+    ends, rook = terminals(source, as_stated)
     squares = {**vertex_pawns(source), **edge_pawns(source), **ends}
     return squares, rook
 
@@ -229,6 +236,49 @@ def transformed_reduction(id: str, reference: str, special: str, blocker: str,
 
     return Reduction(id=id, source="hampath-st", target="solochess", reference=reference, reduce=reduce_t,
                      forward=forward_t, backward=backward_t, size=size_t, notes=notes)
+
+
+def reduce_as_stated(source: HamPath) -> SoloChess:
+    squares, rook = board_squares(source, as_stated=True)
+    return _board(squares, rook)
+
+
+def forward_as_stated(source: HamPath, path: tuple[int, ...]) -> tuple:
+    """The rook route of :func:`forward`, from the as-stated rook square to the as-stated t pawn."""
+    n = source.num_vertices
+    _, rook = board_squares(source, as_stated=True)
+    route = [(x - n, 0) if y == 0 else (x, y) for x, y in rook_route(source, tuple(path))]
+    moves, at = [], rook
+    for square in route:
+        moves.append((at, square))
+        at = square
+    return tuple(moves)
+
+
+# FLAGGED, kept so that its counterexamples reproduce. The proof's text as extracted puts the rook
+# at (k_s, 1) and t's pawn at (k_t, 0): the *edge numbers* as columns, while the edge pawns stand in
+# columns |V| + k. `npw verify hampath-to-solochess-rook-pawn-as-stated --exhaustive 5`: 34 cases,
+# 17 mismatches, both ways:
+# * yes -> no: the path s - v - t (edges 1 = sv, 2 = vt): the rook on (1, 1) shares column 1 only
+#   with v's left corner pawns and t's pawn on (2, 0) is alone in its row and column: unreachable;
+# * no -> yes: the path 0-1-2-3 with 4 hanging off 1 (coordinates (0,0)..(0,3), (1,1)), s = 4,
+#   t = 0, has no Hamiltonian path (1 would need both leaves as path ends besides 2-3), but t's
+#   pawn on (1, 0) sits under vertex 1's left corner pawns, so the rook can come back down
+#   column 1 after touring the board: a capture sequence exists.
+# The corrected construction (columns |V| + k_s and |V| + k_t, ../shared/spec/solochess.md) is
+# REDUCTION below.
+AS_STATED = Reduction(
+    id="hampath-to-solochess-rook-pawn-as-stated",
+    source="hampath-st",
+    target="solochess",
+    reference="Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.2, "
+              "terminal squares exactly as the extracted text reads: rook (k_s, 1), pawn (k_t, 0)",
+    reduce=reduce_as_stated,
+    forward=forward_as_stated,
+    backward=backward,
+    size=None,
+    notes="flagged: as stated; the corrected construction is hampath-to-solochess-rook-pawn",
+)
 
 
 REDUCTION = Reduction(

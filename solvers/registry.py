@@ -55,6 +55,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "1in3sat": "solvers.sat:sample_certificates",
     "224sat": "solvers.sat:sample_certificates",
     "rel": "solvers.rel_order:sample_certificates",
+    "solochess": "solvers.solochess_search:sample_certificates",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from instances.solochess import Point, SoloChess
+from instances.solochess import PieceType, Point, SoloChess
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,34 @@ class CompiledBoard:
         return self.squares[u], self.squares[v]
 
 
+def _occupied_moves(ptype: PieceType, origin: Point, index: dict[Point, int], width: int, height: int):
+    """(v, indices of occupied squares strictly between) for every move of ``ptype`` from
+    ``origin`` onto an occupied square v. The same moves as ``PieceType.paths`` restricted to
+    occupied ends, but a rider's ray is walked through the occupied squares only, so the cost
+    does not grow with the board (the stretched boards of Corollary 3.4 are thousands wide)."""
+    x, y = origin
+    for dx, dy in ptype.leaps:
+        p = (x + dx, y + dy)
+        if p != origin and p in index and 0 <= p[0] < width and 0 <= p[1] < height:
+            yield index[p], ()
+    for dx, dy in ptype.rides:
+        on_ray = []
+        for (px, py), w in index.items():
+            ex, ey = px - x, py - y
+            # (ex, ey) = step * (dx, dy) for a whole step >= 1
+            if ex * dy != ey * dx:
+                continue
+            step = ex // dx if dx else ey // dy
+            if step < 1 or (step * dx, step * dy) != (ex, ey):
+                continue
+            if ptype.max_range and step > ptype.max_range:
+                continue
+            on_ray.append((step, w))
+        on_ray.sort()
+        for position, (_step, w) in enumerate(on_ray):
+            yield w, tuple(b for _s, b in on_ray[:position])
+
+
 def compile_board(instance: SoloChess) -> CompiledBoard:
     squares = tuple(p.square for p in instance.pieces)
     index = {sq: i for i, sq in enumerate(squares)}
@@ -44,14 +72,12 @@ def compile_board(instance: SoloChess) -> CompiledBoard:
         per_square, reach_k, into_k = [], [0] * n, [0] * n
         for u, sq in enumerate(squares):
             options = []
-            for dest, between in ptype.paths(sq, instance.width, instance.height):
-                v = index.get(dest)
-                if v is None or v == u:
+            for v, between in _occupied_moves(ptype, sq, index, instance.width, instance.height):
+                if v == u:
                     continue
                 block = 0
                 for b in between:
-                    if b in index:
-                        block |= 1 << index[b]
+                    block |= 1 << b
                 options.append((v, block))
                 reach_k[u] |= 1 << v
                 into_k[v] |= 1 << u
