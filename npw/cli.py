@@ -315,6 +315,8 @@ def _print_report(r: dict) -> None:
     print(f"  mismatches {r['mismatches']}, certificate failures {r['certificate_failures']}, "
           f"size failures {r['size_failures']}, invalid targets {r['invalid_targets']}, "
           f"decider disagreements {r['decider_disagreements']}, timeouts {r['timeouts']}")
+    if r["target_yes_by_forward_certificate"]:
+        print(f"  target YES proven by the forward certificate alone: {r['target_yes_by_forward_certificate']}")
     for warning in r["warnings"]:
         print(f"  warning: {warning}")
     if r["counterexample"]:

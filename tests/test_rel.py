@@ -144,3 +144,21 @@ def test_render_draws_every_vertex_and_edge(tmp_path):
     ns = "{http://www.w3.org/2000/svg}"
     assert len(root.findall(f"{ns}circle")) == 12 and len(root.findall(f"{ns}line")) == 21
     assert "directed, planar" in svg.read_text()
+
+
+def test_a_checked_forward_certificate_settles_a_target_the_decider_cannot():
+    """Chain targets of three clauses (m = 21, 16 million order clauses) are beyond the REL
+    deciders; the forward certificate, accepted by the REL checker, still proves YES, and the
+    verifier says so instead of reporting UNKNOWN. A no-source stays UNKNOWN: nothing proves it."""
+    from instances.one_in_three_sat import OneInThreeSat
+    from verify.check import FORWARD_PROOF, check_case
+
+    chain = get_reduction("1in3sat-to-rel")
+    yes = OneInThreeSat(5, [(1, 2, 3), (-1, 4, 5), (2, -4, 5)])
+    case = check_case(chain, yes, target_deciders=("sat",), timeout=1.0)
+    assert case.source_answer is Answer.YES and case.target_answer is Answer.YES
+    assert FORWARD_PROOF in case.times and not case.failures
+    no = OneInThreeSat(3, [(1, 2, 3), (-1, -2, -3)])
+    case = check_case(chain, no, target_deciders=("sat",), timeout=1.0)
+    assert case.source_answer is Answer.NO and case.target_answer is Answer.UNKNOWN
+    assert FORWARD_PROOF not in case.times and case.timed_out

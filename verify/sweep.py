@@ -23,7 +23,7 @@ from reductions.base import Reduction
 from reductions.registry import get_reduction
 from verify.check import (
     BACKWARD, CERTIFICATE_KINDS, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH, REDUCE_ERROR,
-    SIZE, CaseResult, check_case,
+    FORWARD_PROOF, SIZE, CaseResult, check_case,
 )
 
 # the failure a counterexample is shrunk for: the most telling one the case shows
@@ -52,6 +52,7 @@ class Summary:
     max_target_size: dict[str, int] = field(default_factory=dict)
     decider_seconds: Counter = field(default_factory=Counter)
     resumed: int = 0  # cases a result store already held when this sweep started
+    yes_by_forward: int = 0  # target YES proven only by the checked forward certificate (decider timed out)
 
     def add(self, label: str, source: Any, case: CaseResult) -> None:
         self.cases += 1
@@ -63,6 +64,8 @@ class Summary:
             self.certificate_failures += 1
         if case.timed_out:
             self.timeouts += 1
+        if FORWARD_PROOF in case.times:
+            self.yes_by_forward += 1
         if kinds and len(self.failures) < MAX_KEPT_FAILURES:
             self.failures.append(Failure(label, kinds, [d for _, d in case.failures], source))
         for key, value in case.target_size.items():
@@ -75,6 +78,7 @@ class Summary:
         self.failure_counts.update(other.failure_counts)
         self.certificate_failures += other.certificate_failures
         self.timeouts += other.timeouts
+        self.yes_by_forward += other.yes_by_forward
         room = MAX_KEPT_FAILURES - len(self.failures)
         self.failures.extend(other.failures[: max(0, room)])
         for key, value in other.max_target_size.items():
@@ -239,6 +243,7 @@ class Report:
             "invalid_targets": s.failure_counts[INVALID_TARGET],
             "decider_disagreements": s.failure_counts[DECIDER_DISAGREEMENT],
             "timeouts": s.timeouts,
+            "target_yes_by_forward_certificate": s.yes_by_forward,
             "failure_counts": dict(sorted(s.failure_counts.items())),
             "max_target_size": s.max_target_size,
             "seconds": round(self.elapsed, 3),
@@ -287,4 +292,9 @@ def verify_reduction(
         warnings.append("no source yes-instance was checked: forward certificates are untested")
     if summary.timeouts:
         warnings.append(f"{summary.timeouts} cases timed out (UNKNOWN) and were not compared")
+    if summary.yes_by_forward:
+        warnings.append(f"{summary.yes_by_forward} target YES answers rest on the checked forward certificate "
+                        "alone (the target decider timed out): backward was checked on that certificate only")
+    if summary.count("source", "NO") and not summary.confusion["NO->NO"]:
+        warnings.append("no source no-instance had its target decided NO: the no-direction was not checked")
     return Report(summary, elapsed, counterexample, warnings)
