@@ -97,9 +97,66 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _positive(value: int | None, option: str) -> None:
+    if value is not None and value < 1:
+        raise UsageError(f"{option} must be >= 1, not {value}")
+
+
+def cmd_generate_set(args: argparse.Namespace) -> int:
+    """``npw generate PROBLEM --set DIR --count N`` / ``npw generate --from-manifest FILE --set DIR``."""
+    from instances.sets import regenerate, write_set
+
+    if args.from_manifest:
+        if args.problem or args.param or args.generator or args.formats or args.answers:
+            raise UsageError("generate --from-manifest: the manifest gives problem, generator, parameters and "
+                             "formats; give only --set DIR")
+        manifest = regenerate(args.from_manifest, args.set)
+    else:
+        if args.count is None:
+            raise UsageError("generate --set: give --count N")
+        _positive(args.count, "--count")
+        formats = [f.strip() for f in args.formats.split(",") if f.strip()] if args.formats else None
+        manifest = write_set(args.set, args.problem, args.count, args.seed, args.generator, _params(args.param),
+                             formats, args.answers, args.timeout)
+    answers = Counter(e.get("answer") or "not recorded" for e in manifest["instances"])
+    if args.json:
+        print(json.dumps({"set": args.set, "problem": manifest["problem"], "count": manifest["count"],
+                          "formats": manifest["formats"], "answers": dict(answers)}))
+    else:
+        print(f"{args.set}: {manifest['count']} {manifest['problem']} instances ({manifest['generator']}, seed "
+              f"{manifest['seed']}), formats {', '.join(manifest['formats'])}; answers: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(answers.items())))
+    return EXIT_OK
+
+
+def cmd_check_set(args: argparse.Namespace) -> int:
+    from instances.sets import check_set
+
+    result = check_set(args.folder, timeout=args.timeout)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{args.folder}: {result['instances']} {result['problem']} instances, {result['files']} files; "
+              f"{result['answers_confirmed']} of {result['answers_known']} known answers confirmed")
+        for problem in result["problems"]:
+            print(f"  {problem}")
+        print("  OK" if result["ok"] else f"  FAILED ({len(result['problems'])} problems)")
+    return EXIT_OK if result["ok"] else EXIT_FAILED
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from instances.registry import get_problem
 
+    if args.set or args.from_manifest:
+        if not args.set:
+            raise UsageError("generate --from-manifest: give the output folder with --set DIR")
+        if args.enumerate is not None or args.output:
+            raise UsageError("generate --set writes a folder: --enumerate and -o do not apply")
+        return cmd_generate_set(args)
+    if args.count is not None or args.formats or args.answers:
+        raise UsageError("generate: --count, --formats and --answers go with --set DIR")
+    if not args.problem:
+        raise UsageError("generate: give a PROBLEM (npw list shows them)")
     problem = get_problem(args.problem)
     if args.enumerate is not None:
         if problem.enumerate is None:
@@ -581,16 +638,32 @@ def build_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_list)
 
-    p = commands.add_parser("generate", help="a seeded instance, or counts of the exhaustive enumeration")
-    p.add_argument("problem")
+    p = commands.add_parser("generate", help="a seeded instance, an instance set (--set), or counts of the "
+                                             "exhaustive enumeration")
+    p.add_argument("problem", nargs="?")
     p.add_argument("--generator", "-g", help="generator name (npw list shows them)")
     p.add_argument("--param", "-p", action="append", default=[], metavar="KEY=VALUE",
                    help="generator parameter, e.g. -p num_vars=30 -p ratio=0.62")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--enumerate", type=int, metavar="N", help="enumerate every instance up to size N")
     p.add_argument("--output", "-o")
+    p.add_argument("--set", metavar="DIR", help="write an instance set: a new folder with a manifest and each "
+                                                "instance as JSON and in every export format")
+    p.add_argument("--count", type=int, metavar="N", help="instances in the set")
+    p.add_argument("--formats", metavar="F,G", help="export formats for the set (default: every one the problem "
+                                                    "has; json is always written)")
+    p.add_argument("--answers", action="store_true", help="decide every instance of the set and record the "
+                                                          "answer and the decider (UNKNOWN on timeout)")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds per instance for --answers (default 10)")
+    p.add_argument("--from-manifest", metavar="FILE", help="regenerate a set from its manifest into --set DIR")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_generate)
+
+    p = commands.add_parser("check-set", help="read back an instance set, validate every file, confirm answers")
+    p.add_argument("folder")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds per decider call (default 60)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_check_set)
 
     p = commands.add_parser("reduce", help="apply a reduction to an instance file")
     p.add_argument("reduction")
