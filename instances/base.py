@@ -104,13 +104,14 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) ->
     return value
 
 
-def write_atomically(path: str | os.PathLike, text: str) -> None:
-    """Writes ``text`` to ``path`` whole or not at all (temporary file + rename)."""
+def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
+    """Writes ``text`` (UTF-8; or raw ``bytes``, e.g. a PNG) to ``path`` whole or not at all
+    (temporary file + rename)."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             handle.write(text)
         os.replace(tmp, target)
     except BaseException:

@@ -188,6 +188,52 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_profile(args: argparse.Namespace) -> int:
+    from verify.profile import hardness_profile, profile_json
+
+    if not args.output and not args.json:
+        raise UsageError("profile: give -o OUT.svg|OUT.png and/or --json")
+    if args.output:
+        from verify.profile_plot import FORMATS, plot_available
+
+        if not args.output.lower().endswith(FORMATS):
+            raise UsageError(f"profile: -o must end in .svg or .png, not {args.output!r}")
+        if not plot_available():
+            raise UsageError('profile: drawing needs matplotlib: pip install "npw[plot]" (or use --json alone)')
+    _positive(args.count, "--count")
+    values = [_parse_value(v.strip()) for v in args.values.split(",") if v.strip()]
+    if not values:
+        raise UsageError("profile: --values needs at least one value, e.g. --values 0.3,0.5,0.7")
+    param = args.param.replace("-", "_")
+    update, stop = _progress(len(values) * args.count, args.quiet, "profile", "instances")
+    try:
+        points = hardness_profile(args.problem, param, values, args.count, args.seed, args.generator,
+                                  _params(args.p), args.backend, args.timeout, progress=update)
+    finally:
+        stop()
+    settings = {"generator": args.generator, "params": _params(args.p), "count": args.count, "seed": args.seed,
+                "backend": args.backend, "timeout": args.timeout}
+    if args.output:
+        from verify.profile_plot import save_profile
+
+        fixed = ", ".join(f"{k}={v}" for k, v in settings["params"].items())
+        title = (f"{args.problem}{' ' + args.generator if args.generator else ''}"
+                 f"{' (' + fixed + ')' if fixed else ''}: {args.count} instances per value, seed {args.seed}, "
+                 f"decider {', '.join(sorted({d for p in points for d in p.deciders}))}")
+        save_profile(points, param, title, args.output)
+    if args.json:
+        print(json.dumps(profile_json(args.problem, param, points, **settings)))
+    else:
+        print(f"{'value':>10} {'yes':>5} {'no':>5} {'unk':>5} {'frac yes':>9} {'median s':>10} {'mean s':>10} "
+              f"{'median confl':>13}")
+        for p in points:
+            frac = "-" if p.fraction_yes is None else f"{p.fraction_yes:.3f}"
+            confl = "-" if p.median_conflicts is None else f"{p.median_conflicts:g}"
+            print(f"{p.value!s:>10} {p.yes:>5} {p.no:>5} {p.unknown:>5} {frac:>9} {p.median_seconds:>10.4f} "
+                  f"{p.mean_seconds:>10.4f} {confl:>13}")
+    return EXIT_OK
+
+
 def cmd_reduce(args: argparse.Namespace) -> int:
     from reductions.registry import get_reduction
     from solvers import export
@@ -224,7 +270,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _progress(total: int | None, quiet: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+def _progress(total: int | None, quiet: bool, label: str = "verify", unit: str = "cases"
+              ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     """A progress callback on stderr: a rich bar on a terminal, plain lines every 5 s otherwise."""
     if quiet:
         return None, lambda: None
@@ -232,10 +279,10 @@ def _progress(total: int | None, quiet: bool) -> tuple[Callable[[int], None] | N
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        bar = Progress(TextColumn("verify"), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("{task.fields[rate]} cases/s"), TimeRemainingColumn(), transient=True,
+        bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                       TextColumn(f"{{task.fields[rate]}} {unit}/s"), TimeRemainingColumn(), transient=True,
                        console=Console(stderr=True))
-        task = bar.add_task("verify", total=total, rate="-")
+        task = bar.add_task(label, total=total, rate="-")
         bar.start()
         start = time.perf_counter()
 
@@ -252,7 +299,7 @@ def _progress(total: int | None, quiet: bool) -> tuple[Callable[[int], None] | N
             state["last"] = now
             rate = done / max(1e-9, now - state["start"])
             of = f"/{total}" if total else ""
-            print(f"verify: {done}{of} cases, {rate:.0f} cases/s", file=sys.stderr, flush=True)
+            print(f"{label}: {done}{of} {unit}, {rate:.0f} {unit}/s", file=sys.stderr, flush=True)
 
     return plain, lambda: None
 
@@ -664,6 +711,22 @@ def build_parser() -> Parser:
     p.add_argument("--timeout", type=float, default=60.0, help="seconds per decider call (default 60)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_check_set)
+
+    p = commands.add_parser("profile", help="hardness profile: fraction yes and decider effort against a "
+                                            "generator parameter, plotted")
+    p.add_argument("problem")
+    p.add_argument("--param", required=True, metavar="NAME", help="the generator parameter to vary, e.g. ratio")
+    p.add_argument("--values", required=True, metavar="A,B,C", help="its values, comma-separated")
+    p.add_argument("--generator", "-g", help="generator name (npw list shows them)")
+    p.add_argument("-p", action="append", default=[], metavar="KEY=VALUE", help="a fixed generator parameter")
+    p.add_argument("--count", type=int, default=20, help="instances per value (default 20)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--backend", "-b", help="decider (default: the problem's first)")
+    p.add_argument("--timeout", type=float, help="seconds per instance; out of time counts as UNKNOWN")
+    p.add_argument("--output", "-o", help="plot: .svg or .png (needs the 'plot' extra, matplotlib)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_profile)
 
     p = commands.add_parser("reduce", help="apply a reduction to an instance file")
     p.add_argument("reduction")
