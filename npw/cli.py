@@ -355,16 +355,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
-    import itertools
+def _verify_streams(args: argparse.Namespace, problem: Any) -> tuple[list, int | None]:
+    """The case streams the verify options ask for, and their total (None if not known)."""
+    from verify import certified_no_stream, exhaustive, planted_stream, random_stream
 
-    from instances.registry import get_problem
-    from reductions.registry import get_reduction
-    from verify import certified_no_stream, exhaustive, planted_stream, random_stream, verify_reduction
-
-    reduction = get_reduction(args.reduction)
-    problem = get_problem(reduction.source)
-    streams, total = [], 0
+    streams: list = []
+    total: int | None = 0
     if args.exhaustive is not None:
         streams.append(exhaustive(problem, args.exhaustive))
         total = None
@@ -379,6 +375,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
         total = None if total is None else total + args.certified_no
     if not streams:
         raise UsageError("verify: give at least one of --exhaustive N, --random N, --planted N, --certified-no N")
+    return streams, total
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    import itertools
+
+    from instances.registry import get_problem
+    from reductions.registry import get_reduction
+    from verify import verify_reduction
+
+    reduction = get_reduction(args.reduction)
+    problem = get_problem(reduction.source)
+    if args.html and not args.html.lower().endswith((".html", ".htm")):
+        raise UsageError(f"verify: --html takes a .html file name, not {args.html!r}")
+    streams, total = _verify_streams(args, problem)
     update, stop = _progress(total, args.quiet)
     options = {"timeout": args.timeout, "extra_certificates": args.extra_certificates}
     store = run = None
@@ -405,6 +416,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if store is not None:
             store.close()
     result = report.to_json()
+    if args.html:
+        import shlex
+
+        from verify.html_report import render_html, size_sample
+
+        sizes = size_sample(reduction, itertools.chain(*_verify_streams(args, problem)[0]))
+        command = "npw " + shlex.join(getattr(args, "argv", []))
+        write_atomically(args.html, render_html(result, reduction, sizes, command))
     if args.json:
         print(json.dumps(result))
     else:
@@ -430,18 +449,16 @@ def _print_report(r: dict) -> None:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    import importlib
     import inspect
 
-    from instances.registry import RENDERERS
+    from instances.registry import RENDERERS, renderer_for
 
     instance = _load(args.input)
-    if instance.problem not in RENDERERS:
+    renderer = renderer_for(instance.problem)
+    if renderer is None:
         raise InvalidInstance(f"{args.input}: no renderer for {instance.problem} (renderers: {', '.join(RENDERERS) or 'none yet'})")
     if not args.output.endswith(".svg"):
         raise UsageError("render: only SVG output (-o FILE.svg) is supported")
-    module, _, name = RENDERERS[instance.problem].partition(":")
-    renderer = getattr(importlib.import_module(module), name)
     certificate = None
     if args.certificate or args.solve:
         if "certificate" not in inspect.signature(renderer).parameters:
@@ -608,6 +625,8 @@ def cmd_puzzle_study(args: argparse.Namespace) -> int:
         below = sum(1 for p in points if p.y_nodes < p.x_nodes)
         print(f"{len(points)} boards: {args.y} expanded fewer nodes than {args.x} on {below}; "
               f"total {sum(p.x_nodes for p in points)} vs {sum(p.y_nodes for p in points)} nodes")
+    return EXIT_OK
+
 
 def cmd_torus_diameter(args: argparse.Namespace) -> int:
     from solvers.torus_bfs import distance_distribution
@@ -760,6 +779,8 @@ def build_parser() -> Parser:
                    help="also try backward on N more target certificates per yes-case (found under random "
                         "solver phases; default 2)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report (confusion matrix, "
+                                                     "sizes against the formulas, timings, the counterexample drawn)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_verify)
 
@@ -843,6 +864,7 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)  # the command, for reports
         return args.run(args)
     except UsageError as error:
         print(f"npw: error: {error}", file=sys.stderr)
