@@ -111,6 +111,7 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; the output gets the usual mode
         with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             handle.write(text)
         os.replace(tmp, target)
@@ -120,6 +121,12 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    os.umask(mask)
+    return mask
 
 
 def dumps(data: Any) -> str:

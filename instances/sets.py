@@ -27,8 +27,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -117,7 +117,9 @@ def write_set(folder: str | os.PathLike, problem_id: str, count: int, seed: int 
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise InvalidInstance(f"{target}: exists and is not an empty folder")
     target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent))
+    # a fresh hidden sibling (mkdir respects the umask, unlike mkdtemp's 0700), renamed at the end
+    staging = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.partial"
+    staging.mkdir()
     try:
         entries = []
         for index in range(count):
