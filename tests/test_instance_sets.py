@@ -166,3 +166,18 @@ def test_answers_known_by_construction_are_recorded_and_confirmed(capsys, tmp_pa
         assert all(e["answer"] == answer and e["answer_by"].startswith("construction") for e in entries)
         code, out, _ = run(capsys, "check-set", target, "--json")
         assert code == 0 and json.loads(out)["answers_confirmed"] == 2
+
+
+def test_every_registered_problem_round_trips(tmp_path, npw_cache):
+    from instances.registry import problem_ids
+    from instances.sets import check_set, regenerate, write_set
+
+    for problem in problem_ids():
+        folder, again = tmp_path / problem, tmp_path / f"{problem}-again"
+        manifest = write_set(folder, problem, 2, seed=4, answers=True, timeout=20)
+        assert all(e["answer"] in ("YES", "NO", "UNKNOWN") for e in manifest["instances"]), problem
+        result = check_set(folder, timeout=20)
+        assert result["ok"], (problem, result["problems"])
+        assert result["answers_confirmed"] == result["answers_known"], problem
+        regenerate(folder / "manifest.json", again)
+        assert folder_bytes(again) == folder_bytes(folder), problem
