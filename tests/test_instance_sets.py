@@ -181,3 +181,16 @@ def test_every_registered_problem_round_trips(tmp_path, npw_cache):
         assert result["answers_confirmed"] == result["answers_known"], problem
         regenerate(folder / "manifest.json", again)
         assert folder_bytes(again) == folder_bytes(folder), problem
+
+
+def test_timeout_records_unknown(capsys, tmp_path):
+    folder = tmp_path / "set"
+    code, out, err = run(capsys, "generate", "1in3sat", "-g", "positive", "-p", "num_vars=3000", "-p", "ratio=0.63",
+                         "--set", folder, "--count", 2, "--answers", "--timeout", 0.01, "--formats", "dimacs", "--json")
+    assert code == 0, err
+    entries = json.loads((folder / "manifest.json").read_text())["instances"]
+    assert [e["answer"] for e in entries] == ["UNKNOWN", "UNKNOWN"]
+    assert all(e["answer_by"].startswith("sat") for e in entries)
+    code, out, _ = run(capsys, "check-set", folder, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["answers_known"] == 0  # nothing to confirm, nothing claimed
