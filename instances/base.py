@@ -104,13 +104,15 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) ->
     return value
 
 
-def write_atomically(path: str | os.PathLike, text: str) -> None:
-    """Writes ``text`` to ``path`` whole or not at all (temporary file + rename)."""
+def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
+    """Writes ``text`` (UTF-8; or raw ``bytes``, e.g. a PNG) to ``path`` whole or not at all
+    (temporary file + rename)."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; the output gets the usual mode
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             handle.write(text)
         os.replace(tmp, target)
     except BaseException:
@@ -119,6 +121,12 @@ def write_atomically(path: str | os.PathLike, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    os.umask(mask)
+    return mask
 
 
 def dumps(data: Any) -> str:

@@ -7,7 +7,7 @@ To add a problem: write ``instances/<name>.py`` with a module-level ``PROBLEM``
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from instances.base import InvalidInstance, Problem
 
@@ -35,6 +35,15 @@ RENDERERS: dict[str, str] = {
     "torus": "instances.torus_render:render_torus",
     "bwp": "instances.torus_render:render_bwp",
 }
+
+
+def renderer_for(problem_id: str) -> Callable[..., str] | None:
+    """The problem's SVG renderer (``RENDERERS``), or None if it has none."""
+    spec = RENDERERS.get(problem_id)
+    if spec is None:
+        return None
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 # problems defined at run time (a user's file, see instances.custom): id -> Problem

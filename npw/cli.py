@@ -97,9 +97,66 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _positive(value: int | None, option: str) -> None:
+    if value is not None and value < 1:
+        raise UsageError(f"{option} must be >= 1, not {value}")
+
+
+def cmd_generate_set(args: argparse.Namespace) -> int:
+    """``npw generate PROBLEM --set DIR --count N`` / ``npw generate --from-manifest FILE --set DIR``."""
+    from instances.sets import regenerate, write_set
+
+    if args.from_manifest:
+        if args.problem or args.param or args.generator or args.formats or args.answers:
+            raise UsageError("generate --from-manifest: the manifest gives problem, generator, parameters and "
+                             "formats; give only --set DIR")
+        manifest = regenerate(args.from_manifest, args.set)
+    else:
+        if args.count is None:
+            raise UsageError("generate --set: give --count N")
+        _positive(args.count, "--count")
+        formats = [f.strip() for f in args.formats.split(",") if f.strip()] if args.formats else None
+        manifest = write_set(args.set, args.problem, args.count, args.seed, args.generator, _params(args.param),
+                             formats, args.answers, args.timeout)
+    answers = Counter(e.get("answer") or "not recorded" for e in manifest["instances"])
+    if args.json:
+        print(json.dumps({"set": args.set, "problem": manifest["problem"], "count": manifest["count"],
+                          "formats": manifest["formats"], "answers": dict(answers)}))
+    else:
+        print(f"{args.set}: {manifest['count']} {manifest['problem']} instances ({manifest['generator']}, seed "
+              f"{manifest['seed']}), formats {', '.join(manifest['formats'])}; answers: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(answers.items())))
+    return EXIT_OK
+
+
+def cmd_check_set(args: argparse.Namespace) -> int:
+    from instances.sets import check_set
+
+    result = check_set(args.folder, timeout=args.timeout)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{args.folder}: {result['instances']} {result['problem']} instances, {result['files']} files; "
+              f"{result['answers_confirmed']} of {result['answers_known']} known answers confirmed")
+        for problem in result["problems"]:
+            print(f"  {problem}")
+        print("  OK" if result["ok"] else f"  FAILED ({len(result['problems'])} problems)")
+    return EXIT_OK if result["ok"] else EXIT_FAILED
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from instances.registry import get_problem
 
+    if args.set or args.from_manifest:
+        if not args.set:
+            raise UsageError("generate --from-manifest: give the output folder with --set DIR")
+        if args.enumerate is not None or args.output:
+            raise UsageError("generate --set writes a folder: --enumerate and -o do not apply")
+        return cmd_generate_set(args)
+    if args.count is not None or args.formats or args.answers:
+        raise UsageError("generate: --count, --formats and --answers go with --set DIR")
+    if not args.problem:
+        raise UsageError("generate: give a PROBLEM (npw list shows them)")
     problem = get_problem(args.problem)
     if args.enumerate is not None:
         if problem.enumerate is None:
@@ -128,6 +185,52 @@ def cmd_generate(args: argparse.Namespace) -> int:
     except TypeError as error:  # an unknown parameter name for this generator
         raise UsageError(f"generator parameters: {error}") from None
     _emit(dumps(instance.to_dict()), args.output)
+    return EXIT_OK
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    from verify.profile import hardness_profile, profile_json
+
+    if not args.output and not args.json:
+        raise UsageError("profile: give -o OUT.svg|OUT.png and/or --json")
+    if args.output:
+        from verify.profile_plot import FORMATS, plot_available
+
+        if not args.output.lower().endswith(FORMATS):
+            raise UsageError(f"profile: -o must end in .svg or .png, not {args.output!r}")
+        if not plot_available():
+            raise UsageError('profile: drawing needs matplotlib: pip install "npw[plot]" (or use --json alone)')
+    _positive(args.count, "--count")
+    values = [_parse_value(v.strip()) for v in args.values.split(",") if v.strip()]
+    if not values:
+        raise UsageError("profile: --values needs at least one value, e.g. --values 0.3,0.5,0.7")
+    param = args.param.replace("-", "_")
+    update, stop = _progress(len(values) * args.count, args.quiet, "profile", "instances")
+    try:
+        points = hardness_profile(args.problem, param, values, args.count, args.seed, args.generator,
+                                  _params(args.p), args.backend, args.timeout, progress=update)
+    finally:
+        stop()
+    settings = {"generator": args.generator, "params": _params(args.p), "count": args.count, "seed": args.seed,
+                "backend": args.backend, "timeout": args.timeout}
+    if args.output:
+        from verify.profile_plot import save_profile
+
+        fixed = ", ".join(f"{k}={v}" for k, v in settings["params"].items())
+        title = (f"{args.problem}{' ' + args.generator if args.generator else ''}"
+                 f"{' (' + fixed + ')' if fixed else ''}: {args.count} instances per value, seed {args.seed}, "
+                 f"decider {', '.join(sorted({d for p in points for d in p.deciders}))}")
+        save_profile(points, param, title, args.output)
+    if args.json:
+        print(json.dumps(profile_json(args.problem, param, points, **settings)))
+    else:
+        print(f"{'value':>10} {'yes':>5} {'no':>5} {'unk':>5} {'frac yes':>9} {'median s':>10} {'mean s':>10} "
+              f"{'median confl':>13}")
+        for p in points:
+            frac = "-" if p.fraction_yes is None else f"{p.fraction_yes:.3f}"
+            confl = "-" if p.median_conflicts is None else f"{p.median_conflicts:g}"
+            print(f"{p.value!s:>10} {p.yes:>5} {p.no:>5} {p.unknown:>5} {frac:>9} {p.median_seconds:>10.4f} "
+                  f"{p.mean_seconds:>10.4f} {confl:>13}")
     return EXIT_OK
 
 
@@ -167,7 +270,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _progress(total: int | None, quiet: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+def _progress(total: int | None, quiet: bool, label: str = "verify", unit: str = "cases"
+              ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     """A progress callback on stderr: a rich bar on a terminal, plain lines every 5 s otherwise."""
     if quiet:
         return None, lambda: None
@@ -175,10 +279,10 @@ def _progress(total: int | None, quiet: bool) -> tuple[Callable[[int], None] | N
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        bar = Progress(TextColumn("verify"), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("{task.fields[rate]} cases/s"), TimeRemainingColumn(), transient=True,
+        bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                       TextColumn(f"{{task.fields[rate]}} {unit}/s"), TimeRemainingColumn(), transient=True,
                        console=Console(stderr=True))
-        task = bar.add_task("verify", total=total, rate="-")
+        task = bar.add_task(label, total=total, rate="-")
         bar.start()
         start = time.perf_counter()
 
@@ -195,7 +299,7 @@ def _progress(total: int | None, quiet: bool) -> tuple[Callable[[int], None] | N
             state["last"] = now
             rate = done / max(1e-9, now - state["start"])
             of = f"/{total}" if total else ""
-            print(f"verify: {done}{of} cases, {rate:.0f} cases/s", file=sys.stderr, flush=True)
+            print(f"{label}: {done}{of} {unit}, {rate:.0f} {unit}/s", file=sys.stderr, flush=True)
 
     return plain, lambda: None
 
@@ -251,16 +355,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
-    import itertools
+def _verify_streams(args: argparse.Namespace, problem: Any) -> tuple[list, int | None]:
+    """The case streams the verify options ask for, and their total (None if not known)."""
+    from verify import certified_no_stream, exhaustive, planted_stream, random_stream
 
-    from instances.registry import get_problem
-    from reductions.registry import get_reduction
-    from verify import certified_no_stream, exhaustive, planted_stream, random_stream, verify_reduction
-
-    reduction = get_reduction(args.reduction)
-    problem = get_problem(reduction.source)
-    streams, total = [], 0
+    streams: list = []
+    total: int | None = 0
     if args.exhaustive is not None:
         streams.append(exhaustive(problem, args.exhaustive))
         total = None
@@ -275,6 +375,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
         total = None if total is None else total + args.certified_no
     if not streams:
         raise UsageError("verify: give at least one of --exhaustive N, --random N, --planted N, --certified-no N")
+    return streams, total
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    import itertools
+
+    from instances.registry import get_problem
+    from reductions.registry import get_reduction
+    from verify import verify_reduction
+
+    reduction = get_reduction(args.reduction)
+    problem = get_problem(reduction.source)
+    if args.html and not args.html.lower().endswith((".html", ".htm")):
+        raise UsageError(f"verify: --html takes a .html file name, not {args.html!r}")
+    streams, total = _verify_streams(args, problem)
     update, stop = _progress(total, args.quiet)
     options = {"timeout": args.timeout, "extra_certificates": args.extra_certificates}
     store = run = None
@@ -301,6 +416,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if store is not None:
             store.close()
     result = report.to_json()
+    if args.html:
+        import shlex
+
+        from verify.html_report import render_html, size_sample
+
+        sizes = size_sample(reduction, itertools.chain(*_verify_streams(args, problem)[0]))
+        command = "npw " + shlex.join(getattr(args, "argv", []))
+        write_atomically(args.html, render_html(result, reduction, sizes, command))
     if args.json:
         print(json.dumps(result))
     else:
@@ -328,18 +451,16 @@ def _print_report(r: dict) -> None:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    import importlib
     import inspect
 
-    from instances.registry import RENDERERS
+    from instances.registry import RENDERERS, renderer_for
 
     instance = _load(args.input)
-    if instance.problem not in RENDERERS:
+    renderer = renderer_for(instance.problem)
+    if renderer is None:
         raise InvalidInstance(f"{args.input}: no renderer for {instance.problem} (renderers: {', '.join(RENDERERS) or 'none yet'})")
     if not args.output.endswith(".svg"):
         raise UsageError("render: only SVG output (-o FILE.svg) is supported")
-    module, _, name = RENDERERS[instance.problem].partition(":")
-    renderer = getattr(importlib.import_module(module), name)
     certificate = None
     if args.certificate or args.solve:
         if "certificate" not in inspect.signature(renderer).parameters:
@@ -585,16 +706,48 @@ def build_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_list)
 
-    p = commands.add_parser("generate", help="a seeded instance, or counts of the exhaustive enumeration")
-    p.add_argument("problem")
+    p = commands.add_parser("generate", help="a seeded instance, an instance set (--set), or counts of the "
+                                             "exhaustive enumeration")
+    p.add_argument("problem", nargs="?")
     p.add_argument("--generator", "-g", help="generator name (npw list shows them)")
     p.add_argument("--param", "-p", action="append", default=[], metavar="KEY=VALUE",
                    help="generator parameter, e.g. -p num_vars=30 -p ratio=0.62")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--enumerate", type=int, metavar="N", help="enumerate every instance up to size N")
     p.add_argument("--output", "-o")
+    p.add_argument("--set", metavar="DIR", help="write an instance set: a new folder with a manifest and each "
+                                                "instance as JSON and in every export format")
+    p.add_argument("--count", type=int, metavar="N", help="instances in the set")
+    p.add_argument("--formats", metavar="F,G", help="export formats for the set (default: every one the problem "
+                                                    "has; json is always written)")
+    p.add_argument("--answers", action="store_true", help="decide every instance of the set and record the "
+                                                          "answer and the decider (UNKNOWN on timeout)")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds per instance for --answers (default 10)")
+    p.add_argument("--from-manifest", metavar="FILE", help="regenerate a set from its manifest into --set DIR")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_generate)
+
+    p = commands.add_parser("check-set", help="read back an instance set, validate every file, confirm answers")
+    p.add_argument("folder")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds per decider call (default 60)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_check_set)
+
+    p = commands.add_parser("profile", help="hardness profile: fraction yes and decider effort against a "
+                                            "generator parameter, plotted")
+    p.add_argument("problem")
+    p.add_argument("--param", required=True, metavar="NAME", help="the generator parameter to vary, e.g. ratio")
+    p.add_argument("--values", required=True, metavar="A,B,C", help="its values, comma-separated")
+    p.add_argument("--generator", "-g", help="generator name (npw list shows them)")
+    p.add_argument("-p", action="append", default=[], metavar="KEY=VALUE", help="a fixed generator parameter")
+    p.add_argument("--count", type=int, default=20, help="instances per value (default 20)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--backend", "-b", help="decider (default: the problem's first)")
+    p.add_argument("--timeout", type=float, help="seconds per instance; out of time counts as UNKNOWN")
+    p.add_argument("--output", "-o", help="plot: .svg or .png (needs the 'plot' extra, matplotlib)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_profile)
 
     p = commands.add_parser("reduce", help="apply a reduction to an instance file")
     p.add_argument("reduction")
@@ -628,6 +781,8 @@ def build_parser() -> Parser:
                    help="also try backward on N more target certificates per yes-case (found under random "
                         "solver phases; default 2)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report (confusion matrix, "
+                                                     "sizes against the formulas, timings, the counterexample drawn)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_verify)
 
@@ -711,6 +866,7 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)  # the command, for reports
         return args.run(args)
     except UsageError as error:
         print(f"npw: error: {error}", file=sys.stderr)

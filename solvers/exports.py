@@ -30,3 +30,12 @@ def solochess_dimacs(instance) -> str:
 
     num_vars, clauses, _ = encode(instance)
     return dimacs_text(num_vars, clauses, "Solo Chess capture-sequence encoding by npw")
+
+
+def npuz_oneline(instance) -> str:
+    """The sliding-tile puzzle's one-line format: B1's n^2 numbers in row-major order, 0 the
+    blank (what ``npw puzzle solve FILE`` and Korf-style solvers read). The format has no room
+    for the goal or the bound k: those stay in the instance's JSON file."""
+    from instances.npuz import format_board
+
+    return format_board(instance.start) + "\n"

@@ -44,7 +44,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     **{pid: {"dimacs": "solvers.exports:hampath_dimacs", "hcp": "instances.hampath:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
     "solochess": {"dimacs": "solvers.exports:solochess_dimacs"},
-    "npuz": {"dimacs": "solvers.npuz_sat:to_dimacs"},
+    "npuz": {"dimacs": "solvers.npuz_sat:to_dimacs", "oneline": "solvers.exports:npuz_oneline"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

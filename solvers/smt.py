@@ -47,5 +47,24 @@ def solve(instance, timeout: float | None = None) -> Result:
 
 
 def to_smt2(instance) -> str:
-    solver, _ = _solver(instance)
-    return solver.to_smt2()
+    """SMT-LIB2 text of the same model, written by hand so that the text is a function of the
+    instance alone (z3's own ``Solver.to_smt2`` numbers its ``let`` bindings and orders the
+    declarations by internal ids that change within one process) and uses only standard
+    theories: ``(or ...)`` per clause for CNF (QF_UF), and for exactly-k SAT the count
+    ``(= (+ (ite l 1 0) ...) k)`` (QF_LIA) instead of z3's own ``pbeq``."""
+    exactly = getattr(instance, "TRUE_PER_CLAUSE", None)
+
+    def literal(l: int) -> str:
+        return f"x{l}" if l > 0 else f"(not x{-l})"
+
+    lines = [f"; {instance.problem} instance by npw: {instance.num_vars} variables, {len(instance.clauses)} clauses",
+             f"(set-logic {'QF_UF' if exactly is None else 'QF_LIA'})"]
+    lines += [f"(declare-fun x{i} () Bool)" for i in range(1, instance.num_vars + 1)]
+    for clause in (instance.clauses if exactly is None else instance.clauses.tolist()):
+        if exactly is None:
+            body = f"(or {' '.join(literal(l) for l in clause)})" if clause else "false"
+        else:
+            body = f"(= (+ {' '.join(f'(ite {literal(l)} 1 0)' for l in clause)}) {exactly})"
+        lines.append(f"(assert {body})")
+    lines += ["(check-sat)", "(exit)"]
+    return "\n".join(lines) + "\n"
