@@ -25,7 +25,7 @@ import time
 from collections import defaultdict
 
 from instances.base import InvalidInstance
-from solvers.result import Answer, Result
+from solvers.result import Answer, Deadline, OutOfTime, Result
 
 
 def _cp_model():
@@ -36,8 +36,11 @@ def _cp_model():
     return cp_model
 
 
-def build(instance):
-    """(model, decode) for a REL instance with at least one edge."""
+def build(instance, deadline: Deadline | None = None):
+    """(model, decode) for a REL instance with at least one edge.
+
+    The element chains take elements x arcs x degree variables (a million for a 70-clause
+    target), so building checks ``deadline`` and raises OutOfTime past it."""
     cp_model = _cp_model()
     model = cp_model.CpModel()
     edges, elements = instance.edges, instance.elements
@@ -77,6 +80,8 @@ def build(instance):
     usable = [k for k in range(len(arcs)) if edges[arcs[k][0]][2] > 0]
     usable_members = set(usable)
     for e in range(len(elements)):
+        if deadline is not None and deadline.expired():
+            raise OutOfTime
         start, goal = instance.initial[e], instance.final[e]
         incoming: dict[int, list] = defaultdict(list)
         outgoing: dict[int, list] = defaultdict(list)
@@ -129,11 +134,16 @@ def solve(instance, timeout: float | None = None, workers: int = 1) -> Result:
         answer = Answer.YES if instance.initial == instance.final else Answer.NO
         return Result(answer, () if answer is Answer.YES else None, "cpsat", {"time": 0.0})
     cp_model = _cp_model()
-    model, decode = build(instance)
+    deadline = Deadline(timeout)
+    try:
+        model, decode = build(instance, deadline)
+    except OutOfTime:
+        return Result(Answer.UNKNOWN, None, "cpsat", {"time": time.perf_counter() - start,
+                                                      "timed_out_while": "building the model"})
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
-    if timeout is not None:
-        solver.parameters.max_time_in_seconds = float(timeout)
+    if timeout is not None:  # what building left of it
+        solver.parameters.max_time_in_seconds = max(0.01, deadline.remaining())
     status = solver.Solve(model)
     stats = {"time": time.perf_counter() - start, "branches": solver.NumBranches(),
              "conflicts": solver.NumConflicts()}
