@@ -32,9 +32,9 @@ missing or damaged file is rebuilt and written atomically. Never commit them.
 
 from __future__ import annotations
 
+import io
 import math
 import os
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -42,7 +42,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from instances.base import InvalidInstance
+from instances.base import InvalidInstance, write_atomically
 from instances.npuz import Board
 
 FORMAT = "v1"
@@ -146,17 +146,9 @@ def build_database(n: int, goal_locations: tuple[int, ...], blank_goal: int) -> 
 
 def _save(path: Path, array: np.ndarray) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            np.save(handle, array, allow_pickle=False)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    buffer = io.BytesIO()
+    np.save(buffer, array, allow_pickle=False)
+    write_atomically(path, buffer.getvalue())
 
 
 def _load_or_build(path: Path, n: int, locations: tuple[int, ...], blank: int) -> tuple[np.ndarray, bool]:

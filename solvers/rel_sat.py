@@ -106,13 +106,3 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
     stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
     certificate = decode(assignment) if answer is Answer.YES else None
     return Result(answer, certificate, f"sat:{solver}", stats)
-
-
-def sample_certificates(instance, count: int, seed: int = 0) -> list:
-    """Diverse walks (random solver phases), for checking backward maps on several."""
-    from solvers.sat import sample_models
-
-    if not instance.edges:
-        return []
-    num_vars, clauses, decode = encode(instance)
-    return [decode(model) for model in sample_models(num_vars, clauses, count, seed)]
