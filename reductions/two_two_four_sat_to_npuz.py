@@ -747,20 +747,23 @@ def edge_cuts(instance: Theorem3Instance) -> dict[tuple[int, int], tuple[int, in
             leg = edge.legs[k]
             middle = leg.length // 2
             for i in sorted(range(0, leg.length - 1), key=lambda i: abs(i - middle)):
-                half = (leg.width // 2)
+                half = leg.width // 2
                 pairs = []
                 ok = True
-                for off in range(-half - l, half + l + 1):
-                    a = add(add(leg.origin, leg.heading, i), leg.side, off)
-                    b = add(a, leg.heading)
-                    if not all(0 <= x < n for x in a + b):
-                        continue
-                    if abs(off) > half and (owner.get(a, edge.index) != edge.index or owner.get(b, edge.index) != edge.index):
-                        break  # the widening stops at the next piece
-                    if abs(off) <= half and (owner.get(a) != edge.index or owner.get(b) != edge.index):
-                        ok = False
-                        break
-                    pairs.append((a[0] * n + a[1], b[0] * n + b[1]))
+                for direction in (1, -1):
+                    for step in range(0 if direction == 1 else 1, half + l + 1):
+                        off = direction * step
+                        a = add(add(leg.origin, leg.heading, i), leg.side, off)
+                        b = add(a, leg.heading)
+                        inside = all(0 <= x < n for x in a + b)
+                        if step <= half:
+                            if not inside or owner.get(a) != edge.index or owner.get(b) != edge.index:
+                                ok = False
+                            pairs.append((a[0] * n + a[1], b[0] * n + b[1]))
+                        elif not inside or owner.get(a, edge.index) != edge.index or owner.get(b, edge.index) != edge.index:
+                            break  # the widening stops at the next piece or the border
+                        else:
+                            pairs.append((a[0] * n + a[1], b[0] * n + b[1]))
                 if ok and all(pq not in cuts and pq[::-1] not in cuts for pq in pairs):
                     for a, b in pairs:
                         cuts[(a, b)] = (edge.index, 1)
