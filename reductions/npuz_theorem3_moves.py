@@ -19,7 +19,7 @@ board too large to store cell by cell.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import numba
 import numpy as np
@@ -161,7 +161,15 @@ def _leg_of(layout: Layout) -> Callable[[Cell], tuple[int, int, int, int] | None
             c0, c1 = min(c[1] for c in cells), max(c[1] for c in cells)
             boxes.append((r0, r1, c0, c1, e.index, k, leg))
 
+    memo: dict[Cell, Any] = {}
+
     def find(cell: Cell):
+        if cell in memo:
+            return memo[cell]
+        memo[cell] = result = _scan(cell)
+        return result
+
+    def _scan(cell: Cell):
         r, c = cell
         for r0, r1, c0, c1, e, k, leg in boxes:
             if r0 <= r <= r1 and c0 <= c <= c1:

@@ -428,15 +428,32 @@ def build_instance(formula: TwoTwoFourSat, unit: int | None = None, additive: in
         if edge.tail.startswith("nc") and edge.head == theorem2.FC:
             reserved[add(edge.first, edge.legs[0].heading, -1)] = numbering.tile(edge.first)
     for node in layout.nodes:
-        tiles = sorted(contents[node.name])
+        # tiles that stay keep their B1 cells; the others fill the freed cells, each the
+        # free cell nearest to where it comes from (any arrangement would do: Section 4.1)
         fixed = {c: t for c, t in reserved.items() if node.contains(c)}
+        incoming = sorted(contents[node.name])
         for t in fixed.values():
-            tiles.remove(t)
-        free = [c for c in node.cells() if c not in fixed and c not in node_b2]
-        if len(free) != len(tiles):
-            raise AssertionError(f"node {node.name}: {len(tiles)} tiles for {len(free)} cells")
+            incoming.remove(t)
+        staying = set(incoming)
+        free = []
+        for c in node.cells():
+            if c in fixed or c in node_b2:
+                continue
+            t = numbering.tile(c)
+            if t and t in staying:
+                fixed[c] = t
+                incoming.remove(t)
+                staying.discard(t)
+            else:
+                free.append(c)
+        if len(free) != len(incoming):
+            raise AssertionError(f"node {node.name}: {len(incoming)} tiles for {len(free)} cells")
+        for t in incoming:
+            origin = numbering.cell(t)
+            c = min(free, key=lambda c: (distance(c, origin), c))
+            free.remove(c)
+            fixed[c] = t
         node_b2.update(fixed)
-        node_b2.update(zip(free, tiles))
     swapped = False
     if not _b2_reachable(layout, numbering, rules, designated, node_b2, blank_start, blank_goal):
         a, b = [c for c in ncm.cells() if c != blank_goal][:2]
@@ -562,12 +579,22 @@ def _board(instance: Theorem3Instance) -> SparseBoard:
 
 
 def _solve(board: SparseBoard, row: int, col: int, side: int, target: list[int], stats: dict) -> None:
+    """Fact 1 on the smallest square inside the region that holds every cell to change
+    (the rest of the region already agrees with the target)."""
     current = region_tiles(board, row, col, side)
-    moves = solve_region(tuple(current), tuple(target), side)
-    if len(moves) > p(side):
+    changed = [k for k in range(side * side) if current[k] != target[k] or current[k] == 0 or target[k] == 0]
+    rs = [k // side for k in changed]
+    cs = [k % side for k in changed]
+    s = max(2, max(rs) - min(rs) + 1, max(cs) - min(cs) + 1)
+    r0 = max(0, min(min(rs), side - s))
+    c0 = max(0, min(min(cs), side - s))
+    sub = [current[(r0 + r) * side + c0 + c] for r in range(s) for c in range(s)]
+    want = [target[(r0 + r) * side + c0 + c] for r in range(s) for c in range(s)]
+    moves = solve_region(tuple(sub), tuple(want), s)
+    if len(moves) > p(s):
         raise AssertionError("region solver above its bound")
     stats["region"] += len(moves)
-    write_region(board, row, col, side, target, moves)
+    write_region(board, row + r0, col + c0, s, want, moves)
 
 
 def _prepare_exit(board: SparseBoard, instance: Theorem3Instance, node: Node, arrived: EdgeLayout | None,
@@ -586,7 +613,9 @@ def _prepare_exit(board: SparseBoard, instance: Theorem3Instance, node: Node, ar
     if arrived is not None:
         for j, cell in enumerate(arrived.last_column()):
             pool.append(current[idx(cell)])
-            target[idx(cell)] = instance.designated[arrived.index][j]
+            wanted = instance.designated[arrived.index][j]
+            here, there = target.index(wanted), idx(cell)
+            target[here], target[there] = target[there], target[here]
         for t in instance.designated[arrived.index]:
             pool.remove(t)
     pool.remove(0)
@@ -605,20 +634,22 @@ def _prepare_exit(board: SparseBoard, instance: Theorem3Instance, node: Node, ar
                 raise AssertionError("nc_m cannot be arranged as in B2: the parity fix of B2 is wrong")
             raise ParityFailure(node.name)
     else:
+        # as little change as possible: the designated tiles and the chain swapped into place
+        def put(tile: int, cell: Cell) -> None:
+            here, there = target.index(tile), idx(cell)
+            target[here], target[there] = target[there], target[here]
+
         a = leaving.legs[0].heading
-        fixed = {add(leaving.first, a, -1): 0}
+        placed = []
         if leaving.capacity == 2:
-            fixed[add(leaving.first, a, -3)] = chain[0]
-            fixed[add(leaving.first, a, -2)] = chain[1]
-            for t in chain:
-                pool.remove(t)
-        rest = sorted(pool)
-        free = [c for c in node_cells if c not in fixed]
-        for c, t in fixed.items():
-            target[idx(c)] = t
-        for c, t in zip(free, rest):
-            target[idx(c)] = t
+            placed += [(chain[0], add(leaving.first, a, -3)), (chain[1], add(leaving.first, a, -2))]
+        placed.append((0, add(leaving.first, a, -1)))
+        for tile, cell in placed:
+            put(tile, cell)
         if not reachable(tuple(current), tuple(target)):
+            busy = {c for _, c in placed}
+            exit_cell = placed[-1][1]
+            free = sorted((c for c in node_cells if c not in busy), key=lambda c: (distance(c, exit_cell), c))
             a1, b1 = idx(free[0]), idx(free[1])
             target[a1], target[b1] = target[b1], target[a1]
     _solve(board, row, col, side, target, stats)
