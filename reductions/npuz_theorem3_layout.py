@@ -213,27 +213,27 @@ class Layout:
         disjoint pieces inside the board, stripes >= 5l, nodes >= 5l apart, every edge
         running from next to its tail node to next to its head node."""
         problems: list[str] = []
-        owner: dict[Cell, str] = {}
         five_l = 5 * self.unit
-
-        def claim(cell: Cell, who: str) -> None:
-            if not (0 <= cell[0] < self.n and 0 <= cell[1] < self.n):
-                problems.append(f"{who}: cell {cell} off the {self.n} x {self.n} board")
-            elif cell in owner:
-                problems.append(f"{who} overlaps {owner[cell]} at {cell}")
-            else:
-                owner[cell] = who
-
+        pieces: list[tuple[str, tuple[int, int, int, int]]] = []  # name, (r0, r1, c0, c1) inclusive
         for node in self.nodes:
-            for cell in node.cells():
-                claim(cell, node.name)
+            pieces.append((node.name, (node.row, node.row + node.side - 1, node.col, node.col + node.side - 1)))
         for edge in self.edges:
             who = f"edge e{edge.index} ({edge.tail}, {edge.head})"
             for leg in edge.legs:
                 if leg.length < five_l:
                     problems.append(f"{who}: a stripe of length {leg.length} < 5l = {five_l}")
-                for cell in leg.cells():
-                    claim(cell, who)
+                a, b = leg.cell(0, 0), leg.cell(leg.width - 1, leg.length - 1)
+                pieces.append((who, (min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]))))
+        for name, (r0, r1, c0, c1) in pieces:
+            if r0 < 0 or c0 < 0 or r1 >= self.n or c1 >= self.n:
+                problems.append(f"{name}: off the {self.n} x {self.n} board")
+        for x in range(len(pieces)):
+            for y in range(x + 1, len(pieces)):
+                (p, (a0, a1, b0, b1)), (q, (c0, c1, d0, d1)) = pieces[x], pieces[y]
+                if a0 <= c1 and c0 <= a1 and b0 <= d1 and d0 <= b1:
+                    problems.append(f"{p} overlaps {q}")
+        for edge in self.edges:
+            who = f"edge e{edge.index} ({edge.tail}, {edge.head})"
             tail, head = self.node(edge.tail), self.node(edge.head)
             if not tail.contains(add(edge.first, edge.legs[0].heading, -1)):
                 problems.append(f"{who}: does not start next to {edge.tail}")
@@ -337,8 +337,9 @@ def build_layout(m: int, unit: int) -> Layout:
         kind, points = route(tail, head)
         assert (kind == "two") == (capacity == 2), (tail, head)
         edges.append(two_edge(index, tail, head, points) if capacity == 2 else zero_edge(index, tail, head, points))
-    rows = [c[0] for e in edges for c in e.cells()] + [yF + S]
-    cols = [c[1] for e in edges for c in e.cells()] + [Xmax]
+    ends = [c for e in edges for leg in e.legs for c in (leg.cell(0, 0), leg.cell(leg.width - 1, leg.length - 1))]
+    rows = [c[0] for c in ends] + [yF + S]
+    cols = [c[1] for c in ends] + [Xmax]
     n = max(max(rows), max(cols)) + margin + 1
     return Layout(m, unit, n, tuple(nodes), tuple(edges))
 

@@ -474,22 +474,25 @@ def _distance(layout: Layout, numbering: Numbering, rules, designated, node_b2) 
             total += distance(cell, numbering.cell(tile))
     for edge, rule, chosen in zip(layout.edges, rules, designated):
         for k, leg in enumerate(edge.legs):
-            kk, jj, ii = rule.source_arrays(k)
-            j_idx, i_idx = np.meshgrid(np.arange(leg.width), np.arange(leg.length), indexing="ij")
-            for leg_index in np.unique(kk):
-                mask = kk == leg_index
-                if leg_index < 0:
-                    for j in np.nonzero(mask)[0]:
-                        total += distance(leg.cell(int(j), leg.length - 1), numbering.cell(chosen[int(j)]))
-                    continue
-                source = edge.legs[int(leg_index)]
-                off_s = jj[mask] - 1 if source.width == 3 else 0 * jj[mask]
-                rs = source.origin[0] + ii[mask] * source.heading[0] + off_s * source.side[0]
-                cs = source.origin[1] + ii[mask] * source.heading[1] + off_s * source.side[1]
-                off = j_idx[mask] - 1 if leg.width == 3 else 0 * j_idx[mask]
-                r = leg.origin[0] + i_idx[mask] * leg.heading[0] + off * leg.side[0]
-                c = leg.origin[1] + i_idx[mask] * leg.heading[1] + off * leg.side[1]
-                total += int(np.abs(r - rs).sum() + np.abs(c - cs).sum())
+            n_long, n_short = rule.lengths[k], rule.short[k]
+            weight = np.ones(n_short, dtype=np.int64)
+            if n_long != n_short:  # the periodic middle: 12 representatives, each standing for its class
+                middle = np.arange(HEAD, n_long - TAIL)
+                counts = np.bincount((middle - HEAD) % PERIOD, minlength=PERIOD)
+                weight[HEAD:n_short - TAIL] = 0
+                weight[HEAD:HEAD + PERIOD] = counts
+            for j in range(leg.width):
+                for i_s in range(n_short):
+                    if not weight[i_s]:
+                        continue
+                    kk, jj, ii = (int(x) for x in rule.src[k][j, i_s])
+                    i = rule.to_long(k, i_s) if (i_s < HEAD or i_s >= n_short - TAIL) else i_s
+                    cell = leg.cell(j, i)
+                    if kk < 0:
+                        total += distance(cell, numbering.cell(chosen[j]))
+                        continue
+                    source = edge.legs[kk].cell(jj, i + ii if rule.relative[k][j, i_s] else ii)
+                    total += int(weight[i_s]) * distance(cell, source)
     return total
 
 
