@@ -11,16 +11,20 @@ planar rectilinear embedding (``docs/npuz_theorem3_layout.md`` draws it).
   still one step per tile);
 * every stripe is at least 5l long and every two nodes at least 5l apart.
 
-Picture (l the unit): the diamonds form a staircase going down and right; diamond i
-is the square top_i (top left), nu_i (top right), nubar_i (bottom left), bot_i
-(bottom right). TC sits above and right of the staircase, FC below and right, the
-clause nodes nc_1..nc_m in a row further right between them. bot_i -> TC leaves bot_i
-to the right and turns up into TC's bottom side; bot_i -> FC leaves downwards and
-turns right into FC's left side; TC -> nc_j leaves TC's right side and turns down
-into nc_j; FC -> nc_j leaves FC's right side and turns up. The zero-edges run between
-the two-stripes at TC's and FC's sides (the sides are exactly full: m two-stripes and
-m-1 zero-stripes need 4m-1 cells of a side of 4m, so these stripes touch there) and
-bend to their heads; (nc_m, top_1) goes round everything over the top.
+Picture (l the unit): every two-edge heads only right or down, so an element tile
+carried along any route diamond -> TC or FC -> clause always moves towards its place
+in B2 (Section 4.2 counts those moves as necessary). The diamonds form a staircase
+going down and right in the upper left; diamond i is the square top_i (top left),
+nu_i (top right), nubar_i (bottom left), bot_i (bottom right). TC lies below and right
+of every bot, FC below TC, the clause nodes nc_1..nc_m a staircase further down and
+right. bot_i -> TC leaves bot_i to the right and turns down into TC's top side (diamond
+1 outermost); bot_i -> FC leaves downwards and turns right into FC's left side;
+TC -> nc_j leaves TC's right side and turns down into nc_j's top; FC -> nc_j leaves
+FC's bottom side and turns right into nc_j's left side. The zero-edges (no elements,
+any direction) run back up between the two-stripes at TC's and FC's sides (those sides
+are exactly full: m two-stripes and m-1 zero-stripes need 4m-1 cells of a side of 4m,
+so these stripes touch there) and bend to their heads; (nc_m, top_1) goes round
+everything over the top.
 
 Geometry conventions: a cell is (row, column), row 0 at the top. A leg is the
 rectangle {origin + i*a + j*p : 0 <= i < length, j in -1..1 (width 3) or 0 (width 1)}
@@ -258,87 +262,87 @@ def build_layout(m: int, unit: int) -> Layout:
     if m < 1 or unit < 1:
         raise ValueError("need m >= 1 and unit >= 1")
     L0 = 5 * unit
-    L = L0
-    D = L + 3
+    D = L0 + 3  # a diamond's side: node, stripe of length 5l, node
     S = 4 * m
     margin = 2
-    ytop = margin
-    yT = ytop + L0 + 2
-    Y1, X1 = yT + S + 2, margin + 1
+    ytop = margin  # the row of the closing edge (nc_m, top_1)
+    Y1, X1 = ytop + L0 + 3, margin + 1
     H = W = 2 * L0 + 12
-    Y = [None] + [Y1 + (i - 1) * H for i in range(1, m + 1)]
-    X = [None] + [X1 + (i - 1) * W for i in range(1, m + 1)]
-    xT = X[m] + D + 3 + L0 + 4
-    xF = xT
-    Yc = yT + S + L0 + 4
-    yF = max(Y[m] + D + 3 + L0 + 4, Yc + 3 + L0 + 6)
-    C = 2 * L0 + 12
-    Xc = [None] + [xT + S + 2 * L0 + 6 + (j - 1) * C for j in range(1, m + 1)]
+    Y = [0] + [Y1 + (i - 1) * H for i in range(1, m + 1)]  # the diamonds: a staircase down and right
+    X = [0] + [X1 + (i - 1) * W for i in range(1, m + 1)]
+    R = [0] + [Y[i] + D + 1 for i in range(1, m + 1)]  # centre row of bot_i
+    Xb = [0] + [X[i] + D + 1 for i in range(1, m + 1)]  # centre column of bot_i
+    T_top, T_left = R[m] + L0 + 4, X[m] + D + 3 + L0 + 4  # TC below and right of every bot
+    F_top, F_left = T_top + S + L0 + 2, T_left  # FC below TC
+    Yc1 = F_top + S + L0 + 4
+    Xc1 = T_left + S + L0 + 6
+    HC = WC = 2 * L0 + 12
+    Yc = [0] + [Yc1 + (j - 1) * HC for j in range(1, m + 1)]  # the clauses: a staircase down and right
+    Xc = [0] + [Xc1 + (j - 1) * WC for j in range(1, m + 1)]
     Xmax = Xc[m] + 3 + L0 + 2
 
-    nodes = [Node(theorem2.TC, yT, xT, S), Node(theorem2.FC, yF, xF, S)]
+    nodes = [Node(theorem2.TC, T_top, T_left, S), Node(theorem2.FC, F_top, F_left, S)]
     for i in range(1, m + 1):
         nodes += [Node(theorem2.top(i), Y[i], X[i], 3), Node(theorem2.nu(i), Y[i], X[i] + D, 3),
                   Node(theorem2.nubar(i), Y[i] + D, X[i], 3), Node(theorem2.bot(i), Y[i] + D, X[i] + D, 3)]
     for j in range(1, m + 1):
-        nodes.append(Node(theorem2.nc(j), Yc, Xc[j], 3))
+        nodes.append(Node(theorem2.nc(j), Yc[j], Xc[j], 3))
 
-    def route(tail: str, head: str) -> tuple[str, list[Cell]]:
+    def route(tail: str, head: str) -> list[Cell]:
         kind_t, kind_h = _split(tail), _split(head)
-        if kind_t[0] == "top" and kind_h[0] in ("nu", "nubar"):
+        if kind_t[0] == "top" and kind_h[0] in ("nu", "nubar"):  # diamond edges: straight, right or down
             i = kind_t[1]
             if kind_h[0] == "nu":
-                return "two", [(Y[i] + 1, X[i] + 3), (Y[i] + 1, X[i] + D - 1)]
-            return "two", [(Y[i] + 3, X[i] + 1), (Y[i] + D - 1, X[i] + 1)]
+                return [(Y[i] + 1, X[i] + 3), (Y[i] + 1, X[i] + D - 1)]
+            return [(Y[i] + 3, X[i] + 1), (Y[i] + D - 1, X[i] + 1)]
         if kind_h[0] == "bot":
             i = kind_h[1]
             if kind_t[0] == "nu":
-                return "two", [(Y[i] + 3, X[i] + D + 1), (Y[i] + D - 1, X[i] + D + 1)]
-            return "two", [(Y[i] + D + 1, X[i] + 3), (Y[i] + D + 1, X[i] + D - 1)]
+                return [(Y[i] + 3, Xb[i]), (Y[i] + D - 1, Xb[i])]
+            return [(R[i], X[i] + 3), (R[i], X[i] + D - 1)]
         if kind_t[0] == "bot":
             i = kind_t[1]
-            if head == theorem2.TC:
-                cx = xT + 4 * (i - 1) + 1
-                return "two", [(Y[i] + D + 1, X[i] + D + 3), (Y[i] + D + 1, cx), (yT + S, cx)]
-            fr = yF + 4 * (m - i) + 1
-            return "two", [(Y[i] + D + 3, X[i] + D + 1), (fr, X[i] + D + 1), (fr, xF - 1)]
+            if head == theorem2.TC:  # right, then down into TC's top side (diamond 1 outermost)
+                cx = T_left + 4 * (m - i) + 1
+                return [(R[i], Xb[i] + 2), (R[i], cx), (T_top - 1, cx)]
+            fr = F_top + 4 * (m - i) + 1  # down, then right into FC's left side (diamond m highest)
+            return [(R[i] + 2, Xb[i]), (fr, Xb[i]), (fr, F_left - 1)]
         if kind_h[0] == "top" and tail in (theorem2.TC, theorem2.FC):
-            i = kind_h[1]
+            i = kind_h[1]  # i >= 2: between the slots of diamonds i and i-1
             if tail == theorem2.TC:
-                zc = xT + 4 * (i - 2) + 3
-                rz = Y[i - 1] + D + 5
-                return "zero", [(yT + S, zc), (rz, zc), (rz, X[i] + 1), (Y[i] - 1, X[i] + 1)]
-            zr = yF + 4 * (m - i) + 3
+                zc = T_left + 4 * (m - i + 1) - 1
+                rz = R[i - 1] + 4
+                return [(T_top - 1, zc), (rz, zc), (rz, X[i] + 1), (Y[i] - 1, X[i] + 1)]
+            zr = F_top + 4 * (m - i + 1) - 1
             zx = X[i] - L0 - 2
-            return "zero", [(zr, xF - 1), (zr, zx), (Y[i] + 1, zx), (Y[i] + 1, X[i] - 1)]
+            return [(zr, F_left - 1), (zr, zx), (Y[i] + 1, zx), (Y[i] + 1, X[i] - 1)]
         if kind_h[0] == "nc":
             j = kind_h[1]
-            if tail == theorem2.TC:
-                tr = yT + 4 * (m - j) + 1
-                return "two", [(tr, xT + S), (tr, Xc[j] + 1), (Yc - 1, Xc[j] + 1)]
-            fr = yF + 4 * (j - 1) + 2
-            return "two", [(fr, xF + S), (fr, Xc[j] + 1), (Yc + 3, Xc[j] + 1)]
+            if tail == theorem2.TC:  # right, then down into nc_j's top (nc_m outermost)
+                tr = T_top + 4 * (m - j) + 1
+                return [(tr, T_left + S), (tr, Xc[j] + 1), (Yc[j] - 1, Xc[j] + 1)]
+            fc = F_left + 4 * (m - j) + 1  # down, then right into nc_j's left side
+            return [(F_top + S, fc), (Yc[j] + 1, fc), (Yc[j] + 1, Xc[j] - 1)]
         if kind_t[0] == "nc" and head in (theorem2.TC, theorem2.FC):
-            j = kind_t[1]
+            j = kind_t[1]  # j < m: between the slots of clauses j+1 and j
             if head == theorem2.TC:
-                zt = yT + 4 * (m - j) - 1
+                zt = T_top + 4 * (m - j) - 1
                 qx = Xc[j] + 3 + L0 + 1
-                return "zero", [(Yc + 1, Xc[j] + 3), (Yc + 1, qx), (zt, qx), (zt, xT + S)]
-            zf = yF + 4 * (j - 1)
-            qx = Xc[j] - L0 - 2
-            return "zero", [(Yc + 1, Xc[j] - 1), (Yc + 1, qx), (zf, qx), (zf, xF + S)]
-        if kind_t[0] == "nc" and kind_h[0] == "top":  # the closing edge (nc_m, top_1)
-            return "zero", [(Yc + 1, Xc[m] + 3), (Yc + 1, Xmax), (ytop, Xmax), (ytop, X1 + 1), (Y1 - 1, X1 + 1)]
+                return [(Yc[j] + 1, Xc[j] + 3), (Yc[j] + 1, qx), (zt, qx), (zt, T_left + S)]
+            zf = F_left + 4 * (m - j) - 1
+            qy = Yc[j] + 3 + L0 + 1
+            return [(Yc[j] + 3, Xc[j] + 1), (qy, Xc[j] + 1), (qy, zf), (F_top + S, zf)]
+        if kind_t[0] == "nc" and kind_h[0] == "top":  # the closing edge (nc_m, top_1), round everything
+            return [(Yc[m] + 1, Xc[m] + 3), (Yc[m] + 1, Xmax), (ytop, Xmax), (ytop, X1 + 1), (Y1 - 1, X1 + 1)]
         raise ValueError(f"no route for ({tail}, {head})")
 
     _, graph_edges = theorem2.graph(m)
     edges = []
     for index, (tail, head, capacity) in enumerate(graph_edges):
-        kind, points = route(tail, head)
-        assert (kind == "two") == (capacity == 2), (tail, head)
+        points = route(tail, head)
         edges.append(two_edge(index, tail, head, points) if capacity == 2 else zero_edge(index, tail, head, points))
     ends = [c for e in edges for leg in e.legs for c in (leg.cell(0, 0), leg.cell(leg.width - 1, leg.length - 1))]
-    rows = [c[0] for c in ends] + [yF + S]
+    rows = [c[0] for c in ends] + [Yc[m] + 3]
     cols = [c[1] for c in ends] + [Xmax]
     n = max(max(rows), max(cols)) + margin + 1
     return Layout(m, unit, n, tuple(nodes), tuple(edges))

@@ -169,6 +169,24 @@ def stripe_rule(edge: EdgeLayout) -> StripeRule:
     """Runs the edge's program (Figures 6-8, the corner turn, Figure 4) on symbolic tiles."""
     lengths = tuple(leg.length for leg in edge.legs)
     short = tuple(_short_length(n) for n in lengths)
+    if edge.capacity == 0:
+        # Figure 4: every tile one step back along the (bent) path, the first into the tail
+        # node; no simulation needed (and a shortened bent path could cross itself)
+        srcs, rels = [], []
+        for k, n_s in enumerate(short):
+            src = np.zeros((1, n_s, 3), dtype=np.int64)
+            rel = np.zeros((1, n_s), dtype=bool)
+            src[0, :, 0] = k
+            src[0, :, 2] = 1
+            rel[0, :] = True
+            if k + 1 < len(short):
+                src[0, n_s - 1] = (k + 1, 0, 0)
+            else:
+                src[0, n_s - 1] = (-1, 0, 0)
+            rel[0, n_s - 1] = False
+            srcs.append(src)
+            rels.append(rel)
+        return StripeRule(lengths, short, tuple(srcs), tuple(rels), ((0, 0, 0),))
     legs = [dataclass_replace_length(edge.legs[0], short[0])]
     for k in range(1, len(edge.legs)):
         prev, leg = legs[-1], edge.legs[k]
@@ -717,6 +735,7 @@ def forward_moves(instance: Theorem3Instance, assignment) -> ForwardResult:
         if len(chain) == 2 and swap[s]:
             chain = chain[::-1]
         snapshots[s] = board.snapshot()
+        snapshots.pop(s - 2, None)  # only the previous traversal may have to be redone
         try:
             _prepare_exit(board, instance, node, arrived, edge, chain, last_exit.get(tail) == s, stats)
         except ParityFailure:
