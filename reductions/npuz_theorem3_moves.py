@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator
 import numba
 import numpy as np
 
-from reductions.npuz_theorem3_layout import Cell, EdgeLayout, Layout, Leg, add, rot_cw
+from reductions.npuz_theorem3_layout import Cell, EdgeLayout, Layout, add, rot_cw
 
 CHAR: dict[Cell, str] = {(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}
 VECTOR: dict[str, Cell] = {c: v for v, c in CHAR.items()}

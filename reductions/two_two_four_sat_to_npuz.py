@@ -35,7 +35,6 @@ compact (the layout plus the rules for the tile at any location in B1 and B2).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -49,8 +48,8 @@ from reductions import two_two_four_sat_to_rel as theorem2
 from reductions.base import Reduction
 from reductions.npuz_theorem3_layout import Cell, EdgeLayout, Layout, Node, add, build_layout, distance
 from reductions.npuz_theorem3_moves import (
-    CHAR, Moves, Run, Shift, SparseBoard, VECTOR, edge_program, expand, globalise, region_tiles,
-    segments_length, write_region, S_DOWN_LOCAL, S_UP_LOCAL,
+    CHAR, S_DOWN_LOCAL, S_UP_LOCAL, VECTOR, Run, Shift, SparseBoard, edge_program, expand, globalise,
+    region_tiles, write_region,
 )
 from solvers.npuz_reach import reachable
 from solvers.npuz_region import move_bound, solve_region
