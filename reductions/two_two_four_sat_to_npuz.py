@@ -494,8 +494,8 @@ def _distance(layout: Layout, numbering: Numbering, rules, designated, node_b2) 
             n_long, n_short = rule.lengths[k], rule.short[k]
             weight = np.ones(n_short, dtype=np.int64)
             if n_long != n_short:  # the periodic middle: 12 representatives, each standing for its class
-                middle = np.arange(HEAD, n_long - TAIL)
-                counts = np.bincount((middle - HEAD) % PERIOD, minlength=PERIOD)
+                middle = n_long - TAIL - HEAD
+                counts = np.array([middle // PERIOD + (r < middle % PERIOD) for r in range(PERIOD)], dtype=np.int64)
                 weight[HEAD:n_short - TAIL] = 0
                 weight[HEAD:HEAD + PERIOD] = counts
             for j in range(leg.width):
