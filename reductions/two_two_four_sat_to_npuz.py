@@ -838,6 +838,8 @@ def decode_walk(instance: Theorem3Instance, moves: str) -> tuple:
     (a crossing straight back cancels, as a detour does), and for each edge the element
     tiles that crossed its centre forward (net). Returns the REL walk."""
     n = instance.n
+    if len(moves) > instance.k:
+        raise DecodeError(f"{len(moves)} moves: more than k = {instance.k}")
     npuz_start = np.array(instance.to_npuz().start, dtype=np.int64) if n <= DENSE_LIMIT else None
     if npuz_start is None:
         raise InvalidInstance("backward needs a board small enough to replay (use a smaller unit)")
