@@ -585,6 +585,8 @@ def cmd_puzzle_study(args: argparse.Namespace) -> int:
         below = sum(1 for p in points if p.y_nodes < p.x_nodes)
         print(f"{len(points)} boards: {args.y} expanded fewer nodes than {args.x} on {below}; "
               f"total {sum(p.x_nodes for p in points)} vs {sum(p.y_nodes for p in points)} nodes")
+    return EXIT_OK
+
 
 def cmd_torus_diameter(args: argparse.Namespace) -> int:
     from solvers.torus_bfs import distance_distribution
