@@ -88,11 +88,16 @@ def main() -> None:
     summary = instance.summary()
     summary.pop("no_direction")
     result = theorem3.forward_moves(instance, solutions[0])
+    t1 = time.perf_counter()
+    decoded = theorem3.backward_segments(instance, result.segments)
+    backward_seconds = time.perf_counter() - t1
     print(json.dumps({"formula": formula.clause_list(), "seed": seed, "assignment": solutions[0],
                       "build_seconds": round(built, 2), **summary, "forward_moves": result.moves,
                       "within_k": result.moves <= instance.k, "slack": instance.k - result.moves,
                       "region_moves": result.region_moves, "redone_two_edges": result.redone,
-                      "segments": len(result.segments), "forward_seconds": round(result.seconds, 1)}))
+                      "segments": len(result.segments), "forward_seconds": round(result.seconds, 1),
+                      "backward_assignment": decoded, "backward_satisfies": formula.verify(decoded),
+                      "backward_seconds": round(backward_seconds, 1)}))
 
 
 if __name__ == "__main__":

@@ -878,14 +878,37 @@ def decode_walk(instance: Theorem3Instance, moves: str) -> tuple:
     return tuple(walk)
 
 
-def backward_moves(instance: Theorem3Instance, moves: str) -> tuple[bool, ...]:
-    """Section 4.3: the REL walk of :func:`decode_walk`, checked on Theorem 2's instance,
-    then Claim 2 of Theorem 2."""
+def decode_segments(instance: Theorem3Instance, segments: list) -> tuple:
+    """Lemmas 1-4 read off a compact move sequence at any scale (only the blank and the
+    element tiles are tracked: :mod:`reductions.npuz_theorem3_decode`); the REL walk."""
+    from reductions.npuz_theorem3_decode import ReplayError, crossings, walk_from_crossings
+
+    elements = {name: instance.numbering.cell(tile) for name, tile in instance.element_tiles}
+    try:
+        _, events, total = crossings(instance.layout, instance.numbering.cell(0), elements, segments)
+        if total > instance.k:
+            raise DecodeError(f"{total} moves: more than k = {instance.k}")
+        return walk_from_crossings(instance.layout, events)
+    except (ReplayError, ValueError) as error:
+        if isinstance(error, DecodeError):
+            raise
+        raise DecodeError(str(error)) from None
+
+
+def backward_segments(instance: Theorem3Instance, segments: list) -> tuple[bool, ...]:
+    """Section 4.3: the decoded REL walk, checked on Theorem 2's instance, then Claim 2."""
     rel = theorem2.reduce(instance.formula)
-    walk = decode_walk(instance, moves)
+    walk = decode_segments(instance, segments)
     if not rel.verify(walk):
         raise DecodeError("the decoded walk is not a REL solution")
     return theorem2.backward(instance.formula, rel, walk)
+
+
+def backward_moves(instance: Theorem3Instance, moves: str) -> tuple[bool, ...]:
+    """:func:`backward_segments` for a plain move string."""
+    if len(moves) > instance.k:
+        raise DecodeError(f"{len(moves)} moves: more than k = {instance.k}")
+    return backward_segments(instance, [("moves", moves)])
 
 
 # -- reading the REL instance back from the boards -------------------------------------------

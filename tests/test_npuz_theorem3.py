@@ -95,6 +95,10 @@ def test_instances_up_to_m3(formula):
         assert npuz.verify(moves)
         assignment = theorem3.backward_moves(instance, moves)
         assert formula.verify(assignment)
+        # two independent decoders: the dense replay with its own cuts, the compact one on the segments
+        walk = theorem3.decode_walk(instance, moves)
+        assert walk == theorem3.decode_segments(instance, result.segments)
+        assert rel.verify(walk)
 
 
 def _positions(npuz):
