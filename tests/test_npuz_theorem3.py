@@ -138,6 +138,7 @@ def test_long_stripes_use_the_periodic_rule_and_still_reach_b2():
     moves = result.text()
     assert npuz.verify(moves) and len(moves) <= instance.k
     assert theorem3.backward_moves(instance, moves) in ((True,), (False,))
+    assert theorem3.decode_segments(instance, result.segments) == theorem3.decode_walk(instance, moves)
 
 
 def test_backward_rejects_a_sequence_that_skips_an_edge():
