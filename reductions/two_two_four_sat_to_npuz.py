@@ -25,9 +25,12 @@ The proof in three parts, and the functions that follow them:
   two-edge rearranges the node enlarged by three once the chain is out (swapping x
   and y if Theorem 1 demands), and if nc_j (j < m) cannot be left as in B2 the
   traversal FC -> nc_j is redone with x and y swapped.
-* **4.3 Backward** (:func:`backward_moves`): the order in which the blank crosses the
-  centres of the edges, and which element tiles cross with it (Lemmas 1-4), give a
-  REL walk; Theorem 2's Claim 2 turns it into the assignment.
+* **4.3 Backward** (:func:`backward_segments`, :func:`backward_moves`): the order in
+  which the blank crosses the centres of the edges, and which element tiles cross with
+  it (Lemmas 1-4), give a REL walk; Theorem 2's Claim 2 turns it into the assignment.
+  The replay tracks only the blank and the element tiles, over the compact segments
+  (:mod:`reductions.npuz_theorem3_decode`), so it runs at the paper's scale too;
+  :func:`decode_walk` is an independent dense replay for small boards.
 
 At the paper's l the board side is in the millions: :class:`Theorem3Instance` is
 compact (the layout plus the rules for the tile at any location in B1 and B2).
