@@ -920,9 +920,11 @@ def backward_moves(instance: Theorem3Instance, moves: str) -> tuple[bool, ...]:
 def read_back(instance: Theorem3Instance, b1: Callable[[Cell], int] | None = None,
               b2: Callable[[Cell], int] | None = None) -> Relocation:
     """The REL instance the boards encode, read from B1 and B2 with the layout's pieces as
-    the only geometry: a stripe's capacity is its width minus one, its direction the way
-    its tiles moved (one step back, Figures 4-8), its ends the nodes it touches; element
-    tiles are the tiles that start in one node and end in another."""
+    the only geometry (where the nodes and the legs are): a stripe's width is the band of
+    cells across its middle whose tiles all came one step from the same side along it
+    (read from the boards; capacity = width - 1), its direction that side (one step back,
+    Figures 4-8), its ends the nodes it touches; element tiles are the tiles that start in
+    one node and end in another."""
     layout = instance.layout
     b1 = b1 or instance.b1
     b2 = b2 or instance.b2
@@ -930,25 +932,47 @@ def read_back(instance: Theorem3Instance, b1: Callable[[Cell], int] | None = Non
     for node in layout.nodes:
         for c in node.cells():
             where1[b1(c)] = c
+    n = layout.n
+
+    def along(cell: Cell, heading: Cell) -> int | None:
+        """How far (along ``heading``) the tile B2 has at ``cell`` came from in B1."""
+        if not (0 <= cell[0] < n and 0 <= cell[1] < n):
+            return None
+        tile = b2(cell)
+        if not tile:
+            return None
+        origin = instance.numbering.cell(tile) if b1 is instance.b1 else _find_tile(layout, b1, tile, cell)
+        if origin is None:
+            return None
+        off = (origin[0] - cell[0], origin[1] - cell[1])
+        return off[0] * heading[0] + off[1] * heading[1]
+
     edges = []
     for edge in layout.edges:
-        widths = {leg.width for leg in edge.legs}
-        if len(widths) != 1:
-            raise AssertionError(f"edge e{edge.index}: legs of different widths")
+        widths, signs = set(), set()
+        for leg in edge.legs:
+            # in the middle of the leg: the band of cells whose tiles all came one step from the
+            # same side along the leg; its width is the stripe's width (read from the boards)
+            i = leg.length // 2
+            centre = leg.cell(1 if leg.width == 3 else 0, i)
+            sign = along(centre, leg.heading)
+            if sign not in (1, -1):
+                raise AssertionError(f"edge e{edge.index}: its centre tiles do not move one step along it")
+            width = 1
+            for direction in (1, -1):
+                o = 1
+                while along(add(centre, leg.side, direction * o), leg.heading) == sign and o <= 3:
+                    o += 1
+                width += o - 1
+            widths.add(width)
+            signs.add(sign)
+        if len(widths) != 1 or len(signs) != 1 or widths != {edge.legs[0].width}:
+            raise AssertionError(f"edge e{edge.index}: read widths {widths}, directions {signs}")
         leg = edge.legs[0]
-        i = leg.length // 2
-        moved = []
-        for j in range(leg.width):
-            cell = leg.cell(j, i)
-            tile = b2(cell)
-            origin = instance.numbering.cell(tile) if b1 is instance.b1 else _find_tile(layout, b1, tile, cell)
-            moved.append((origin[0] - cell[0]) * leg.heading[0] + (origin[1] - cell[1]) * leg.heading[1])
-        if set(moved) == {1}:
+        if signs == {1}:
             start, end = add(edge.first, leg.heading, -1), add(edge.last, edge.legs[-1].heading)
-        elif set(moved) == {-1}:
-            start, end = add(edge.last, edge.legs[-1].heading), add(edge.first, leg.heading, -1)
         else:
-            raise AssertionError(f"edge e{edge.index}: its tiles do not all move one step along it")
+            start, end = add(edge.last, edge.legs[-1].heading), add(edge.first, leg.heading, -1)
         tail, head = layout.node_at(start), layout.node_at(end)
         edges.append((tail.name, head.name, widths.pop() - 1))
     elements, initial, final = [], [], []
@@ -962,13 +986,13 @@ def read_back(instance: Theorem3Instance, b1: Callable[[Cell], int] | None = Non
     return Relocation(tuple(n.name for n in layout.nodes), tuple(edges), tuple(elements), tuple(initial), tuple(final))
 
 
-def _find_tile(layout: Layout, b1, tile: int, near: Cell) -> Cell:
+def _find_tile(layout: Layout, b1, tile: int, near: Cell) -> Cell | None:
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             c = (near[0] + dr, near[1] + dc)
-            if b1(c) == tile:
+            if 0 <= c[0] < layout.n and 0 <= c[1] < layout.n and b1(c) == tile:
                 return c
-    raise AssertionError(f"tile {tile} did not come from next to {near}")
+    return None
 
 
 def same_rel(a: Relocation, b: Relocation) -> bool:

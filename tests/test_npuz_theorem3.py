@@ -267,3 +267,28 @@ def test_cli_reduce_render_and_theorem3(capsys, tmp_path):
     assert code == 2 and len(err.strip().splitlines()) == 1
     code, _, err = run(capsys, "reduce", "224sat-to-rel", str(source), "--unit", "3")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_read_back_notices_a_wrong_board():
+    """The read-back is from the boards: an untouched stripe or a misplaced element shows."""
+    formula = TwoTwoFourSat(1, [(1, 1, -1, -1)])
+    instance = theorem3.build_instance(formula, unit=2)
+    npuz = instance.to_npuz()
+    n = npuz.n
+    b1 = {(i // n, i % n): t for i, t in enumerate(npuz.start)}
+    b2 = {(i // n, i % n): t for i, t in enumerate(npuz.goal)}
+    rel = theorem2.reduce(formula)
+    assert theorem3.same_rel(theorem3.read_back(instance, b1.__getitem__, b2.__getitem__), rel)
+    zero = next(e for e in instance.layout.edges if e.capacity == 0)
+    untouched = dict(b2)
+    for cell in zero.cells():
+        untouched[cell] = b1[cell]
+    with pytest.raises(AssertionError):
+        theorem3.read_back(instance, b1.__getitem__, untouched.__getitem__)
+    # an element tile left in its diamond: swap it in B2 with a tile of nu_1
+    element = dict(instance.element_tiles)["n1.1"]
+    goal_cell = next(c for c, t in b2.items() if t == element)
+    home = instance.layout.node("nu1").local(4)
+    misplaced = dict(b2)
+    misplaced[goal_cell], misplaced[home] = b2[home], b2[goal_cell]
+    assert not theorem3.same_rel(theorem3.read_back(instance, b1.__getitem__, misplaced.__getitem__), rel)
