@@ -54,49 +54,64 @@ def _pieces(layout: Layout) -> list[tuple[int, tuple[int, int, int, int]]]:
 
 
 def cuts(layout: Layout) -> list[Cut]:
-    """One cut per edge, in the middle of its longest leg (Definition 2's centre)."""
-    l, n = layout.unit, layout.n
+    """One cut per edge, across the middle part of a leg (Definition 2's centre), widened by
+    up to l cells on both sides (the vicinity), placed where the stripe is most isolated:
+    the free space on its narrower side, measured up to 2l + 1, is largest (outside the
+    bundles at TC and FC, where stripes touch). Then a walk round either end of the cut
+    has to leave the vicinities, which Lemma 1 excludes for solutions within k at the
+    paper's l."""
     pieces = _pieces(layout)
     result: list[Cut] = []
     for edge in layout.edges:
-        k = max(range(len(edge.legs)), key=lambda k: edge.legs[k].length)
-        leg = edge.legs[k]
-        i = leg.length // 2
-        a, p = leg.heading, leg.side
-        vertical = a[0] != 0
-        centre = leg.cell(1 if leg.width == 3 else 0, i)
-        half = leg.width // 2
-        # the cut's two lines of cells: axis positions i and i+1; across coordinate along p
-        across = 1 if vertical else 0  # index of the across coordinate (column for a vertical leg)
-        base = centre[across]
-        sign = p[across]  # +1 if p points to increasing across coordinate
-        lines = sorted((centre[1 - across], centre[1 - across] + a[1 - across]))
-        reach = {}
-        for direction in (1, -1):
-            limit = l
-            start = half + 1  # first free offset
-            for owner, (r0, r1, c0, c1) in pieces:
-                lo_axis, hi_axis = (r0, r1) if vertical else (c0, c1)
-                lo_ac, hi_ac = (c0, c1) if vertical else (r0, r1)
-                if hi_axis < lines[0] or lo_axis > lines[1]:
-                    continue
-                # offsets (along direction * p) of the piece's across range
-                offs = sorted(((x - base) * sign * direction) for x in (lo_ac, hi_ac))
-                if offs[1] < start:
-                    continue  # behind the cut's centre (or the stripe itself)
-                if offs[0] <= half and owner == edge.index:
-                    continue  # the leg itself
-                limit = min(limit, max(0, offs[0] - start))
-            # the board's border
-            edge_coord = n - 1 if sign * direction > 0 else 0
-            limit = min(limit, max(0, abs(edge_coord - base) - half))
-            reach[direction] = limit
-        offs_lo, offs_hi = -(half + reach[-1]), half + reach[1]
-        ends = sorted((base + sign * offs_lo, base + sign * offs_hi))
-        forward = 1 if a[1 - across] > 0 else -1
-        result.append(Cut(edge.index, vertical, lines[0], ends[0], ends[1], forward))
+        best = None
+        for k, leg in enumerate(edge.legs):
+            lo, hi = max(1, leg.length // 8), min(leg.length - 2, leg.length - leg.length // 8)
+            if hi < lo:
+                lo, hi = 0, leg.length - 2
+            steps = 24
+            positions = sorted({lo + (hi - lo) * t // steps for t in range(steps + 1)})
+            for i in positions:
+                cut, reach = _cut_at(layout, pieces, edge, leg, i)
+                score = (min(reach), sum(reach), -abs(i - leg.length // 2))
+                if best is None or score > best[0]:
+                    best = (score, cut)
+        result.append(best[1])
     _clip_overlaps(result)
     return result
+
+
+def _cut_at(layout: Layout, pieces, edge, leg, i: int) -> tuple[Cut, tuple[int, int]]:
+    l, n = layout.unit, layout.n
+    a, p = leg.heading, leg.side
+    vertical = a[0] != 0
+    centre = leg.cell(1 if leg.width == 3 else 0, i)
+    half = leg.width // 2
+    across = 1 if vertical else 0  # index of the across coordinate (column for a vertical leg)
+    base = centre[across]
+    sign = p[across]
+    lines = sorted((centre[1 - across], centre[1 - across] + a[1 - across]))
+    reach = {}
+    for direction in (1, -1):
+        limit = 2 * l + 1  # measured this far (for the choice), the cut itself stops at l
+        start = half + 1  # first offset beyond the stripe
+        for owner, (r0, r1, c0, c1) in pieces:
+            lo_axis, hi_axis = (r0, r1) if vertical else (c0, c1)
+            lo_ac, hi_ac = (c0, c1) if vertical else (r0, r1)
+            if hi_axis < lines[0] or lo_axis > lines[1]:
+                continue
+            offs = sorted(((x - base) * sign * direction) for x in (lo_ac, hi_ac))
+            if offs[1] < start:
+                continue  # on the other side (or the stripe itself)
+            if offs[0] <= half and owner == edge.index:
+                continue
+            limit = min(limit, max(0, offs[0] - start))
+        border = n - 1 if sign * direction > 0 else 0
+        limit = min(limit, max(0, abs(border - base) - half))
+        reach[direction] = limit
+    offs_lo, offs_hi = -(half + min(l, reach[-1])), half + min(l, reach[1])
+    ends = sorted((base + sign * offs_lo, base + sign * offs_hi))
+    forward = 1 if a[1 - across] > 0 else -1
+    return Cut(edge.index, vertical, lines[0], ends[0], ends[1], forward), (reach[1], reach[-1])
 
 
 def _clip_overlaps(result: list[Cut]) -> None:

@@ -798,38 +798,61 @@ def edge_cuts(instance: Theorem3Instance) -> dict[tuple[int, int], tuple[int, in
     cuts: dict[tuple[int, int], tuple[int, int]] = {}
     for edge in layout.edges:
         placed = False
+        candidates = []
         for k in sorted(range(len(edge.legs)), key=lambda k: -edge.legs[k].length):
             leg = edge.legs[k]
             middle = leg.length // 2
             for i in sorted(range(0, leg.length - 1), key=lambda i: abs(i - middle)):
-                half = leg.width // 2
-                pairs = []
-                ok = True
-                for direction in (1, -1):
-                    for step in range(0 if direction == 1 else 1, half + l + 1):
-                        off = direction * step
-                        a = add(add(leg.origin, leg.heading, i), leg.side, off)
-                        b = add(a, leg.heading)
-                        inside = all(0 <= x < n for x in a + b)
-                        if step <= half:
-                            if not inside or owner.get(a) != edge.index or owner.get(b) != edge.index:
-                                ok = False
-                            pairs.append((a[0] * n + a[1], b[0] * n + b[1]))
-                        elif not inside or owner.get(a, edge.index) != edge.index or owner.get(b, edge.index) != edge.index:
-                            break  # the widening stops at the next piece or the border
-                        else:
-                            pairs.append((a[0] * n + a[1], b[0] * n + b[1]))
-                if ok and all(pq not in cuts and pq[::-1] not in cuts for pq in pairs):
-                    for a, b in pairs:
-                        cuts[(a, b)] = (edge.index, 1)
-                        cuts[(b, a)] = (edge.index, -1)
-                    placed = True
-                    break
+                candidates.append((k, i))
+        # the widest cut first (the stripe most isolated there), then nearest the middle
+        candidates.sort(key=lambda ki: -_cut_width(instance, owner, edge, ki[0], ki[1]))
+        for k, i in candidates:
+            leg = edge.legs[k]
+            half = leg.width // 2
+            pairs = []
+            ok = True
+            for direction in (1, -1):
+                for step in range(0 if direction == 1 else 1, half + l + 1):
+                    off = direction * step
+                    a = add(add(leg.origin, leg.heading, i), leg.side, off)
+                    b = add(a, leg.heading)
+                    inside = all(0 <= x < n for x in a + b)
+                    if step <= half:
+                        if not inside or owner.get(a) != edge.index or owner.get(b) != edge.index:
+                            ok = False
+                        pairs.append((a[0] * n + a[1], b[0] * n + b[1]))
+                    elif not inside or owner.get(a, edge.index) != edge.index or owner.get(b, edge.index) != edge.index:
+                        break  # the widening stops at the next piece or the border
+                    else:
+                        pairs.append((a[0] * n + a[1], b[0] * n + b[1]))
+            if ok and all(pq not in cuts and pq[::-1] not in cuts for pq in pairs):
+                for a, b in pairs:
+                    cuts[(a, b)] = (edge.index, 1)
+                    cuts[(b, a)] = (edge.index, -1)
+                placed = True
             if placed:
                 break
         if not placed:
             raise AssertionError(f"no cut for edge e{edge.index}")
     return cuts
+
+
+def _cut_width(instance: Theorem3Instance, owner: dict, edge: EdgeLayout, k: int, i: int) -> int:
+    """How many free cells (up to 2l + 1) the cut at position i of leg k has on its narrower side."""
+    leg, l = edge.legs[k], instance.unit
+    half = leg.width // 2
+    sides = []
+    for direction in (1, -1):
+        free = 0
+        for step in range(half + 1, half + 2 * l + 2):
+            a = add(add(leg.origin, leg.heading, i), leg.side, direction * step)
+            b = add(a, leg.heading)
+            if not all(0 <= x < instance.n for x in a + b) or owner.get(a, edge.index) != edge.index \
+                    or owner.get(b, edge.index) != edge.index:
+                break
+            free += 1
+        sides.append(free)
+    return min(sides)
 
 
 class DecodeError(ValueError):
