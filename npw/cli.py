@@ -242,9 +242,73 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     source = _load(args.input)
     if source.problem != reduction.source:
         raise InvalidInstance(f"{args.input}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
+    if args.reduction == "224sat-to-npuz":
+        from reductions import two_two_four_sat_to_npuz as theorem3
+
+        instance = theorem3.build_instance(source, args.unit, args.additive)
+        summary = instance.summary()
+        if instance.n > theorem3.DENSE_LIMIT:
+            if args.emit != "json":
+                raise UsageError(f"reduce: the board is {instance.n} x {instance.n}; only the compact JSON summary can be written")
+            _emit(dumps({"problem": "npuz-compact", "version": 1, **summary}), args.output)
+        else:
+            target = instance.to_npuz()
+            # where the board came from, so that npw render can draw its layout
+            origin = {"theorem3": {"num_vars": source.num_vars, "clauses": source.clause_list(),
+                                   "unit": instance.unit - args.additive, "additive": args.additive}}
+            _emit(dumps({**target.to_dict(), **origin}) if args.emit == "json" else export(target, args.emit),
+                  args.output)
+        if "warning" in summary:
+            print(f"npw: reduce: {summary['warning']}", file=sys.stderr)
+        print(f"npw: reduce: no-direction {summary['no_direction']}", file=sys.stderr)
+        return EXIT_OK
+    if args.unit is not None or args.additive:
+        raise UsageError("reduce: --unit and --additive apply to 224sat-to-npuz only")
     target = reduction.reduce(source)
     text = dumps(target.to_dict()) if args.emit == "json" else export(target, args.emit)
     _emit(text, args.output)
+    return EXIT_OK
+
+
+def cmd_puzzle_theorem3(args: argparse.Namespace) -> int:
+    import itertools
+
+    from reductions import two_two_four_sat_to_npuz as theorem3
+
+    formula = _load(args.input)
+    if formula.problem != "224sat":
+        raise InvalidInstance(f"{args.input}: theorem3 takes a 224sat instance, not {formula.problem}")
+    start = time.perf_counter()
+    instance = theorem3.build_instance(formula, args.unit, args.additive)
+    out: dict[str, Any] = {"build_seconds": round(time.perf_counter() - start, 3), **instance.summary()}
+    rel = theorem3.read_back(instance)
+    from reductions import two_two_four_sat_to_rel as theorem2
+
+    out["read_back_equals_rel"] = theorem3.same_rel(rel, theorem2.reduce(formula))
+    if args.simulate:
+        m = formula.num_vars
+        if m > 20:
+            raise UsageError("theorem3: --simulate looks for a satisfying assignment by brute force (m <= 20)")
+        assignment = next((a for a in itertools.product([False, True], repeat=m) if formula.verify(a)), None)
+        if assignment is None:
+            out["simulation"] = "the formula is unsatisfiable: no forward moves to simulate"
+        else:
+            result = theorem3.forward_moves(instance, assignment)
+            out["simulation"] = {"assignment": list(assignment), "moves": result.moves, "within_k": result.moves <= instance.k,
+                                 "region_moves": result.region_moves, "segments": len(result.segments),
+                                 "seconds": round(result.seconds, 2), "reached_B2": True}
+            decoded = theorem3.backward_segments(instance, result.segments)
+            out["simulation"]["backward_assignment"] = list(decoded)
+            out["simulation"]["backward_satisfies"] = formula.verify(decoded)
+            if args.certificate:
+                if instance.n > theorem3.DENSE_LIMIT:
+                    raise UsageError("theorem3: --certificate needs a small unit (the move string is too long)")
+                write_atomically(args.certificate, dumps(result.text()))
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key}: {value}")
     return EXIT_OK
 
 
@@ -456,6 +520,25 @@ def cmd_render(args: argparse.Namespace) -> int:
     from instances.registry import RENDERERS, renderer_for
 
     instance = _load(args.input)
+    if instance.problem == "npuz" and not (args.certificate or args.solve):
+        with open(args.input, encoding="utf-8") as handle:
+            origin = json.load(handle).get("theorem3")
+        if origin is not None:  # a board of 224sat-to-npuz: draw its layout
+            from instances.two_two_four_sat import TwoTwoFourSat
+            from reductions import two_two_four_sat_to_npuz as theorem3
+            from reductions.npuz_theorem3_render import render_layout_svg
+
+            if not args.output.endswith(".svg"):
+                raise UsageError("render: only SVG output (-o FILE.svg) is supported")
+            try:
+                formula = TwoTwoFourSat(int(origin["num_vars"]), [tuple(c) for c in origin["clauses"]])
+                layout_instance = theorem3.build_instance(formula, int(origin["unit"]), int(origin["additive"]))
+            except (KeyError, TypeError, ValueError) as error:
+                raise InvalidInstance(f"{args.input}: bad 'theorem3' field ({error})") from None
+            if layout_instance.to_npuz() != instance:
+                raise InvalidInstance(f"{args.input}: the boards are not the 'theorem3' field's construction")
+            write_atomically(args.output, render_layout_svg(layout_instance))
+            return EXIT_OK
     renderer = renderer_for(instance.problem)
     if renderer is None:
         raise InvalidInstance(f"{args.input}: no renderer for {instance.problem} (renderers: {', '.join(RENDERERS) or 'none yet'})")
@@ -754,6 +837,9 @@ def build_parser() -> Parser:
     p.add_argument("input")
     p.add_argument("--output", "-o")
     p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
+    p.add_argument("--unit", type=int, help="224sat-to-npuz: the length unit l (default the paper's u + 16m + 1; "
+                                             "boards beyond 4000 x 4000 are written as a compact summary)")
+    p.add_argument("--additive", type=int, default=0, help="224sat-to-npuz: Corollary 1's constant r (l, u += r)")
     p.set_defaults(run=cmd_reduce)
 
     p = commands.add_parser("solve", help="decide an instance file")
@@ -828,6 +914,16 @@ def build_parser() -> Parser:
     q.add_argument("--output", "-o", help="SVG scatter")
     q.add_argument("--json", action="store_true")
     q.set_defaults(run=cmd_puzzle_study)
+
+    q = puzzle.add_parser("theorem3", help="2/2/4-SAT -> nPUZ (Theorem 3): sizes, k, read-back, forward simulation")
+    q.add_argument("input", help="a 224sat instance (JSON)")
+    q.add_argument("--unit", type=int, help="the length unit l (default the paper's u + 16m + 1)")
+    q.add_argument("--additive", type=int, default=0, help="Corollary 1: enlarge l and u by r")
+    q.add_argument("--simulate", action="store_true", help="run the forward moves (Shift 1-4) from a satisfying "
+                                                            "assignment and check they reach B2 within k")
+    q.add_argument("--certificate", help="with --simulate on a small unit: write the move string (JSON) here")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_puzzle_theorem3)
 
     q = puzzle.add_parser("render", help="draw a board (and a move sequence) as SVG")
     q.add_argument("board", help=board_help)

@@ -18,6 +18,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "224sat-to-rel": "reductions.two_two_four_sat_to_rel",
     "224sat-to-rel-cap2": "reductions.two_two_four_sat_to_rel:CAPACITY_TWO",
     "224sat-to-rel-undirected": "reductions.two_two_four_sat_to_rel:UNDIRECTED",
+    "224sat-to-npuz": "reductions.two_two_four_sat_to_npuz",
     "hampath-to-solochess-rook-pawn": "reductions.hampath_to_solochess_rook_pawn",
     "3partition-to-bwp": "reductions.three_partition_to_bwp",
     "3partition-to-bwp-compact": "reductions.three_partition_to_bwp:COMPACT",
