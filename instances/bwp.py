@@ -177,5 +177,5 @@ PROBLEM = Problem(
     enumerate=enumerate_instances,
     enumerate_doc=enumerate_instances.__doc__ or "",
     sample=verification_sample,
-    verify_deciders=("sat", "search"),
+    verify_deciders=("tight", "sat"),
 )

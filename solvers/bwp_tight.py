@@ -57,6 +57,7 @@ Out of time or node budget: UNKNOWN.
 
 from __future__ import annotations
 
+import random
 import time
 
 from instances.bwp import BWP
@@ -84,7 +85,9 @@ class _Prune(Exception):
 
 
 class _Search:
-    def __init__(self, instance: BWP, deadline: Deadline, max_nodes: int | None) -> None:
+    def __init__(self, instance: BWP, deadline: Deadline, max_nodes: int | None,
+                 order_seed: int | None = None) -> None:
+        self.rng = None if order_seed is None else random.Random(order_seed)
         R, C = instance.rows, instance.cols
         self.R, self.C = R, C
         self.rmask, self.cmask = (1 << C) - 1, (1 << R) - 1
@@ -519,6 +522,8 @@ class _Search:
         else:
             moves = self.all_moves(rows, cols, dr, dc, hr, hc, b)
             block_rows = None
+        if self.rng is not None:
+            self.rng.shuffle(moves)
         for move in moves:
             axis, index, amount = move
             if last is not None:
@@ -595,7 +600,10 @@ class _Search:
                 raise _Prune
 
 
-def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = None) -> Result:
+def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = None,
+          order_seed: int | None = None) -> Result:
+    """``order_seed``: try the moves of each node in a shuffled order (for sampling several
+    certificates); the answer does not depend on it."""
     start_time = time.perf_counter()
     deadline = Deadline(timeout)
     stats: dict = {}
@@ -615,7 +623,7 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
     if h0 > instance.bound:
         stats["reason"] = f"Observation 1 bound {h0} exceeds k = {instance.bound}"
         return finish(Answer.NO)
-    search = _Search(instance, deadline, max_nodes)
+    search = _Search(instance, deadline, max_nodes, order_seed)
     rows = tuple(sum(instance.start[r * instance.cols + c] << c for c in range(instance.cols))
                  for r in range(instance.rows))
     cols = tuple(sum(instance.start[r * instance.cols + c] << r for r in range(instance.rows))
@@ -628,3 +636,19 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
     except (OutOfTime, RecursionError):
         return finish(Answer.UNKNOWN, None, search)
     return finish(Answer.NO, None, search)
+
+
+def sample_certificates(instance: BWP, count: int, seed: int = 0, budget: float = 10.0) -> list:
+    """Up to ``count`` different solutions of a yes-instance, from searches whose move order
+    is shuffled by seeds derived from ``seed`` (each at most ``budget`` seconds); for checking
+    a reduction's backward map on solutions other than the first one found."""
+    found: list = []
+    for attempt in range(3 * count):
+        if len(found) >= count:
+            break
+        result = solve(instance, timeout=budget, order_seed=seed * 1000 + attempt)
+        if result.answer is not Answer.YES:
+            break
+        if result.certificate not in found:
+            found.append(result.certificate)
+    return found
