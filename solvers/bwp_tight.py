@@ -274,7 +274,7 @@ class _Search:
 
     # -- point 6: one move per line left, packing look-ahead -----------------------------
 
-    def packing(self, rows, cols, dr, dc, analysis) -> None:
+    def packing(self, rows, cols, dr, dc, analysis, last=None):
         """When a max row r* and a max column are both frozen, every line moves at most once
         more (point 4). Then (all necessary conditions, so pruning is sound):
 
@@ -302,52 +302,85 @@ class _Search:
         # valid rotations per movable column, and rows that may join the frozen set holding v
         valid_b: dict[int, tuple[int, ...]] = {}
         extra_ok: dict[int, tuple[int, int]] = {}
-        for c in _bits(cols_ok):
+        movable_cols = list(_bits(cols_ok))
+        for c in movable_cols:
             valid_b[c] = self.col_once(c, cols[c], FR)
+        # blocked rows: after a row move on row j, a row i < j can move only after a column
+        # block, one of whose moves (c, b) must not commute with it (canonical form). Column c
+        # moves once and row i once, so that needs, at the column move, (i, c) changed by it, or
+        # (i, c) off its goal colour afterwards (else R_i would change a final cell). Before that
+        # move (i, c) is as now, and so is (i - b, c) if row i - b is frozen. A row that must
+        # move (a frozen-column cell off its goal colour) with no such (c, b): prune.
+        if last is not None and last[0] == "R":
+            for i in _bits(rows_ok & ((1 << last[1]) - 1)):
+                if (rows[i] ^ self.goal_rows[i]) & FC == 0:
+                    continue  # may never move
+                possible = False
+                for c in movable_cols:
+                    x, g = cols[c], self.goal_cols[c]
+                    here = (x >> i) & 1
+                    for b in valid_b[c]:
+                        if b == 0:
+                            continue
+                        src = (i - b) % R
+                        if not (FR >> src) & 1:
+                            possible = True
+                            break
+                        v = (x >> src) & 1
+                        if v != here or v != (g >> i) & 1:
+                            possible = True
+                            break
+                    if possible:
+                        break
+                if not possible:
+                    self.pruned["blocked"] = self.pruned.get("blocked", 0) + 1
+                    raise _Prune
+        for c in movable_cols:
             extra_ok[c] = self.col_extra(c, cols[c], FR)
         # domains of the movable rows
         can_bring: dict[int, tuple[int, int]] = {}
         domains: dict[int, set[int]] = {}
+        wants = [(c, 1 if dc[c] > 0 else 0) for c in pcol]  # colour a row move must bring into c
+        unknown_base = ~FC & rm
         for r in _bits(rows_ok):
             x, g = rows[r], self.goal_rows[r]
             xf = x & FC
             stay = (x ^ g) & FC == 0
-            bring = [0, 0]
+            bring0 = bring1 = 0
             any_move = False
-            for a in self.row_once(r, x, FC):
+            # columns c where (r, c) may be set to colour v by this row's move (point 6, third item)
+            ok1 = ok0 = 0
+            for c in movable_cols:
+                e0, e1 = extra_ok[c]
+                if (e1 >> r) & 1:
+                    ok1 |= 1 << c
+                if (e0 >> r) & 1:
+                    ok0 |= 1 << c
+            hopeless = any((FC >> c) & 1 and ((x >> c) & 1) == want for c, want in wants)
+            for a in (() if hopeless else self.row_once(r, x, FC)):
                 if a == 0:
                     continue
                 bad = False
-                for cstar in pcol:
-                    want = 1 if dc[cstar] > 0 else 0  # colour the row move must bring
-                    if (FC >> cstar) & 1 and ((x >> cstar) & 1) == want:
-                        bad = True
-                        break
+                for cstar, want in wants:
                     src = (cstar - a) % C
                     if (FC >> src) & 1 and ((x >> src) & 1) != want:
                         bad = True
                         break
                 if bad:
                     continue
-                # cells set from frozen-column sources, in movable columns
-                landed = _rot(xf, a, C, rm)
-                for c in _bits((landed ^ g) & _rot(FC, a, C, rm) & cols_ok):
-                    v = (landed >> c) & 1
-                    if not (extra_ok[c][v] >> r) & 1:
-                        bad = True
-                        break
-                if bad:
+                landed = _rot(xf, a, C, rm)  # blacks landing from frozen-column sources
+                fixed = _rot(FC, a, C, rm) & cols_ok  # movable columns fed from frozen columns
+                if (landed & ~g & fixed & ~ok1) or (~landed & g & fixed & ~ok0):
                     continue
                 any_move = True
                 domains.setdefault(r, set()).add(a)
-                known = _rot(xf, a, C, rm)  # where a black lands from a frozen-column source
-                unknown = _rot(~FC & rm, a, C, rm)  # landing from a movable column
-                bring[1] |= known | unknown
-                bring[0] |= (_rot(~x & FC, a, C, rm)) | unknown
+                unknown = _rot(unknown_base, a, C, rm)  # landing from a movable column
+                bring1 |= landed | unknown
+                bring0 |= _rot(~x & FC, a, C, rm) | unknown
             if not stay and not any_move:
                 self.pruned["domain"] = self.pruned.get("domain", 0) + 1
                 raise _Prune
-            can_bring[r] = (bring[0] | (~x & rm), bring[1] | x)
+            can_bring[r] = (bring0 | (~x & rm), bring1 | x)
         # coverage of the columns that must still move once
         for c in _bits(cols_ok):
             x, g = cols[c], self.goal_cols[c]
@@ -509,7 +542,7 @@ class _Search:
             try:
                 analysis = self.analyse(rows, cols, dr, dc, hr, hc)
                 self.check_block(rows, cols, block, analysis)
-                packed = self.packing(rows, cols, dr, dc, analysis)
+                packed = self.packing(rows, cols, dr, dc, analysis, last)
                 block_rows = self.block_rows(analysis)
                 moves = self.tight_moves(rows, cols, dr, dc, hr, hc, analysis)
                 if packed is not None:  # only moves inside the domains (point 6)

@@ -184,11 +184,16 @@ def test_tight_decider_on_targets_yes_and_the_compact_shortcut():
     assert solve(compact, backend="tight", timeout=60).answer is Answer.YES
 
 
-@pytest.mark.slow
 def test_tight_decider_padded_odd_blocks_no():
-    """The same runs in the padded layout: no solution within k (step 5 of the proof holds);
-    about 10-20 s."""
+    """The same runs in the padded layout: no solution within k (step 5 of the proof holds)."""
     from types import SimpleNamespace
     odd = SimpleNamespace(numbers=(2, 2, 2, 2, 2, 4), m=2, bound=7)
     result = solve(reduce(odd), backend="tight", timeout=120)
     assert result.answer is Answer.NO and result.stats["lower_bound"] == 20
+
+
+@pytest.mark.slow
+def test_tight_decider_smallest_no_instance_padded():
+    """(4,4,4,4,4,6), B = 13: the padded 17 x 70 target (k = 32) is a no-instance; about 10 s."""
+    result = solve(reduce(ThreePartition((4, 4, 4, 4, 4, 6), 13)), backend="tight", timeout=120)
+    assert result.answer is Answer.NO
