@@ -102,8 +102,9 @@ class _Prune(Exception):
 
 class _Search:
     def __init__(self, instance: BWP, deadline: Deadline, max_nodes: int | None,
-                 order_seed: int | None = None) -> None:
+                 order_seed: int | None = None, lookahead: bool = True) -> None:
         self.rng = None if order_seed is None else random.Random(order_seed)
+        self.lookahead = lookahead
         R, C = instance.rows, instance.cols
         self.R, self.C = R, C
         self.rmask, self.cmask = (1 << C) - 1, (1 << R) - 1
@@ -557,9 +558,12 @@ class _Search:
                 return found
             try:
                 analysis = self.analyse(rows, cols, dr, dc, hr, hc)
-                self.check_block(rows, cols, block, analysis)
-                packed = self.packing(rows, cols, dr, dc, analysis, last)
-                block_rows = self.block_rows(analysis)
+                if self.lookahead:
+                    self.check_block(rows, cols, block, analysis)
+                    packed = self.packing(rows, cols, dr, dc, analysis, last)
+                    block_rows = self.block_rows(analysis)
+                else:
+                    packed = block_rows = None
                 moves = self.tight_moves(rows, cols, dr, dc, hr, hc, analysis)
                 if packed is not None:  # only moves inside the domains (point 6)
                     domains, valid_b = packed
@@ -650,9 +654,10 @@ class _Search:
 
 
 def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = None,
-          order_seed: int | None = None) -> Result:
+          order_seed: int | None = None, lookahead: bool = True) -> Result:
     """``order_seed``: try the moves of each node in a shuffled order (for sampling several
-    certificates); the answer does not depend on it."""
+    certificates); the answer does not depend on it. ``lookahead=False`` leaves out point 6
+    and the look-aheads of the canonical form (slower; for cross-checking their answers)."""
     start_time = time.perf_counter()
     deadline = Deadline(timeout)
     stats: dict = {}
@@ -672,7 +677,7 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
     if h0 > instance.bound:
         stats["reason"] = f"Observation 1 bound {h0} exceeds k = {instance.bound}"
         return finish(Answer.NO)
-    search = _Search(instance, deadline, max_nodes, order_seed)
+    search = _Search(instance, deadline, max_nodes, order_seed, lookahead)
     rows = tuple(sum(instance.start[r * instance.cols + c] << c for c in range(instance.cols))
                  for r in range(instance.rows))
     cols = tuple(sum(instance.start[r * instance.cols + c] << r for r in range(instance.rows))
