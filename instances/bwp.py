@@ -150,6 +150,46 @@ def random_instance(seed: int, rows: int = 4, cols: int = 4, steps: int = 3, den
     return BWP(rows, cols, planted.start, planted.goal, bound)
 
 
+def tight_instance(seed: int) -> BWP:
+    """A small planted pair with k = its Observation 1 bound (the planted moves may be
+    more than k, so both answers occur); every node of a search is then tight."""
+    rng = _random.Random(seed)
+    rows, cols = rng.randint(2, 5), rng.randint(2, 6)
+    p = planted_instance(seed, rows, cols, rng.randint(1, 5), rng.choice((0.2, 0.35, 0.5)))
+    return BWP(p.rows, p.cols, p.start, p.goal, p.lower_bound())
+
+
+def strip_instance(seed: int) -> BWP:
+    """Shaped like the 3-PARTITION targets, small: element rows 0..n-1 black in their first
+    columns, a special row s with separators, the goal a contiguous run in row s with as many
+    blacks as the start; k = the Observation 1 bound (one time in four, one more). No
+    3-PARTITION promise, so many are no-instances."""
+    rng = _random.Random(seed)
+    n = rng.randint(1, 3)
+    runs = [rng.randint(1, 3) for _ in range(n)]
+    seps = rng.randint(1, 3)
+    gap = rng.randint(1, 4)
+    total = sum(runs) + seps
+    cols = max(total + rng.randint(1, 4), max(runs) + 1 + seps * (gap + 1))
+    rows = n + rng.randint(1, 3)
+    s = rng.randint(n, rows - 1)
+    start = [0] * (rows * cols)
+    for i, a in enumerate(runs):
+        for c in range(a):
+            start[i * cols + c] = 1
+    first = max(runs)
+    for t in range(seps):
+        start[s * cols + (first + t * (gap + 1)) % cols] = 1
+    if sum(start) != total:
+        return tight_instance(seed)
+    goal = [0] * (rows * cols)
+    offset = rng.randint(0, cols - 1)
+    for c in range(total):
+        goal[s * cols + (offset + c) % cols] = 1
+    instance = BWP(rows, cols, tuple(start), tuple(goal), 0)
+    return BWP(rows, cols, tuple(start), tuple(goal), instance.lower_bound() + rng.choice((0, 0, 0, 1)))
+
+
 def verification_sample(seed: int) -> BWP:
     rng = _random.Random(seed)
     return random_instance(rng.randrange(2**31), rng.randint(2, 4), rng.randint(2, 4), rng.randint(1, 3))
@@ -172,10 +212,11 @@ PROBLEM = Problem(
     title="BWP: black/white torus puzzle, start to goal in at most k drag steps",
     instance_type=BWP,
     certificate_doc="moves: list of strings such as \"R2E3\" (row 2 east by 3) or \"C0N1\"; lines from 0",
-    generators={"random": random_instance, "planted": planted_instance},
+    generators={"random": random_instance, "planted": planted_instance, "tight": tight_instance,
+                "strip": strip_instance},
     default_generator="random",
     enumerate=enumerate_instances,
     enumerate_doc=enumerate_instances.__doc__ or "",
     sample=verification_sample,
-    verify_deciders=("sat", "search"),
+    verify_deciders=("tight", "sat"),
 )

@@ -31,7 +31,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "solochess": {"search": "solvers.solochess_search:solve", "sat": "solvers.solochess_sat:solve", "theorem2.2": "solvers.solochess_spanning:solve", "theorem2.16": "solvers.solochess_hero:solve"},
     "torus": {"constructive": "solvers.torus_constructive:solve", "bfs": "solvers.torus_bfs:solve"},
     "3partition": {"dp": "solvers.three_partition_dp:solve", "sat": "solvers.three_partition_sat:solve", "smt": "solvers.three_partition_smt:solve"},
-    "bwp": {"sat": "solvers.bwp_sat:solve", "search": "solvers.bwp_search:solve"},
+    "bwp": {"tight": "solvers.bwp_tight:solve", "sat": "solvers.bwp_sat:solve", "search": "solvers.bwp_search:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str
@@ -56,6 +56,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "224sat": "solvers.sat:sample_certificates",
     "rel": "solvers.rel_order:sample_certificates",
     "solochess": "solvers.solochess_search:sample_certificates",
+    "bwp": "solvers.bwp_tight:sample_certificates",
 }
 
 

@@ -146,3 +146,54 @@ def test_renderers(tmp_path):
     assert svg.startswith("<svg") and svg.count('fill="black"') == 17 + 17
     svg = render_torus(TorusPuzzle(2, 3, (2, 1, 3, 4, 5, 6)))
     assert svg.count("<rect") == 7 and ">6<" in svg
+
+
+# -- the tight decider (solvers/bwp_tight.py) -----------------------------------------------
+
+from instances.bwp import strip_instance, tight_instance  # noqa: E402
+
+
+def test_tight_decider_agrees_on_all_2x2_and_samples():
+    for instance in list(enumerate_bwp(3)) + [bwp_sample(s) for s in range(80)]:
+        tight = solve(instance, backend="tight", timeout=10)  # solve() checks a YES certificate
+        assert tight.answer == solve(instance, backend="search", timeout=10).answer != Answer.UNKNOWN
+
+
+def test_tight_decider_agrees_with_sat_on_tight_boards():
+    answers = []
+    for seed in range(60):
+        instance = tight_instance(seed) if seed % 2 else strip_instance(seed)
+        tight = solve(instance, backend="tight", timeout=10)
+        sat = solve(instance, backend="sat", timeout=10)
+        assert tight.answer == sat.answer != Answer.UNKNOWN, (seed, instance.to_dict())
+        answers.append(tight.answer)
+    assert Answer.YES in answers and Answer.NO in answers
+
+
+def test_tight_decider_on_targets_yes_and_the_compact_shortcut():
+    source = ThreePartition((2, 2, 3, 2, 2, 3), 7)
+    target = reduce(source)
+    result = solve(target, backend="tight", timeout=30)
+    assert result.answer is Answer.YES and source.verify(backward(source, target, result.certificate))
+    # the compact layout of an odd-block no-"instance" (runs all even, B = 7 odd: no tiling at all):
+    # the tight decider finds a compact shortcut by itself, which solve() has checked
+    from types import SimpleNamespace
+    odd = SimpleNamespace(numbers=(2, 2, 2, 2, 2, 4), m=2, bound=7)
+    compact = reduce(odd, "compact")
+    assert (compact.rows, compact.cols, compact.bound) == (7, 40, 20)
+    assert solve(compact, backend="tight", timeout=60).answer is Answer.YES
+
+
+def test_tight_decider_padded_odd_blocks_no():
+    """The same runs in the padded layout: no solution within k (step 5 of the proof holds)."""
+    from types import SimpleNamespace
+    odd = SimpleNamespace(numbers=(2, 2, 2, 2, 2, 4), m=2, bound=7)
+    result = solve(reduce(odd), backend="tight", timeout=120)
+    assert result.answer is Answer.NO and result.stats["lower_bound"] == 20
+
+
+@pytest.mark.slow
+def test_tight_decider_smallest_no_instance_padded():
+    """(4,4,4,4,4,6), B = 13: the padded 17 x 70 target (k = 32) is a no-instance; about 10 s."""
+    result = solve(reduce(ThreePartition((4, 4, 4, 4, 4, 6), 13)), backend="tight", timeout=120)
+    assert result.answer is Answer.NO
