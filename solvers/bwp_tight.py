@@ -78,7 +78,7 @@ import time
 
 from instances.bwp import BWP
 from instances.torus import Move, shift
-from solvers.result import Answer, Deadline, OutOfTime, Result
+from solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 
 
 def _rot(x: int, a: int, n: int, mask: int) -> int:
@@ -696,13 +696,4 @@ def sample_certificates(instance: BWP, count: int, seed: int = 0, budget: float 
     """Up to ``count`` different solutions of a yes-instance, from searches whose move order
     is shuffled by seeds derived from ``seed`` (each at most ``budget`` seconds); for checking
     a reduction's backward map on solutions other than the first one found."""
-    found: list = []
-    for attempt in range(3 * count):
-        if len(found) >= count:
-            break
-        result = solve(instance, timeout=budget, order_seed=seed * 1000 + attempt)
-        if result.answer is not Answer.YES:
-            break
-        if result.certificate not in found:
-            found.append(result.certificate)
-    return found
+    return shuffled_certificates(solve, instance, count, seed, budget)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Callable
 
 
 class Answer(str, Enum):
@@ -42,3 +42,21 @@ class Deadline:
 
 class OutOfTime(Exception):
     """Raised inside a search when its deadline passes; turned into UNKNOWN by the caller."""
+
+
+def shuffled_certificates(solve: Callable[..., Result], instance: Any, count: int, seed: int,
+                          budget: float) -> list[Any]:
+    """Up to ``count`` different certificates of a yes-instance from ``solve`` runs whose move
+    order is shuffled by seeds derived from ``seed`` (``solve(instance, timeout=budget,
+    order_seed=...)``); for checking a backward map on solutions other than the first found.
+    Stops at the first run that is not YES (out of time: fewer samples, never a guess)."""
+    found: list[Any] = []
+    for attempt in range(3 * count):
+        if len(found) >= count:
+            break
+        result = solve(instance, timeout=budget, order_seed=seed * 1000 + attempt)
+        if result.answer is not Answer.YES:
+            break
+        if result.certificate not in found:
+            found.append(result.certificate)
+    return found

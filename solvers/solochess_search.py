@@ -22,7 +22,7 @@ import sys
 import time
 
 from instances.solochess import SoloChess
-from solvers.result import Answer, Deadline, OutOfTime, Result
+from solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 from solvers.solochess_moves import compile_board
 
 
@@ -217,13 +217,4 @@ def sample_certificates(instance: SoloChess, count: int, seed: int = 0, budget: 
     """Up to ``count`` different capture sequences of a yes-board, from searches whose capture
     order is shuffled by seeds derived from ``seed`` (each search at most ``budget`` seconds);
     for checking a reduction's backward map on solutions other than the first one found."""
-    found: list = []
-    for attempt in range(3 * count):
-        if len(found) >= count:
-            break
-        result = solve(instance, timeout=budget, order_seed=seed * 1000 + attempt)
-        if result.answer is not Answer.YES:
-            break
-        if result.certificate not in found:
-            found.append(result.certificate)
-    return found
+    return shuffled_certificates(solve, instance, count, seed, budget)
