@@ -115,10 +115,22 @@ def _triple(rng: _random.Random, bound: int) -> tuple[int, int, int]:
 
 def planted_instance(seed: int, m: int = 3, bound: int = 20) -> ThreePartition:
     """Yes by construction: m triples of sum B, shuffled."""
+    return planted_with_certificate(seed, m, bound)[0]
+
+
+def planted_with_certificate(seed: int, m: int = 3,
+                             bound: int = 20) -> tuple[ThreePartition, tuple[tuple[int, int, int], ...]]:
+    """``planted_instance`` together with its planted triples (as index triples), for sizes
+    where no decider could find them again (m = 100, B = 1,000)."""
     rng = _random.Random(seed)
     numbers = [a for _ in range(m) for a in _triple(rng, bound)]
-    rng.shuffle(numbers)
-    return ThreePartition(tuple(numbers), bound)
+    # Shuffling the positions consumes the generator exactly as shuffling the numbers did,
+    # so the instance is the same as before and we learn where each number went.
+    order = list(range(len(numbers)))
+    rng.shuffle(order)
+    position = {original: place for place, original in enumerate(order)}
+    triples = tuple(tuple(position[3 * j + i] for i in range(3)) for j in range(m))
+    return ThreePartition(tuple(numbers[i] for i in order), bound), triples
 
 
 def random_instance(seed: int, m: int = 2, bound: int = 13) -> ThreePartition:

@@ -6,7 +6,7 @@ import pytest
 
 from instances.base import InvalidInstance
 from instances.three_partition import (ThreePartition, enumerate_instances, hard_instance, planted_instance,
-                                       random_instance)
+                                       planted_with_certificate, random_instance)
 from solvers import Answer, solve
 
 
@@ -47,6 +47,14 @@ def test_generators():
         instance = random_instance(seed, m, bound)
         assert solve(instance, backend="dp").answer == solve(instance, backend="sat").answer
     assert hard_instance(0, m=4).bound >= 13
+
+
+def test_planted_triples_are_a_certificate_of_the_same_instance():
+    for seed in range(40):
+        source, triples = planted_with_certificate(seed, m=1 + seed % 7, bound=13 + seed)
+        assert source == planted_instance(seed, m=1 + seed % 7, bound=13 + seed)
+        assert source.verify(triples)
+    assert not source.verify(triples[:-1])
 
 
 # -- BWP ------------------------------------------------------------------------------------
