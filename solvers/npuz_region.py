@@ -73,7 +73,7 @@ import math
 from collections import deque
 
 from instances.base import InvalidInstance
-from instances.npuz import Board, apply_moves
+from instances.npuz import Board, apply_moves, random_board
 from solvers.npuz_reach import reachable
 
 Q_CONSTANT = 18
@@ -218,6 +218,27 @@ def solve_board(board: Board, target: Board) -> str:
     n = math.isqrt(len(board))
     return solve_region(board, target, n)
 
+
+
+def random_region_case(rng, s: int, extra: int) -> tuple[int, int, int, list[int], Board, Board]:
+    """A random test case for :func:`solve_region`: an (s + extra)-board with the blank inside
+    a randomly placed s x s region and, as target, a reachable random rearrangement of that
+    region (the rest unchanged). Returns (n, r0, c0, region cells, board, target)."""
+    n = s + extra
+    r0, c0 = rng.randint(0, n - s), rng.randint(0, n - s)
+    inside = [(r0 + r) * n + c0 + c for r in range(s) for c in range(s)]
+    board = list(random_board(n, rng))
+    b, k = board.index(0), rng.choice(inside)
+    board[b], board[k] = board[k], board[b]
+    target = list(board)
+    values = [target[i] for i in inside]
+    rng.shuffle(values)
+    for i, v in zip(inside, values):
+        target[i] = v
+    if not reachable(tuple(board[i] for i in inside), tuple(target[i] for i in inside)):
+        i, j = [p for p in inside if target[p] != 0][:2]
+        target[i], target[j] = target[j], target[i]
+    return n, r0, c0, inside, tuple(board), tuple(target)
 
 def _window_search(region: _Region, window: list[tuple[int, int]], want: dict[int, tuple[int, int]]) -> None:
     """Shortest blank moves inside a 2 x 3 (or 3 x 2) window, blank inside it, that put the

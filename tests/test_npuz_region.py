@@ -7,32 +7,14 @@ import pytest
 from instances.base import InvalidInstance
 from instances.npuz import apply_moves, goal_board, random_board
 from solvers.npuz_reach import reachable
-from solvers.npuz_region import Q_CONSTANT, move_bound, solve_board, solve_region
-
-
-def _case(rng, s, extra):
-    n = s + extra
-    r0, c0 = rng.randint(0, n - s), rng.randint(0, n - s)
-    inside = [(r0 + r) * n + c0 + c for r in range(s) for c in range(s)]
-    board = list(random_board(n, rng))
-    b, k = board.index(0), rng.choice(inside)
-    board[b], board[k] = board[k], board[b]
-    target = list(board)
-    values = [target[i] for i in inside]
-    rng.shuffle(values)
-    for i, v in zip(inside, values):
-        target[i] = v
-    if not reachable(tuple(board[i] for i in inside), tuple(target[i] for i in inside)):
-        i, j = [p for p in inside if target[p] != 0][:2]
-        target[i], target[j] = target[j], target[i]
-    return n, r0, c0, inside, tuple(board), tuple(target)
+from solvers.npuz_region import Q_CONSTANT, move_bound, random_region_case, solve_board, solve_region
 
 
 @pytest.mark.parametrize("s", range(3, 13))
 def test_random_regions_within_bound(s):
     rng = random.Random(1000 + s)
     for _ in range(max(3, 40 // s)):
-        n, r0, c0, inside, board, target = _case(rng, s, rng.randint(0, 3))
+        n, r0, c0, inside, board, target = random_region_case(rng, s, rng.randint(0, 3))
         moves = solve_region(board, target, n, r0, c0, s)
         assert len(moves) <= move_bound(s) == Q_CONSTANT * s ** 3
         # replay: the blank never leaves the region, so no outside tile moves
@@ -51,7 +33,7 @@ def test_small_regions_and_whole_boards():
     rng = random.Random(2)
     for s in (2, 3):
         for _ in range(30):
-            n, r0, c0, _, board, target = _case(rng, s, 1)
+            n, r0, c0, _, board, target = random_region_case(rng, s, 1)
             assert apply_moves(board, solve_region(board, target, n, r0, c0, s), n) == target
     for n in (3, 4, 7, 20):
         goal = goal_board(n)
