@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
 from instances.base import InvalidInstance, Problem, check_header, require
-from instances.torus import Move, apply_inplace, drag_number, parse_moves
+from instances.torus import Move, apply_inplace, drag_number, moves_from_json, moves_to_json, parse_moves
 
 
 def _parse_rows(rows: Sequence[str], what: str) -> tuple[int, int, tuple[int, ...]]:
@@ -106,13 +106,11 @@ class BWP:
 
     @staticmethod
     def certificate_to_json(certificate: Sequence[Move]) -> list[str]:
-        return [str(m) for m in certificate]
+        return moves_to_json(certificate)
 
     @staticmethod
     def certificate_from_json(obj: Any) -> tuple[Move, ...]:
-        if not isinstance(obj, (list, str)):
-            raise InvalidInstance("a BWP certificate is a list of moves such as \"R2E3\"")
-        return parse_moves(obj)
+        return moves_from_json(obj, "BWP")
 
     def lower_bound(self, cells: Sequence[int] | None = None) -> int:
         """Observation 1: max_r |d_r| + max_c |d_c| for the colouring ``cells`` (default start)."""

@@ -101,6 +101,18 @@ def parse_moves(text: str | Sequence[str]) -> tuple[Move, ...]:
     return tuple(Move.parse(t) if isinstance(t, str) else t for t in tokens if t)
 
 
+def moves_to_json(moves: Sequence[Move]) -> list[str]:
+    """A move sequence as JSON: a list of strings such as ``"R2E3"`` (torus and BWP certificates)."""
+    return [str(m) for m in moves]
+
+
+def moves_from_json(obj: Any, what: str) -> tuple[Move, ...]:
+    """The inverse of :func:`moves_to_json` (a single string of moves is accepted too)."""
+    if not isinstance(obj, (list, str)):
+        raise InvalidInstance(f"a {what} certificate is a list of moves such as \"R2E3\"")
+    return parse_moves(obj)
+
+
 def moves_text(moves: Iterable[Move]) -> str:
     return " ".join(str(m) for m in moves)
 
@@ -349,13 +361,11 @@ class TorusPuzzle:
 
     @staticmethod
     def certificate_to_json(certificate: Sequence[Move]) -> list[str]:
-        return [str(m) for m in certificate]
+        return moves_to_json(certificate)
 
     @staticmethod
     def certificate_from_json(obj: Any) -> tuple[Move, ...]:
-        if not isinstance(obj, (list, str)):
-            raise InvalidInstance("a torus certificate is a list of moves such as \"R2E3\"")
-        return parse_moves(obj)
+        return moves_from_json(obj, "torus")
 
 
 def random_instance(seed: int, rows: int = 3, cols: int = 3, solvable: bool = True,
