@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from instances.bwp import strip_instance, tight_instance  # noqa: E402
-from solvers import Answer, solve  # noqa: E402
+from npw.instances.torus.bwp import strip_instance, tight_instance  # noqa: E402
+from npw.solvers import Answer, solve  # noqa: E402
 
 
 def main() -> int:

@@ -23,9 +23,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.npuz import apply_moves, goal_board, random_reachable_board, random_walk  # noqa: E402
-from solvers.npuz_pdb import pattern_databases  # noqa: E402
-from solvers.npuz_search import idastar_path  # noqa: E402
+from npw.instances.npuz.board import apply_moves, goal_board, random_reachable_board, random_walk  # noqa: E402
+from npw.solvers.npuz.pdb import pattern_databases  # noqa: E402
+from npw.solvers.npuz.search import idastar_path  # noqa: E402
 
 
 def boards(kind: str, count: int, seed: int, walk: int) -> list[tuple[int, ...]]:

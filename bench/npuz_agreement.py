@@ -20,9 +20,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.npuz import apply_moves, goal_board, random_reachable_board, random_walk  # noqa: E402
-from solvers.npuz_heuristics import HEURISTICS  # noqa: E402
-from solvers.npuz_search import astar_path, bfs_distances, idastar_path  # noqa: E402
+from npw.instances.npuz.board import apply_moves, goal_board, random_reachable_board, random_walk  # noqa: E402
+from npw.solvers.npuz.heuristics import HEURISTICS  # noqa: E402
+from npw.solvers.npuz.search import astar_path, bfs_distances, idastar_path  # noqa: E402
 
 
 def main() -> None:

@@ -4,7 +4,7 @@
 
 For each side n: ``--boards`` seeded pairs (B1 uniformly random, B2 a uniformly random
 board reachable from it, blanks anywhere); every move string is replayed by the
-instance checker (instances.npuz.apply_moves). Prints length / bound ratios
+instance checker (npw.instances.npuz.board.apply_moves). Prints length / bound ratios
 (mean, max), mean length, mean seconds, and how many runs used the region-solver
 fallback.
 """
@@ -20,8 +20,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.npuz import apply_moves, random_board, random_reachable_board  # noqa: E402
-from solvers.npuz_approx import approximate  # noqa: E402
+from npw.instances.npuz.board import apply_moves, random_board, random_reachable_board  # noqa: E402
+from npw.solvers.npuz.approx import approximate  # noqa: E402
 
 
 def main() -> None:

@@ -22,10 +22,10 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.npuz import goal_board  # noqa: E402
-from solvers.npuz_bounds import theorem4_lower_bound  # noqa: E402
-from solvers.npuz_reach import reachable_by_cycles, reachable_by_inversions  # noqa: E402
-from solvers.npuz_search import bfs_distances  # noqa: E402
+from npw.instances.npuz.board import goal_board  # noqa: E402
+from npw.solvers.npuz.bounds import theorem4_lower_bound  # noqa: E402
+from npw.instances.npuz.reach import reachable_by_cycles, reachable_by_inversions  # noqa: E402
+from npw.solvers.npuz.search import bfs_distances  # noqa: E402
 
 
 def main() -> None:

@@ -16,8 +16,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.npuz import apply_moves  # noqa: E402
-from solvers.npuz_region import move_bound, random_region_case, solve_region  # noqa: E402
+from npw.instances.npuz.board import apply_moves  # noqa: E402
+from npw.instances.npuz.region import move_bound, random_region_case, solve_region  # noqa: E402
 
 
 def main() -> None:

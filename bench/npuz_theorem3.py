@@ -27,14 +27,14 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.two_two_four_sat import random_instance  # noqa: E402
-from reductions import two_two_four_sat_to_npuz as theorem3  # noqa: E402
+from npw.instances.sat.two_two_four_sat import random_instance  # noqa: E402
+from npw.reductions.npuz_theorem3 import reduction as theorem3  # noqa: E402
 
 
 def small(unit: int, count: int, seed: int) -> None:
-    from instances import get_problem
-    from reductions import two_two_four_sat_to_rel as theorem2
-    from solvers.npuz_reach import reachable
+    from npw.instances import get_problem
+    from npw.reductions import two_two_four_sat_to_rel as theorem2
+    from npw.instances.npuz.reach import reachable
 
     formulas = list(get_problem("224sat").enumerate(3))
     rng_seed = seed

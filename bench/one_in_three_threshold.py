@@ -2,7 +2,7 @@
 
     python bench/one_in_three_threshold.py [--vars 100,200,400] [--instances 40]
 
-For the two generator families of ``instances/one_in_three_sat.py`` (positive =
+For the two generator families of ``instances/sat/one_in_three_sat.py`` (positive =
 monotone; random = literals negated with probability 1/2), sweeps the clause/variable
 ratio and prints the fraction of satisfiable instances and MiniSat's median conflicts
 and time (direct exactly-one encoding). Published: positive 1-in-3-SAT has its
@@ -19,8 +19,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.one_in_three_sat import positive_instance, random_instance  # noqa: E402
-from solvers import Answer, solve  # noqa: E402
+from npw.instances.sat.one_in_three_sat import positive_instance, random_instance  # noqa: E402
+from npw.solvers import Answer, solve  # noqa: E402
 
 FAMILIES = {
     "positive": (positive_instance, [0.40, 0.50, 0.55, 0.58, 0.60, 0.62, 0.64, 0.66, 0.70, 0.80, 1.00]),

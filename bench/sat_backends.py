@@ -17,8 +17,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.one_in_three_sat import positive_instance  # noqa: E402
-from solvers import Answer, solve  # noqa: E402
+from npw.instances.sat.one_in_three_sat import positive_instance  # noqa: E402
+from npw.solvers import Answer, solve  # noqa: E402
 
 BACKENDS = ("brute", "sat", "sat:cadical", "smt")
 

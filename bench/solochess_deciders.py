@@ -30,11 +30,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.hampath_grid_s import random_instance as hampath_grid_s_instance  # noqa: E402
-from instances.hampath_st import random_instance as hampath_st_instance  # noqa: E402
-from instances.solochess import Piece, SoloChess  # noqa: E402
-from reductions import get_reduction  # noqa: E402
-from solvers import Answer, solve  # noqa: E402
+from npw.instances.hampath.grid_s import random_instance as hampath_grid_s_instance  # noqa: E402
+from npw.instances.hampath.st import random_instance as hampath_st_instance  # noqa: E402
+from npw.instances.solochess.board import Piece, SoloChess  # noqa: E402
+from npw.reductions import get_reduction  # noqa: E402
+from npw.solvers import Answer, solve  # noqa: E402
 
 
 def scattered(seed: int, n: int, villain: str, hero: str | None = None) -> SoloChess:

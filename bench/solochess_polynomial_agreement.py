@@ -4,8 +4,8 @@
 
 For every standard piece combination the polynomial algorithms cover (Theorem 2.2: one type;
 Theorem 2.16: hero S^1 and villains T with S a subset of T, T symmetric), ``--boards`` boards from
-``instances.solochess.agreement_instance`` (seeds seed*10^6 + 0, 1, ...), each decided by the
-polynomial algorithm and by the exhaustive search (solvers/solochess_search.py). Every YES
+``npw.instances.solochess.board.agreement_instance`` (seeds seed*10^6 + 0, 1, ...), each decided by the
+polynomial algorithm and by the exhaustive search (solvers/solochess/search.py). Every YES
 certificate is replayed by the board's checker (the dispatcher does it). Prints per combination:
 boards, yes / no, disagreements, and the total seconds of each decider. Exit status 1 on any
 disagreement.
@@ -20,8 +20,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.solochess import THEOREM_2_16_PAIRS, THEOREM_2_2_TYPES, agreement_instance  # noqa: E402
-from solvers import Answer, solve  # noqa: E402
+from npw.instances.solochess.board import THEOREM_2_16_PAIRS, THEOREM_2_2_TYPES, agreement_instance  # noqa: E402
+from npw.solvers import Answer, solve  # noqa: E402
 
 
 def main() -> int:

@@ -16,8 +16,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.torus import random_board  # noqa: E402
-from solvers.torus_constructive import solve_board  # noqa: E402
+from npw.instances.torus.puzzle import random_board  # noqa: E402
+from npw.solvers.torus.constructive import solve_board  # noqa: E402
 
 
 def main() -> None:

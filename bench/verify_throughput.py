@@ -16,9 +16,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.registry import get_problem  # noqa: E402
-from reductions.registry import get_reduction  # noqa: E402
-from verify import random_stream, verify_reduction  # noqa: E402
+from npw.instances.registry import get_problem  # noqa: E402
+from npw.reductions.registry import get_reduction  # noqa: E402
+from npw.verify import random_stream, verify_reduction  # noqa: E402
 
 
 def main() -> None:

@@ -14,9 +14,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from instances.torus import drag_number  # noqa: E402
-from reductions.three_partition_to_bwp import compact_shortcut, reduce  # noqa: E402
-from solvers import solve  # noqa: E402
+from npw.instances.torus.puzzle import drag_number  # noqa: E402
+from npw.reductions.three_partition_to_bwp import compact_shortcut, reduce  # noqa: E402
+from npw.solvers import solve  # noqa: E402
 
 source, target, moves = compact_shortcut()
 print(f"source {source.numbers}, B = {source.bound}: {solve(source, backend='dp').answer.value} "

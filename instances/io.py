@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from instances.base import InvalidInstance, dumps, write_atomically
-from instances.registry import instance_from_dict
+from npw.instances.base import InvalidInstance, dumps, write_atomically
+from npw.instances.registry import instance_from_dict
 
 
 def read_text(path: str | os.PathLike) -> str:
@@ -29,11 +29,11 @@ def load_instance(path: str | os.PathLike) -> Any:
     TSPLIB Hamiltonian cycle problem (read as a ``hampath`` instance), anything else as JSON."""
     text = read_text(path)
     if str(path).endswith((".cnf", ".dimacs")):
-        from instances.cnf import CNF
+        from npw.instances.sat.cnf import CNF
 
         return CNF.from_dimacs(text)
     if str(path).endswith(".hcp"):
-        from instances.hampath import from_hcp
+        from npw.instances.hampath.graph import from_hcp
 
         return from_hcp(text)
     try:
@@ -48,7 +48,7 @@ def save_instance(instance: Any, path: str | os.PathLike) -> None:
     if str(path).endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
         write_atomically(path, instance.to_dimacs())
     elif str(path).endswith(".hcp") and instance.problem.startswith("hampath"):
-        from instances.hampath import to_hcp
+        from npw.instances.hampath.graph import to_hcp
 
         write_atomically(path, to_hcp(instance))
     else:

@@ -1,7 +1,7 @@
 """The problems the workbench knows, by id. Modules are imported on first use.
 
 To add a problem: write ``instances/<name>.py`` with a module-level ``PROBLEM``
-(an :class:`instances.base.Problem`) and add one line below.
+(an :class:`npw.instances.base.Problem`) and add one line below.
 """
 
 from __future__ import annotations
@@ -9,31 +9,31 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping
 
-from instances.base import InvalidInstance, Problem
+from npw.instances.base import InvalidInstance, Problem
 
 PROBLEM_MODULES: dict[str, str] = {
-    "cnf": "instances.cnf",
-    "3sat": "instances.three_sat",
-    "1in3sat": "instances.one_in_three_sat",
-    "224sat": "instances.two_two_four_sat",
-    "rel": "instances.relocation",
-    "hampath": "instances.hampath",
-    "hampath-grid-s": "instances.hampath_grid_s",
-    "hampath-st": "instances.hampath_st",
-    "solochess": "instances.solochess",
-    "npuz": "instances.npuz",
-    "torus": "instances.torus",
-    "3partition": "instances.three_partition",
-    "bwp": "instances.bwp",
+    "cnf": "npw.instances.sat.cnf",
+    "3sat": "npw.instances.sat.three_sat",
+    "1in3sat": "npw.instances.sat.one_in_three_sat",
+    "224sat": "npw.instances.sat.two_two_four_sat",
+    "rel": "npw.instances.rel.relocation",
+    "hampath": "npw.instances.hampath.graph",
+    "hampath-grid-s": "npw.instances.hampath.grid_s",
+    "hampath-st": "npw.instances.hampath.st",
+    "solochess": "npw.instances.solochess.board",
+    "npuz": "npw.instances.npuz.board",
+    "torus": "npw.instances.torus.puzzle",
+    "3partition": "npw.instances.three_partition",
+    "bwp": "npw.instances.torus.bwp",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
 RENDERERS: dict[str, str] = {
-    "rel": "instances.relocation_render:render_svg",
-    "solochess": "instances.solochess:render_svg",
-    "npuz": "instances.npuz_render:render_instance",
-    "torus": "instances.torus_render:render_torus",
-    "bwp": "instances.torus_render:render_bwp",
+    "rel": "npw.instances.rel.render:render_svg",
+    "solochess": "npw.instances.solochess.board:render_svg",
+    "npuz": "npw.instances.npuz.render:render_instance",
+    "torus": "npw.instances.torus.render:render_torus",
+    "bwp": "npw.instances.torus.render:render_bwp",
 }
 
 
@@ -46,7 +46,7 @@ def renderer_for(problem_id: str) -> Callable[..., str] | None:
     return getattr(importlib.import_module(module), name)
 
 
-# problems defined at run time (a user's file, see instances.custom): id -> Problem
+# problems defined at run time (a user's file, see npw.custom): id -> Problem
 _RUNTIME_PROBLEMS: dict[str, Problem] = {}
 
 

@@ -25,7 +25,7 @@ import random as _random
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
-from instances.base import InvalidInstance, Problem, check_header, require
+from npw.instances.base import InvalidInstance, Problem, check_header, require
 
 Triples = tuple[tuple[int, int, int], ...]
 

@@ -3,7 +3,7 @@
     from npw.api import Reduction, problem, verify, ThreeSat
 
 * :func:`problem` turns a frozen dataclass into a workbench problem (see
-  ``instances.custom``); built-in problems (``CNF``, ``ThreeSat``,
+  ``npw.custom``); built-in problems (``CNF``, ``ThreeSat``,
   ``OneInThreeSat``, ``TwoTwoFourSat``, ...) are sources and targets as they are,
   with their deciders.
 * :class:`Reduction` bundles ``reduce``, ``forward``, ``backward`` (and an optional
@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from instances.base import InvalidInstance
-from instances.cnf import CNF
-from instances.custom import problem
-from instances.one_in_three_sat import OneInThreeSat
-from instances.registry import get_problem
-from instances.three_sat import ThreeSat
-from instances.two_two_four_sat import TwoTwoFourSat
-from reductions.base import Reduction
-from solvers import Answer, Result, solve
-from verify import Report, exhaustive, random_stream, verify_reduction
+from npw.instances.base import InvalidInstance
+from npw.instances.sat.cnf import CNF
+from npw.custom import problem
+from npw.instances.sat.one_in_three_sat import OneInThreeSat
+from npw.instances.registry import get_problem
+from npw.instances.sat.three_sat import ThreeSat
+from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+from npw.reductions.base import Reduction
+from npw.solvers import Answer, Result, solve
+from npw.verify import Report, exhaustive, random_stream, verify_reduction
 
 __all__ = ["Answer", "CNF", "InvalidInstance", "OneInThreeSat", "Reduction", "Report", "Result", "ThreeSat",
            "TwoTwoFourSat", "problem", "solve", "verify"]

@@ -23,7 +23,7 @@ chained like any others); source variables that do not occur (they get no chain
 and ``backward`` sets them false). The construction is array code (numpy) so
 that a 10^6-clause source reduces in about a second.
 
->>> from instances.one_in_three_sat import OneInThreeSat
+>>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
 >>> target = reduce(OneInThreeSat(3, [(1, 2, 3)]))
 >>> target.num_vars, target.clause_list()[0]
 (7, [1, 2, 3, 4])
@@ -35,9 +35,9 @@ from typing import Callable
 
 import numpy as np
 
-from instances.one_in_three_sat import OneInThreeSat
-from instances.two_two_four_sat import TwoTwoFourSat
-from reductions.base import Reduction
+from npw.instances.sat.one_in_three_sat import OneInThreeSat
+from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+from npw.reductions.base import Reduction
 
 ClauseBlock = np.ndarray  # shape (count, 4), target literals
 

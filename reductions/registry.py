@@ -10,53 +10,53 @@ from __future__ import annotations
 import dataclasses
 import importlib
 
-from instances.base import InvalidInstance
-from reductions.base import Reduction
+from npw.instances.base import InvalidInstance
+from npw.reductions.base import Reduction
 
 REDUCTION_MODULES: dict[str, str] = {
-    "1in3sat-to-224sat": "reductions.one_in_three_sat_to_224sat",
-    "224sat-to-rel": "reductions.two_two_four_sat_to_rel",
-    "224sat-to-rel-cap2": "reductions.two_two_four_sat_to_rel:CAPACITY_TWO",
-    "224sat-to-rel-undirected": "reductions.two_two_four_sat_to_rel:UNDIRECTED",
-    "224sat-to-npuz": "reductions.two_two_four_sat_to_npuz",
-    "hampath-to-solochess-rook-pawn": "reductions.hampath_to_solochess_rook_pawn",
-    "3partition-to-bwp": "reductions.three_partition_to_bwp",
-    "3partition-to-bwp-compact": "reductions.three_partition_to_bwp:COMPACT",
-    "hampath-to-solochess-rook-pawn-as-stated": "reductions.hampath_to_solochess_rook_pawn:AS_STATED",
-    "hampath-to-solochess-knight-pawn": "reductions.hampath_to_solochess_knight_pawn",
-    "hampath-to-solochess-knight-king": "reductions.hampath_to_solochess_knight_king",
-    "hampath-to-solochess-king-pawn": "reductions.hampath_to_solochess_king_pawn",
-    "hampath-to-solochess-rook-king": "reductions.hampath_to_solochess_corollaries:ROOK_KING",
-    "hampath-to-solochess-rook-knight": "reductions.hampath_to_solochess_corollaries:ROOK_KNIGHT",
-    "hampath-to-solochess-queen-pawn": "reductions.hampath_to_solochess_corollaries:QUEEN_PAWN",
-    "hampath-to-solochess-queen-bishop": "reductions.hampath_to_solochess_corollaries:QUEEN_BISHOP",
-    "hampath-to-solochess-queen-king": "reductions.hampath_to_solochess_corollaries:QUEEN_KING",
-    "hampath-to-solochess-queen-knight": "reductions.hampath_to_solochess_corollaries:QUEEN_KNIGHT",
-    "hampath-to-solochess-rook-bishop": "reductions.hampath_to_solochess_corollaries:ROOK_BISHOP",
-    "hampath-to-solochess-rook-pawn-stretched": "reductions.hampath_to_solochess_corollaries:ROOK_PAWN_STRETCHED",
-    "hampath-to-solochess-rook-king-stretched": "reductions.hampath_to_solochess_corollaries:ROOK_KING_STRETCHED",
-    "hampath-to-solochess-rook-knight-stretched": "reductions.hampath_to_solochess_corollaries:ROOK_KNIGHT_STRETCHED",
-    "hampath-to-solochess-bishop-pawn": "reductions.hampath_to_solochess_corollaries:BISHOP_PAWN",
-    "hampath-to-solochess-bishop-king": "reductions.hampath_to_solochess_corollaries:BISHOP_KING",
-    "hampath-to-solochess-bishop-knight": "reductions.hampath_to_solochess_corollaries:BISHOP_KNIGHT",
-    "hampath-to-solochess-bishop-rook": "reductions.hampath_to_solochess_corollaries:BISHOP_ROOK",
-    "hampath-to-solochess-queen-rook": "reductions.hampath_to_solochess_corollaries:QUEEN_ROOK",
-    "hampath-to-solochess-knight-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:KNIGHT_PAWN",
-    "hampath-to-solochess-knight-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:KNIGHT_KING",
-    "hampath-to-solochess-rook-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_PAWN",
-    "hampath-to-solochess-king-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:KING_PAWN",
-    "hampath-to-solochess-rook-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_KING",
-    "hampath-to-solochess-rook-knight-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_KNIGHT",
-    "hampath-to-solochess-queen-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_PAWN",
-    "hampath-to-solochess-queen-bishop-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_BISHOP",
-    "hampath-to-solochess-queen-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_KING",
-    "hampath-to-solochess-queen-knight-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_KNIGHT",
-    "hampath-to-solochess-rook-bishop-unrestricted": "reductions.hampath_to_solochess_unrestricted:ROOK_BISHOP",
-    "hampath-to-solochess-bishop-pawn-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_PAWN",
-    "hampath-to-solochess-bishop-king-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_KING",
-    "hampath-to-solochess-bishop-knight-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_KNIGHT",
-    "hampath-to-solochess-bishop-rook-unrestricted": "reductions.hampath_to_solochess_unrestricted:BISHOP_ROOK",
-    "hampath-to-solochess-queen-rook-unrestricted": "reductions.hampath_to_solochess_unrestricted:QUEEN_ROOK",
+    "1in3sat-to-224sat": "npw.reductions.one_in_three_sat_to_224sat",
+    "224sat-to-rel": "npw.reductions.two_two_four_sat_to_rel",
+    "224sat-to-rel-cap2": "npw.reductions.two_two_four_sat_to_rel:CAPACITY_TWO",
+    "224sat-to-rel-undirected": "npw.reductions.two_two_four_sat_to_rel:UNDIRECTED",
+    "224sat-to-npuz": "npw.reductions.npuz_theorem3.reduction",
+    "hampath-to-solochess-rook-pawn": "npw.reductions.solochess.rook_pawn",
+    "3partition-to-bwp": "npw.reductions.three_partition_to_bwp",
+    "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
+    "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
+    "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",
+    "hampath-to-solochess-knight-king": "npw.reductions.solochess.knight_king",
+    "hampath-to-solochess-king-pawn": "npw.reductions.solochess.king_pawn",
+    "hampath-to-solochess-rook-king": "npw.reductions.solochess.corollaries:ROOK_KING",
+    "hampath-to-solochess-rook-knight": "npw.reductions.solochess.corollaries:ROOK_KNIGHT",
+    "hampath-to-solochess-queen-pawn": "npw.reductions.solochess.corollaries:QUEEN_PAWN",
+    "hampath-to-solochess-queen-bishop": "npw.reductions.solochess.corollaries:QUEEN_BISHOP",
+    "hampath-to-solochess-queen-king": "npw.reductions.solochess.corollaries:QUEEN_KING",
+    "hampath-to-solochess-queen-knight": "npw.reductions.solochess.corollaries:QUEEN_KNIGHT",
+    "hampath-to-solochess-rook-bishop": "npw.reductions.solochess.corollaries:ROOK_BISHOP",
+    "hampath-to-solochess-rook-pawn-stretched": "npw.reductions.solochess.corollaries:ROOK_PAWN_STRETCHED",
+    "hampath-to-solochess-rook-king-stretched": "npw.reductions.solochess.corollaries:ROOK_KING_STRETCHED",
+    "hampath-to-solochess-rook-knight-stretched": "npw.reductions.solochess.corollaries:ROOK_KNIGHT_STRETCHED",
+    "hampath-to-solochess-bishop-pawn": "npw.reductions.solochess.corollaries:BISHOP_PAWN",
+    "hampath-to-solochess-bishop-king": "npw.reductions.solochess.corollaries:BISHOP_KING",
+    "hampath-to-solochess-bishop-knight": "npw.reductions.solochess.corollaries:BISHOP_KNIGHT",
+    "hampath-to-solochess-bishop-rook": "npw.reductions.solochess.corollaries:BISHOP_ROOK",
+    "hampath-to-solochess-queen-rook": "npw.reductions.solochess.corollaries:QUEEN_ROOK",
+    "hampath-to-solochess-knight-pawn-unrestricted": "npw.reductions.solochess.unrestricted:KNIGHT_PAWN",
+    "hampath-to-solochess-knight-king-unrestricted": "npw.reductions.solochess.unrestricted:KNIGHT_KING",
+    "hampath-to-solochess-rook-pawn-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_PAWN",
+    "hampath-to-solochess-king-pawn-unrestricted": "npw.reductions.solochess.unrestricted:KING_PAWN",
+    "hampath-to-solochess-rook-king-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_KING",
+    "hampath-to-solochess-rook-knight-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_KNIGHT",
+    "hampath-to-solochess-queen-pawn-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_PAWN",
+    "hampath-to-solochess-queen-bishop-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_BISHOP",
+    "hampath-to-solochess-queen-king-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_KING",
+    "hampath-to-solochess-queen-knight-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_KNIGHT",
+    "hampath-to-solochess-rook-bishop-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_BISHOP",
+    "hampath-to-solochess-bishop-pawn-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_PAWN",
+    "hampath-to-solochess-bishop-king-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_KING",
+    "hampath-to-solochess-bishop-knight-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_KNIGHT",
+    "hampath-to-solochess-bishop-rook-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_ROOK",
+    "hampath-to-solochess-queen-rook-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_ROOK",
 }
 
 # chain id -> the registered reductions it goes through, in order
@@ -71,7 +71,7 @@ def reduction_ids() -> list[str]:
 
 def get_reduction(reduction_id: str) -> Reduction:
     """A registered reduction or chain, or ``path/to/file.py:NAME`` from a user's file."""
-    from reductions.user_file import is_file_spec, load_reduction
+    from npw.reductions.user_file import is_file_spec, load_reduction
 
     if is_file_spec(reduction_id):
         return load_reduction(reduction_id)

@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from instances.bwp import BWP
-from instances.three_partition import ThreePartition
-from instances.torus import Move, apply_inplace, shift
-from reductions.base import Reduction
+from npw.instances.torus.bwp import BWP
+from npw.instances.three_partition import ThreePartition
+from npw.instances.torus.puzzle import Move, apply_inplace, shift
+from npw.reductions.base import Reduction
 
 LAYOUTS = ("padded", "compact")
 

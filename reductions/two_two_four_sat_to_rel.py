@@ -20,7 +20,7 @@ Variants the paper remarks on: ``224sat-to-rel-cap2`` (every capacity two; two
 dummy elements start at the tail of each former zero-edge and end at its head) and
 ``224sat-to-rel-undirected`` (the same graph, undirected).
 
->>> from instances.two_two_four_sat import TwoTwoFourSat
+>>> from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 >>> rel = reduce(TwoTwoFourSat(1, [(1, 1, -1, -1)]))
 >>> rel.size()
 {'vertices': 7, 'edges': 9, 'elements': 8}
@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from instances.relocation import Relocation
-from instances.two_two_four_sat import TwoTwoFourSat
-from reductions.base import Reduction
+from npw.instances.rel.relocation import Relocation
+from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+from npw.reductions.base import Reduction
 
 TC, FC = "TC", "FC"
 

@@ -1,7 +1,7 @@
 """Loading a reduction from a user's Python file: ``npw verify path/to/file.py:NAME``.
 
 The file is imported as an ordinary module (no eval of data, no pickle); NAME must
-be a :class:`reductions.base.Reduction` (or any object with ``source``, ``target``,
+be a :class:`npw.reductions.base.Reduction` (or any object with ``source``, ``target``,
 ``reduce``, ``forward`` and ``backward``). Whatever goes wrong is reported as an
 ``InvalidInstance`` naming the file and what is missing, never as a traceback
 from inside the workbench.
@@ -16,8 +16,8 @@ import os
 import sys
 from types import ModuleType
 
-from instances.base import InvalidInstance
-from reductions.base import Reduction
+from npw.instances.base import InvalidInstance
+from npw.reductions.base import Reduction
 
 REQUIRED = ("source", "target", "reduce", "forward", "backward")
 
@@ -53,7 +53,7 @@ def _import(path: str) -> ModuleType:
 
 def load_reduction(spec: str) -> Reduction:
     """The reduction ``NAME`` of ``path.py:NAME`` (or the only one in ``path.py``), with id = spec."""
-    from instances.registry import get_problem
+    from npw.instances.registry import get_problem
 
     path, _, name = spec.rpartition(":") if not spec.endswith(".py") else (spec, "", "")
     module = _import(path)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from instances.base import InvalidInstance
-from solvers.registry import BACKENDS, CERTIFICATE_SAMPLERS, EXPORTS
-from solvers.result import Answer, Result, SolverError
+from npw.instances.base import InvalidInstance
+from npw.solvers.registry import BACKENDS, CERTIFICATE_SAMPLERS, EXPORTS
+from npw.solvers.result import Answer, Result, SolverError
 
 __all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export", "export_formats",
            "sample_certificates"]

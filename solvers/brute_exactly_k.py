@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
 def count_satisfiable(

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 _SAT_FAMILY = {
-    "sat": "solvers.sat:solve",
-    "brute": "solvers.brute_exactly_k:solve",
-    "smt": "solvers.smt:solve",
+    "sat": "npw.solvers.sat:solve",
+    "brute": "npw.solvers.brute_exactly_k:solve",
+    "smt": "npw.solvers.smt:solve",
 }
 
 BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
@@ -22,41 +22,41 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "3sat": dict(_SAT_FAMILY),
     "1in3sat": dict(_SAT_FAMILY),
     "224sat": dict(_SAT_FAMILY),
-    "rel": {"sat": "solvers.rel_order:solve", "cpsat": "solvers.rel_cpsat:solve",
-            "sat-time": "solvers.rel_sat:solve", "search": "solvers.rel_search:solve"},
-    "hampath": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
-    "hampath-grid-s": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
-    "hampath-st": {"dp": "solvers.hampath_dp:solve", "sat": "solvers.hampath_sat:solve"},
-    "npuz": {"idastar": "solvers.npuz_search:solve_idastar", "astar": "solvers.npuz_search:solve_astar", "bfs": "solvers.npuz_search:solve_bfs", "sat": "solvers.npuz_sat:solve"},
-    "solochess": {"search": "solvers.solochess_search:solve", "sat": "solvers.solochess_sat:solve", "theorem2.2": "solvers.solochess_spanning:solve", "theorem2.16": "solvers.solochess_hero:solve"},
-    "torus": {"constructive": "solvers.torus_constructive:solve", "bfs": "solvers.torus_bfs:solve"},
-    "3partition": {"dp": "solvers.three_partition_dp:solve", "sat": "solvers.three_partition_sat:solve", "smt": "solvers.three_partition_smt:solve"},
-    "bwp": {"tight": "solvers.bwp_tight:solve", "sat": "solvers.bwp_sat:solve", "search": "solvers.bwp_search:solve"},
+    "rel": {"sat": "npw.solvers.rel.order:solve", "cpsat": "npw.solvers.rel.cpsat:solve",
+            "sat-time": "npw.solvers.rel.sat_time:solve", "search": "npw.solvers.rel.search:solve"},
+    "hampath": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
+    "hampath-grid-s": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
+    "hampath-st": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
+    "npuz": {"idastar": "npw.solvers.npuz.search:solve_idastar", "astar": "npw.solvers.npuz.search:solve_astar", "bfs": "npw.solvers.npuz.search:solve_bfs", "sat": "npw.solvers.npuz.sat:solve"},
+    "solochess": {"search": "npw.solvers.solochess.search:solve", "sat": "npw.solvers.solochess.sat:solve", "theorem2.2": "npw.solvers.solochess.spanning:solve", "theorem2.16": "npw.solvers.solochess.hero:solve"},
+    "torus": {"constructive": "npw.solvers.torus.constructive:solve", "bfs": "npw.solvers.torus.bfs:solve"},
+    "3partition": {"dp": "npw.solvers.three_partition.dp:solve", "sat": "npw.solvers.three_partition.sat:solve", "smt": "npw.solvers.three_partition.smt:solve"},
+    "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str
 EXPORTS: dict[str, dict[str, str]] = {
-    "cnf": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
-    "3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
-    "1in3sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
-    "224sat": {"dimacs": "solvers.sat:to_dimacs", "smt2": "solvers.smt:to_smt2"},
-    "rel": {"dimacs": "solvers.rel_order:to_dimacs"},
-    **{pid: {"dimacs": "solvers.exports:hampath_dimacs", "hcp": "instances.hampath:to_hcp"}
+    "cnf": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
+    "3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
+    "1in3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
+    "224sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
+    "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
+    **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.graph:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
-    "solochess": {"dimacs": "solvers.exports:solochess_dimacs"},
-    "npuz": {"dimacs": "solvers.npuz_sat:to_dimacs", "oneline": "solvers.exports:npuz_oneline"},
+    "solochess": {"dimacs": "npw.solvers.exports:solochess_dimacs"},
+    "npuz": {"dimacs": "npw.solvers.npuz.sat:to_dimacs", "oneline": "npw.solvers.exports:npuz_oneline"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
 # function(instance, count, seed) -> list of certificates
 CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
-    "cnf": "solvers.sat:sample_certificates",
-    "3sat": "solvers.sat:sample_certificates",
-    "1in3sat": "solvers.sat:sample_certificates",
-    "224sat": "solvers.sat:sample_certificates",
-    "rel": "solvers.rel_order:sample_certificates",
-    "solochess": "solvers.solochess_search:sample_certificates",
-    "bwp": "solvers.bwp_tight:sample_certificates",
+    "cnf": "npw.solvers.sat:sample_certificates",
+    "3sat": "npw.solvers.sat:sample_certificates",
+    "1in3sat": "npw.solvers.sat:sample_certificates",
+    "224sat": "npw.solvers.sat:sample_certificates",
+    "rel": "npw.solvers.rel.order:sample_certificates",
+    "solochess": "npw.solvers.solochess.search:sample_certificates",
+    "bwp": "npw.solvers.bwp.tight:sample_certificates",
 }
 
 

@@ -19,11 +19,11 @@ from typing import Sequence
 
 from pysat.solvers import Solver, SolverNames
 
-from instances.base import InvalidInstance
+from npw.instances.base import InvalidInstance
 
-from solvers.child import call_with_deadline
-from solvers.encodings import cnf_of
-from solvers.result import Answer, Result
+from npw.solvers.child import call_with_deadline
+from npw.solvers.encodings import cnf_of
+from npw.solvers.result import Answer, Result
 
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
@@ -118,7 +118,7 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
 
 def to_dimacs(instance) -> str:
     """The SAT encoding as DIMACS CNF (variable i is the instance's variable i)."""
-    from instances.cnf import CNF
+    from npw.instances.sat.cnf import CNF
 
     num_vars, clauses = cnf_of(instance)
     return CNF(num_vars, clauses).to_dimacs(comments=(f"SAT encoding of a {instance.problem} instance by npw",))

@@ -10,7 +10,7 @@ import time
 
 import z3
 
-from solvers.result import Answer, Result
+from npw.solvers.result import Answer, Result
 
 
 def _solver(instance) -> tuple[z3.Solver, list]:

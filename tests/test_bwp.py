@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.three_partition import (ThreePartition, enumerate_instances, hard_instance, planted_instance,
+from npw.instances.base import InvalidInstance
+from npw.instances.three_partition import (ThreePartition, enumerate_instances, hard_instance, planted_instance,
                                        planted_with_certificate, random_instance)
-from solvers import Answer, solve
+from npw.solvers import Answer, solve
 
 
 # -- 3-PARTITION ----------------------------------------------------------------------------
@@ -59,9 +59,9 @@ def test_planted_triples_are_a_certificate_of_the_same_instance():
 
 # -- BWP ------------------------------------------------------------------------------------
 
-from instances.bwp import BWP, enumerate_instances as enumerate_bwp, planted_instance as planted_bwp  # noqa: E402
-from instances.bwp import verification_sample as bwp_sample  # noqa: E402
-from instances.torus import parse_moves  # noqa: E402
+from npw.instances.torus.bwp import BWP, enumerate_instances as enumerate_bwp, planted_instance as planted_bwp  # noqa: E402
+from npw.instances.torus.bwp import verification_sample as bwp_sample  # noqa: E402
+from npw.instances.torus.puzzle import parse_moves  # noqa: E402
 
 
 def test_bwp_checker_and_round_trip():
@@ -93,10 +93,10 @@ def test_bwp_planted_yes_and_observation_1_no():
 
 # -- 3-PARTITION -> BWP ---------------------------------------------------------------------
 
-from reductions.registry import get_reduction  # noqa: E402
-from reductions.three_partition_to_bwp import (backward, compact_shortcut, final_columns, forward,  # noqa: E402
+from npw.reductions.registry import get_reduction  # noqa: E402
+from npw.reductions.three_partition_to_bwp import (backward, compact_shortcut, final_columns, forward,  # noqa: E402
                                                reduce, size)
-from verify.check import check_case  # noqa: E402
+from npw.verify.check import check_case  # noqa: E402
 
 
 def test_worked_example_of_the_spec():
@@ -147,8 +147,8 @@ def test_verifier_on_the_smallest_case():
 
 
 def test_renderers(tmp_path):
-    from instances.torus import TorusPuzzle
-    from instances.torus_render import render_bwp, render_torus
+    from npw.instances.torus.puzzle import TorusPuzzle
+    from npw.instances.torus.render import render_bwp, render_torus
 
     svg = render_bwp(reduce(ThreePartition((2, 2, 3, 2, 2, 3), 7)))
     assert svg.startswith("<svg") and svg.count('fill="black"') == 17 + 17
@@ -156,9 +156,9 @@ def test_renderers(tmp_path):
     assert svg.count("<rect") == 7 and ">6<" in svg
 
 
-# -- the tight decider (solvers/bwp_tight.py) -----------------------------------------------
+# -- the tight decider (solvers/bwp/tight.py) -----------------------------------------------
 
-from instances.bwp import strip_instance, tight_instance  # noqa: E402
+from npw.instances.torus.bwp import strip_instance, tight_instance  # noqa: E402
 
 
 def test_tight_decider_agrees_on_all_2x2_and_samples():

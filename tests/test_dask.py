@@ -5,9 +5,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from instances import get_problem
-from reductions import get_reduction
-from verify import random_stream, verify_reduction
+from npw.instances import get_problem
+from npw.reductions import get_reduction
+from npw.verify import random_stream, verify_reduction
 
 distributed = pytest.importorskip("dask.distributed")
 

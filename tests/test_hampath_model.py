@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.hampath import (HamPath, HamPathEnds, HamPathGridStart, certain_no_reason, certified_no_instance,
+from npw.instances.base import InvalidInstance
+from npw.instances.hampath.graph import (HamPath, HamPathEnds, HamPathGridStart, certain_no_reason, certified_no_instance,
                                from_hcp, grid_instance, planted_instance, polyominoes, random_graph_instance,
                                to_hcp)
-from instances.hampath_grid_s import enumerate_instances as enumerate_grid_s
-from instances.hampath_st import enumerate_instances as enumerate_st
-from solvers import Answer, solve
+from npw.instances.hampath.grid_s import enumerate_instances as enumerate_grid_s
+from npw.instances.hampath.st import enumerate_instances as enumerate_st
+from npw.solvers import Answer, solve
 
 
 def brute(g: HamPath) -> bool:
@@ -101,6 +101,6 @@ def test_hcp_files_through_the_command_line(tmp_path):
     assert main(["solve", str(source), "--emit", "hcp", "-o", str(hcp)]) == 0
     assert hcp.read_text().startswith("NAME")
     assert main(["solve", str(hcp), "--backend", "dp"]) == 0
-    from instances.io import load_instance
+    from npw.instances.io import load_instance
 
     assert load_instance(hcp).edges == g.edges

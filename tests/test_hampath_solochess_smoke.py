@@ -1,10 +1,10 @@
 """Hamiltonian path and Solo Chess (work in progress): the deciders of each problem agree
 on seeded samples, and the registered Hamiltonian path -> Solo Chess reduction verifies."""
 
-from instances import get_problem
-from reductions import get_reduction
-from solvers import Answer, solve
-from verify import exhaustive, random_stream, verify_reduction
+from npw.instances import get_problem
+from npw.reductions import get_reduction
+from npw.solvers import Answer, solve
+from npw.verify import exhaustive, random_stream, verify_reduction
 
 
 def test_hampath_dp_and_sat_agree():

@@ -93,7 +93,7 @@ def test_wrong_size_formula_is_shown(capsys, tmp_path):
     module = tmp_path / "wrong_size.py"
     module.write_text(
         "import dataclasses\n"
-        "from reductions.registry import get_reduction\n"
+        "from npw.reductions.registry import get_reduction\n"
         "R = get_reduction('1in3sat-to-224sat')\n"
         "WRONG_SIZE = dataclasses.replace(R, id='wrong-size',\n"
         "    size=lambda s: {**R.size(s), 'clauses': R.size(s)['clauses'] + (len(s.clauses) > 3)})\n")

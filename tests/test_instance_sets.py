@@ -1,4 +1,4 @@
-"""Instance sets (instances/sets.py, npw generate --set / --from-manifest, npw check-set):
+"""Instance sets (verify/sets.py, npw generate --set / --from-manifest, npw check-set):
 round trips for several problems, byte-identical regeneration, corruption detected."""
 
 import json
@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from instances.registry import get_problem
-from instances.sets import read_set
+from npw.instances.registry import get_problem
+from npw.verify.sets import read_set
 from npw.cli import main
 
 ROUND_TRIPS = [
@@ -140,7 +140,7 @@ def test_bad_input_is_one_line_and_writes_nothing(capsys, tmp_path):
 
 
 def test_failure_mid_set_leaves_no_folder(tmp_path, monkeypatch):
-    import instances.sets as sets
+    import npw.verify.sets as sets
 
     real, calls = sets.instance_files, []
 
@@ -169,8 +169,8 @@ def test_answers_known_by_construction_are_recorded_and_confirmed(capsys, tmp_pa
 
 
 def test_every_registered_problem_round_trips(tmp_path, npw_cache):
-    from instances.registry import PROBLEM_MODULES
-    from instances.sets import check_set, regenerate, write_set
+    from npw.instances.registry import PROBLEM_MODULES
+    from npw.verify.sets import check_set, regenerate, write_set
 
     for problem in PROBLEM_MODULES:  # built-ins; other tests register problems without generators
         folder, again = tmp_path / problem, tmp_path / f"{problem}-again"

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.npuz import apply_moves, goal_board, random_board, random_reachable_board
-from solvers.npuz_approx import _Board, approximate, three_cycle
-from solvers.npuz_bounds import theorem4_lower_bound
-from solvers.npuz_reach import reachable
+from npw.instances.base import InvalidInstance
+from npw.instances.npuz.board import apply_moves, goal_board, random_board, random_reachable_board
+from npw.solvers.npuz.approx import _Board, approximate, three_cycle
+from npw.solvers.npuz.bounds import theorem4_lower_bound
+from npw.instances.npuz.reach import reachable
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 10, 16, 25])

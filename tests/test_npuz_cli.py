@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from instances.npuz import apply_moves, goal_board, parse_board
+from npw.instances.npuz.board import apply_moves, goal_board, parse_board
 from npw.cli import main
 
 

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.npuz import NPuz, apply_moves, from_grid, goal_board, parse_board, random_board, random_walk
-from solvers.npuz_bounds import manhattan, minimum_spanning_tree_cost, theorem4_lower_bound
-from solvers.npuz_reach import inversions, reachable_by_cycles, reachable_by_inversions
+from npw.instances.base import InvalidInstance
+from npw.instances.npuz.board import NPuz, apply_moves, from_grid, goal_board, parse_board, random_board, random_walk
+from npw.solvers.npuz.bounds import manhattan, minimum_spanning_tree_cost, theorem4_lower_bound
+from npw.instances.npuz.reach import inversions, reachable_by_cycles, reachable_by_inversions
 
 
 @pytest.mark.slow  # about 8 s: all 9! boards through both tests

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.npuz import apply_moves, goal_board, random_board
-from solvers.npuz_reach import reachable
-from solvers.npuz_region import Q_CONSTANT, move_bound, random_region_case, solve_board, solve_region
+from npw.instances.base import InvalidInstance
+from npw.instances.npuz.board import apply_moves, goal_board, random_board
+from npw.instances.npuz.reach import reachable
+from npw.instances.npuz.region import Q_CONSTANT, move_bound, random_region_case, solve_board, solve_region
 
 
 @pytest.mark.parametrize("s", range(3, 13))

@@ -2,11 +2,11 @@
 
 import random
 
-from instances.cnf import CNF
-from instances.npuz import NPuz, apply_moves, goal_board, random_walk
-from solvers import export, solve
-from solvers.npuz_search import bfs_path
-from solvers.result import Answer
+from npw.instances.sat.cnf import CNF
+from npw.instances.npuz.board import NPuz, apply_moves, goal_board, random_walk
+from npw.solvers import export, solve
+from npw.solvers.npuz.search import bfs_path
+from npw.solvers.result import Answer
 
 
 def test_sat_planner_matches_bfs():

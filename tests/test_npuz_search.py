@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from instances.npuz import NPuz, apply_moves, goal_board, neighbours, random_reachable_board, random_walk
-from solvers import solve
-from solvers.npuz_heuristics import HEURISTICS, heuristic_function
-from solvers.npuz_search import astar_path, bfs_path, idastar_path
-from solvers.result import Answer
+from npw.instances.npuz.board import NPuz, apply_moves, goal_board, neighbours, random_reachable_board, random_walk
+from npw.solvers import solve
+from npw.solvers.npuz.heuristics import HEURISTICS, heuristic_function
+from npw.solvers.npuz.search import astar_path, bfs_path, idastar_path
+from npw.solvers.result import Answer
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +91,7 @@ def test_deciders_yes_no_unknown():
 
 
 def test_pattern_databases_cached_and_rebuilt(tmp_path, monkeypatch):
-    from solvers.npuz_pdb import cache_dir, pattern_databases
+    from npw.solvers.npuz.pdb import cache_dir, pattern_databases
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     goal = goal_board(3, "blank-first")
@@ -111,7 +111,7 @@ def test_pattern_databases_cached_and_rebuilt(tmp_path, monkeypatch):
 
 
 def test_deciders_agree_on_verification_samples():
-    from instances.npuz import PROBLEM
+    from npw.instances.npuz.board import PROBLEM
 
     answers = {Answer.YES: 0, Answer.NO: 0}
     for seed in range(25):

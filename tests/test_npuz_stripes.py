@@ -2,7 +2,7 @@
 
 import pytest
 
-from reductions.sat224_to_npuz_stripes import (
+from npw.reductions.npuz_theorem3.stripes import (
     CORNER, S_DOWN, S_UP, SparseBoard, carry_along_stripe, figure8, straight_stripe, stripe_cells,
 )
 

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from instances import get_problem
-from instances.two_two_four_sat import TwoTwoFourSat, random_instance
+from npw.instances import get_problem
+from npw.instances.sat.two_two_four_sat import TwoTwoFourSat, random_instance
 from npw.cli import main
-from reductions import get_reduction
-from reductions import two_two_four_sat_to_npuz as theorem3
-from reductions import two_two_four_sat_to_rel as theorem2
-from reductions.npuz_theorem3_layout import build_layout
-from reductions.npuz_theorem3_moves import SparseBoard, edge_program, expand
-from solvers.npuz_reach import reachable
+from npw.reductions import get_reduction
+from npw.reductions.npuz_theorem3 import reduction as theorem3
+from npw.reductions import two_two_four_sat_to_rel as theorem2
+from npw.reductions.npuz_theorem3.layout import build_layout
+from npw.reductions.npuz_theorem3.moves import SparseBoard, edge_program, expand
+from npw.instances.npuz.reach import reachable
 
 EXHAUSTIVE = list(get_problem("224sat").enumerate(3))
 # every instance with m <= 2 and every third with m = 3 here (the whole list, and 20 random

@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from instances.base import derive_seed
-from instances.registry import get_problem
+from npw.instances.base import derive_seed
+from npw.instances.registry import get_problem
 from npw.cli import main
-from solvers import solve
+from npw.solvers import solve
 
 
 def run(capsys, *argv):
@@ -73,8 +73,8 @@ def test_profile_bad_input(capsys, tmp_path, monkeypatch):
     for argv in bad:
         code, out, err = run(capsys, *argv)
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
-    import verify.profile_plot
+    import npw.verify.profile_plot
 
-    monkeypatch.setattr(verify.profile_plot, "plot_available", lambda: False)
+    monkeypatch.setattr(npw.verify.profile_plot, "plot_available", lambda: False)
     code, _, err = run(capsys, *PROFILE, "-o", tmp_path / "p.svg")
     assert code == 2 and "matplotlib" in err and not (tmp_path / "p.svg").exists()

@@ -5,12 +5,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-from instances.one_in_three_sat import OneInThreeSat, enumerate_instances
-from reductions import get_reduction
-from reductions import one_in_three_sat_to_224sat as theorem6
-from solvers import Answer, solve
-from verify import exhaustive, random_stream, verify_reduction
-from instances import get_problem
+from npw.instances.sat.one_in_three_sat import OneInThreeSat, enumerate_instances
+from npw.reductions import get_reduction
+from npw.reductions import one_in_three_sat_to_224sat as theorem6
+from npw.solvers import Answer, solve
+from npw.verify import exhaustive, random_stream, verify_reduction
+from npw.instances import get_problem
 
 REDUCTION = get_reduction("1in3sat-to-224sat")
 
@@ -79,7 +79,7 @@ def test_every_small_instance_round_trips():
 
 def test_reduce_is_linear_and_fast_on_a_big_instance():
     import time
-    from instances.one_in_three_sat import random_instance
+    from npw.instances.sat.one_in_three_sat import random_instance
 
     source = random_instance(1, 30_000, num_clauses=30_000)
     start = time.perf_counter()

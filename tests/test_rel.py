@@ -2,14 +2,14 @@
 
 import pytest
 
-from instances import get_problem
-from instances.base import InvalidInstance
-from instances.relocation import Relocation, random_instance
-from instances.two_two_four_sat import random_instance as random_224
-from reductions import get_reduction
-from reductions import two_two_four_sat_to_rel as theorem2
-from solvers import Answer, solve
-from verify import exhaustive, verify_reduction
+from npw.instances import get_problem
+from npw.instances.base import InvalidInstance
+from npw.instances.rel.relocation import Relocation, random_instance
+from npw.instances.sat.two_two_four_sat import random_instance as random_224
+from npw.reductions import get_reduction
+from npw.reductions import two_two_four_sat_to_rel as theorem2
+from npw.solvers import Answer, solve
+from npw.verify import exhaustive, verify_reduction
 
 LINE = Relocation(("a", "b", "c"), (("a", "b", 2), ("b", "c", 0)), ("p", "q"), ("a", "a"), ("b", "b"))
 
@@ -118,7 +118,7 @@ def test_verifier_on_every_instance_with_m_at_most_2():
 
 
 def test_chain_from_1in3sat_maps_certificates_both_ways():
-    from instances.one_in_three_sat import OneInThreeSat
+    from npw.instances.sat.one_in_three_sat import OneInThreeSat
 
     chain = get_reduction("1in3sat-to-rel")
     source = OneInThreeSat(3, [(1, 2, 3)])
@@ -150,8 +150,8 @@ def test_a_checked_forward_certificate_settles_a_target_the_decider_cannot():
     """Chain targets of three clauses (m = 21, 16 million order clauses) are beyond the REL
     deciders; the forward certificate, accepted by the REL checker, still proves YES, and the
     verifier says so instead of reporting UNKNOWN. A no-source stays UNKNOWN: nothing proves it."""
-    from instances.one_in_three_sat import OneInThreeSat
-    from verify.check import FORWARD_PROOF, check_case
+    from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    from npw.verify.check import FORWARD_PROOF, check_case
 
     chain = get_reduction("1in3sat-to-rel")
     yes = OneInThreeSat(5, [(1, 2, 3), (-1, 4, 5), (2, -4, 5)])

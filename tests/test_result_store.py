@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from instances import get_problem
-from reductions import get_reduction
-from verify import random_stream, verify_reduction
-from verify.store import ResultStore
+from npw.instances import get_problem
+from npw.reductions import get_reduction
+from npw.verify import random_stream, verify_reduction
+from npw.verify.store import ResultStore
 
 NPW = [sys.executable, "-m", "npw"]
 ARGS = ["verify", "1in3sat-to-224sat", "--random", "2000", "--seed", "5", "--quiet", "--json"]

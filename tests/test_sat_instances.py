@@ -4,14 +4,14 @@ import json
 
 import pytest
 
-from instances import InvalidInstance, get_problem, instance_from_dict
-from instances.cnf import CNF
-from instances.one_in_three_sat import (
+from npw.instances import InvalidInstance, get_problem, instance_from_dict
+from npw.instances.sat.cnf import CNF
+from npw.instances.sat.one_in_three_sat import (
     OneInThreeSat, enumerate_instances, planted_assignment, planted_instance, positive_instance, random_instance,
 )
-from instances.two_two_four_sat import TwoTwoFourSat
-from instances.two_two_four_sat import enumerate_instances as enumerate_224
-from instances.two_two_four_sat import random_instance as random_224
+from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+from npw.instances.sat.two_two_four_sat import enumerate_instances as enumerate_224
+from npw.instances.sat.two_two_four_sat import random_instance as random_224
 
 
 def test_one_in_three_checker_counts_occurrences():
@@ -145,7 +145,7 @@ def test_problem_descriptors():
 
 
 def test_224_shrink_keeps_the_problem_shape():
-    from instances.two_two_four_sat import shrink
+    from npw.instances.sat.two_two_four_sat import shrink
 
     for seed in range(30):
         instance = random_224(seed, 1 + seed % 6)

@@ -2,13 +2,13 @@
 
 import pytest
 
-from instances.cnf import CNF
-from instances.cnf import enumerate_instances as enumerate_cnf
-from instances.one_in_three_sat import enumerate_instances, positive_instance
-from instances.two_two_four_sat import enumerate_instances as enumerate_224
-from instances.two_two_four_sat import random_instance as random_224
-from solvers import Answer, export, solve
-from solvers.encodings import exactly_k
+from npw.instances.sat.cnf import CNF
+from npw.instances.sat.cnf import enumerate_instances as enumerate_cnf
+from npw.instances.sat.one_in_three_sat import enumerate_instances, positive_instance
+from npw.instances.sat.two_two_four_sat import enumerate_instances as enumerate_224
+from npw.instances.sat.two_two_four_sat import random_instance as random_224
+from npw.solvers import Answer, export, solve
+from npw.solvers.encodings import exactly_k
 
 
 def _agree(instances, backends):
@@ -38,7 +38,7 @@ def test_deciders_agree_on_random_224sat():
 
 def test_exactly_k_direct_encoding_counts_positions():
     # (x, x, y) exactly one: x false and y true is the only solution
-    from solvers.sat import solve_clauses
+    from npw.solvers.sat import solve_clauses
 
     answer, model, _ = solve_clauses(2, exactly_k([1, 1, 2], 1))
     assert answer is Answer.YES and model == (False, True)

@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.solochess import STANDARD_TYPES, Piece, PieceType, SoloChess, render_svg
-from solvers import Answer, solve
+from npw.instances.base import InvalidInstance
+from npw.instances.solochess.board import STANDARD_TYPES, Piece, PieceType, SoloChess, render_svg
+from npw.solvers import Answer, solve
 
 
 def board(width, height, *pieces, special=None, limit=None, custom=()):
@@ -148,10 +148,10 @@ def test_search_agrees_with_a_plain_replay_search():
 
 
 def test_compiled_moves_match_the_piece_definition():
-    """solvers.solochess_moves walks rider rays through occupied squares only; it must give the
+    """npw.solvers.solochess.moves walks rider rays through occupied squares only; it must give the
     same (target, blockers) pairs as PieceType.paths, the definition, for standard and fairy
     pieces (a nightrider, a range-2 wazir rider, an asymmetric leaper)."""
-    from solvers.solochess_moves import compile_board
+    from npw.solvers.solochess.moves import compile_board
 
     fairy = (PieceType("nightrider", "N", rides=((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))),
              PieceType("w2", "W", rides=((1, 0), (0, 1), (-1, 0), (0, -1)), max_range=2),
@@ -234,7 +234,7 @@ def test_search_without_special_piece_agrees_with_plain_search_when_a_type_is_un
 def test_shuffled_search_and_certificate_sampler():
     """The search with a seeded capture order gives the same answers; the sampler returns
     different, valid capture sequences (the verifier checks backward maps on them)."""
-    from solvers.solochess_search import sample_certificates, solve as search
+    from npw.solvers.solochess.search import sample_certificates, solve as search
 
     rng = random.Random(17)
     for _ in range(60):

@@ -6,11 +6,11 @@ run is ``bench/solochess_polynomial_agreement.py``."""
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.solochess import (THEOREM_2_16_PAIRS, THEOREM_2_2_TYPES, Piece, SoloChess,
+from npw.instances.base import InvalidInstance
+from npw.instances.solochess.board import (THEOREM_2_16_PAIRS, THEOREM_2_2_TYPES, Piece, SoloChess,
                                  agreement_instance)
-from solvers import Answer, solve
-from solvers import solochess_hero, solochess_spanning
+from npw.solvers import Answer, solve
+from npw.solvers.solochess import hero as solochess_hero, spanning as solochess_spanning
 
 BOARDS_PER_COMBINATION = 30
 

@@ -5,12 +5,12 @@ counterexamples; the boards have the shape the proofs rely on (blockers without 
 
 import pytest
 
-from instances import get_problem
-from instances.hampath import HamPathEnds, grid_instance
-from reductions import get_reduction
-from reductions.registry import REDUCTION_MODULES
-from solvers import Answer, solve
-from verify import exhaustive, random_stream, verify_reduction
+from npw.instances import get_problem
+from npw.instances.hampath.graph import HamPathEnds, grid_instance
+from npw.reductions import get_reduction
+from npw.reductions.registry import REDUCTION_MODULES
+from npw.solvers import Answer, solve
+from npw.verify import exhaustive, random_stream, verify_reduction
 
 SOLOCHESS = sorted(r for r in REDUCTION_MODULES if r.startswith("hampath-to-solochess-")
                    and not r.endswith(("-as-stated", "-unrestricted")))
@@ -55,7 +55,7 @@ def test_blockers_have_no_capture_on_the_initial_board(reduction_id):
     """Theorem 3.1 and 3.2 and the corollaries rest on blockers that cannot capture (so the special
     piece must take them all); Corollary 3.5 with pawns is the exception the paper does not claim
     it avoids: rotated, a pawn can capture its old upper or right neighbour."""
-    from solvers.solochess_moves import compile_board
+    from npw.solvers.solochess.moves import compile_board
 
     reduction = get_reduction(reduction_id)
     source = get_problem(reduction.source).sample(3)
@@ -73,7 +73,7 @@ def test_blockers_have_no_capture_on_the_initial_board(reduction_id):
 def test_king_pawn_green_pawns_have_no_capture_and_every_other_pawn_has_one():
     """Theorem 3.7: 'every vertex has exactly one green pawn, which has no legal captures, while all
     other pawns have legal captures'."""
-    from reductions import hampath_to_solochess_king_pawn as kp
+    from npw.reductions.solochess import king_pawn as kp
 
     for seed in range(20):
         source = get_problem("hampath-grid-s").sample(seed)

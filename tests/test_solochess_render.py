@@ -6,12 +6,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from instances import get_problem
-from instances.base import InvalidInstance
-from instances.solochess import Piece, SoloChess, render_svg
+from npw.instances import get_problem
+from npw.instances.base import InvalidInstance
+from npw.instances.solochess.board import Piece, SoloChess, render_svg
 from npw.cli import main
-from reductions import get_reduction
-from solvers import solve
+from npw.reductions import get_reduction
+from npw.solvers import solve
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -4,15 +4,15 @@ import random
 
 import pytest
 
-from instances.base import InvalidInstance
-from instances.torus import (Move, TorusBoard, TorusPuzzle, drag_number, parse_moves, push_number, random_board,
+from npw.instances.base import InvalidInstance
+from npw.instances.torus.puzzle import (Move, TorusBoard, TorusPuzzle, drag_number, parse_moves, push_number, random_board,
                              simplify)
-from solvers import Answer, solve
-from solvers.torus_constructive import solve_board, three_elements_rotation, triangle_rotation
+from npw.solvers import Answer, solve
+from npw.solvers.torus.constructive import solve_board, three_elements_rotation, triangle_rotation
 
 
 def _ops(ops, m, n):
-    from instances.torus import shift
+    from npw.instances.torus.puzzle import shift
     return [shift(a, i, s, n if a == "R" else m) for a, i, s in ops]
 
 
@@ -113,7 +113,7 @@ def test_constructive_respects_the_bound():
 
 # -- exhaustive search ----------------------------------------------------------------------
 
-from solvers.torus_bfs import all_distances, distance_distribution, optimal_moves  # noqa: E402
+from npw.solvers.torus.bfs import all_distances, distance_distribution, optimal_moves  # noqa: E402
 
 
 def test_diameters_pinned_for_small_boards():

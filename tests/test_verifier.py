@@ -2,10 +2,10 @@
 
 from concurrent.futures import ProcessPoolExecutor
 
-from instances import get_problem
-from reductions import get_reduction
-from verify import exhaustive, planted_stream, random_stream, verify_reduction
-from verify.cases import derive_seed
+from npw.instances import get_problem
+from npw.reductions import get_reduction
+from npw.verify import exhaustive, planted_stream, random_stream, verify_reduction
+from npw.verify.cases import derive_seed
 
 REDUCTION = get_reduction("1in3sat-to-224sat")
 PROBLEM = get_problem("1in3sat")
@@ -51,7 +51,7 @@ def test_broken_backward_map_is_a_certificate_failure():
 
 
 def test_certified_no_stream_is_all_no_and_passes():
-    from verify import certified_no_stream
+    from npw.verify import certified_no_stream
 
     report = verify_reduction(REDUCTION, certified_no_stream(PROBLEM, 60, seed=2)).to_json()
     assert report["source_no"] == 60 and report["target_no"] == 60 and report["passed"]

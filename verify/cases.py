@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Iterator
 
-from instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
+from npw.instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
 
 
 def exhaustive(problem: Problem, size: int) -> Iterator[tuple[str, Any]]:

@@ -14,11 +14,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from instances.base import InvalidInstance
-from instances.registry import get_problem
-from reductions.base import Reduction
-from solvers import sample_certificates, solve
-from solvers.result import Answer, Result, SolverError
+from npw.instances.base import InvalidInstance
+from npw.instances.registry import get_problem
+from npw.reductions.base import Reduction
+from npw.solvers import sample_certificates, solve
+from npw.solvers.result import Answer, Result, SolverError
 
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"

@@ -5,7 +5,7 @@ URIs): the verdict and counts, the confusion matrix (source answer x target answ
 target sizes the reduction's ``size()`` formula predicts against the sizes of the targets
 actually built (on a sample of the run's cases), the time spent per decider, and the shrunk
 counterexample, drawn with the source's and the target's renderers
-(``instances.registry.RENDERERS``) where they have one.
+(``npw.instances.registry.RENDERERS``) where they have one.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import json
 from html import escape
 from typing import Any, Iterable
 
-from instances.registry import get_problem, renderer_for
-from reductions.base import Reduction
-from verify.svg_charts import bar_chart, scatter
+from npw.instances.registry import get_problem, renderer_for
+from npw.reductions.base import Reduction
+from npw.verify.svg_charts import bar_chart, scatter
 
 ANSWERS = ("YES", "NO", "UNKNOWN")
 
@@ -180,7 +180,7 @@ def _counterexample(reduction: Reduction, counterexample: dict | None) -> str:
 
 
 def render_html(report: dict, reduction: Reduction, sizes: list[dict], command: str = "") -> str:
-    """The page for ``report`` (:meth:`verify.sweep.Report.to_json`) of ``reduction``."""
+    """The page for ``report`` (:meth:`npw.verify.sweep.Report.to_json`) of ``reduction``."""
     verdict = '<span class="verdict passed">PASSED</span>' if report["passed"] else \
         '<span class="verdict failed">FAILED</span>'
     sections = [

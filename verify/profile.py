@@ -15,8 +15,8 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Sequence
 
-from instances.base import InvalidInstance, derive_seed
-from instances.registry import get_problem
+from npw.instances.base import InvalidInstance, derive_seed
+from npw.instances.registry import get_problem
 
 
 @dataclass
@@ -54,7 +54,7 @@ def hardness_profile(problem_id: str, param: str, values: Sequence[Any], count: 
                      progress: Callable[[int], None] | None = None) -> list[ProfilePoint]:
     """One :class:`ProfilePoint` per value of ``param`` (the other generator parameters fixed
     by ``params``). ``progress(done)`` is called after each instance."""
-    from solvers import solve
+    from npw.solvers import solve
 
     problem = get_problem(problem_id)
     if count < 1:

@@ -1,4 +1,4 @@
-"""Drawing a hardness profile (:mod:`verify.profile`) with matplotlib, an optional extra
+"""Drawing a hardness profile (:mod:`npw.verify.profile`) with matplotlib, an optional extra
 (``pip install "npw[plot]"``): two panels over the parameter, the fraction of yes-instances
 above and the solver's effort below (median and mean seconds on a log scale, median
 conflicts on a second axis where the backend reports them)."""
@@ -10,8 +10,8 @@ import os
 from numbers import Real
 from typing import Sequence
 
-from instances.base import InvalidInstance, write_atomically
-from verify.profile import ProfilePoint
+from npw.instances.base import InvalidInstance, write_atomically
+from npw.verify.profile import ProfilePoint
 
 FORMATS = (".svg", ".png")
 

@@ -24,9 +24,9 @@ import sqlite3
 import time
 from typing import Any, Iterable
 
-from instances.registry import get_problem
-from verify.check import CaseResult
-from verify.sweep import Summary
+from npw.instances.registry import get_problem
+from npw.verify.check import CaseResult
+from npw.verify.sweep import Summary
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -93,8 +93,8 @@ class ResultStore:
         summary = Summary(reduction)
         rows = self.db.execute("SELECT label, source, source_answer, target_answer, failures, target_size, times "
                                "FROM cases WHERE run = ? ORDER BY rowid", (run,))
-        from reductions.registry import get_reduction
-        from solvers.result import Answer
+        from npw.reductions.registry import get_reduction
+        from npw.solvers.result import Answer
 
         for label, source, source_answer, target_answer, failures, target_size, times in rows:
             case = CaseResult(Answer(source_answer), Answer(target_answer),

@@ -17,11 +17,11 @@ from concurrent.futures import Executor, FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from instances.base import InvalidInstance
-from instances.registry import get_problem
-from reductions.base import Reduction
-from reductions.registry import get_reduction
-from verify.check import (
+from npw.instances.base import InvalidInstance
+from npw.instances.registry import get_problem
+from npw.reductions.base import Reduction
+from npw.reductions.registry import get_reduction
+from npw.verify.check import (
     BACKWARD, CERTIFICATE_KINDS, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH, REDUCE_ERROR,
     FORWARD_PROOF, SIZE, CaseResult, check_case,
 )
@@ -102,9 +102,9 @@ def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], op
                 records: bool = False) -> Summary | tuple[Summary, list[tuple]]:
     """Checks a chunk of cases; runs in a worker process when an executor is used.
 
-    With ``records``, also returns one result-store row per case (see :mod:`verify.store`).
+    With ``records``, also returns one result-store row per case (see :mod:`npw.verify.store`).
     """
-    from verify.store import case_record
+    from npw.verify.store import case_record
 
     if isinstance(reduction, str):
         reduction = get_reduction(reduction)
@@ -136,11 +136,11 @@ def sweep(
     run: int | None = None,
     **options: Any,
 ) -> Summary:
-    """Checks every case; ``options`` go to :func:`verify.check.check_case`.
+    """Checks every case; ``options`` go to :func:`npw.verify.check.check_case`.
 
     With an executor, workers receive the reduction by its registry id, so the
     reduction must be registered (an unregistered one runs in this process).
-    With a result ``store`` (:class:`verify.store.ResultStore`) and its ``run`` id, cases
+    With a result ``store`` (:class:`npw.verify.store.ResultStore`) and its ``run`` id, cases
     already stored are skipped, every finished chunk is stored in one transaction, and
     the totals returned are the store's for the whole run.
     """

@@ -1,0 +1,63 @@
+"""Hamiltonian path from a given start in max-degree-3 grid graphs: Lemma A.1 (1) of
+Brunner et al., "Complexity of Solo Chess with Unlimited Moves" (the source problem of
+Theorems 3.1 and 3.7). The instance type is :class:`npw.instances.hampath.graph.HamPathGridStart`:
+a grid graph (induced, coordinates given) of maximum degree 3 with a start s of degree 1
+and no end t.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Iterator
+
+from npw.instances.base import Problem
+from npw.instances.hampath.graph import (HamPathGridStart, canonical_marked, grid_instance, polyominoes,
+                               random_grid_shape, shrink)
+
+
+def enumerate_instances(max_vertices: int) -> Iterator[HamPathGridStart]:
+    """Every connected max-degree-3 grid graph with 2..max_vertices vertices and every start s of
+    degree 1, once per class of (shape, s) under translation, rotation and reflection."""
+    for shape in polyominoes(max_vertices):
+        g = grid_instance(shape)
+        seen = set()
+        for s in range(g.num_vertices):
+            if g.degree(s) != 1:
+                continue
+            key = canonical_marked(shape, [shape[s]])
+            if key not in seen:
+                seen.add(key)
+                yield grid_instance(shape, shape[s], cls=HamPathGridStart)
+
+
+def random_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
+    """A random connected max-degree-3 grid graph (resampled until it has a degree-1 vertex), s
+    a random degree-1 vertex."""
+    rng = _random.Random(seed)
+    while True:
+        shape = random_grid_shape(rng, num_vertices)
+        g = grid_instance(shape)
+        leaves = [v for v in range(g.num_vertices) if g.degree(v) == 1]
+        if leaves:
+            return grid_instance(shape, shape[rng.choice(leaves)], cls=HamPathGridStart)
+
+
+def verification_sample(seed: int) -> HamPathGridStart:
+    """A small instance (2-9 vertices) for the verifier."""
+    rng = _random.Random(seed)
+    return random_instance(rng.randrange(2**31), rng.randint(2, 9))
+
+
+PROBLEM = Problem(
+    id="hampath-grid-s",
+    title="Hamiltonian path from a degree-1 start s in a max-degree-3 grid graph (Lemma A.1 (1))",
+    instance_type=HamPathGridStart,
+    certificate_doc="path: list of all vertices in order, starting at s",
+    generators={"random": random_instance},
+    default_generator="random",
+    enumerate=enumerate_instances,
+    enumerate_doc=enumerate_instances.__doc__ or "",
+    shrink=shrink,
+    sample=verification_sample,
+    verify_deciders=("dp", "sat"),
+)

@@ -1,0 +1,67 @@
+"""Hamiltonian path from s to t, both of degree 1, in max-degree-3 graphs: Lemma A.1 (2) of
+Brunner et al., "Complexity of Solo Chess with Unlimited Moves" (the source problem of
+Theorem 3.2 and Corollaries 3.3-3.6). The instance type is
+:class:`npw.instances.hampath.graph.HamPathEnds`; grid coordinates are optional (Theorem 3.2 needs
+none), and the enumeration and samples are grid graphs, as in Lemma A.1.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Iterator
+
+from npw.instances.base import Problem
+from npw.instances.hampath.graph import (HamPathEnds, canonical_marked, grid_instance, polyominoes,
+                               random_grid_shape, shrink)
+
+
+def enumerate_instances(max_vertices: int) -> Iterator[HamPathEnds]:
+    """Every connected max-degree-3 grid graph with 2..max_vertices vertices and every ordered pair
+    (s, t) of distinct degree-1 vertices, once per class of (shape, s, t) under translation,
+    rotation and reflection."""
+    for shape in polyominoes(max_vertices):
+        g = grid_instance(shape)
+        leaves = [v for v in range(g.num_vertices) if g.degree(v) == 1]
+        seen = set()
+        for s in leaves:
+            for t in leaves:
+                if s == t:
+                    continue
+                key = canonical_marked(shape, [shape[s], shape[t]])
+                if key not in seen:
+                    seen.add(key)
+                    yield grid_instance(shape, shape[s], shape[t], cls=HamPathEnds)
+
+
+def random_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
+    """A random connected max-degree-3 grid graph with at least two degree-1 vertices (resampled),
+    s and t two of them at random."""
+    rng = _random.Random(seed)
+    while True:
+        shape = random_grid_shape(rng, max(num_vertices, 2))
+        g = grid_instance(shape)
+        leaves = [v for v in range(g.num_vertices) if g.degree(v) == 1]
+        if len(leaves) >= 2:
+            s, t = rng.sample(leaves, 2)
+            return grid_instance(shape, shape[s], shape[t], cls=HamPathEnds)
+
+
+def verification_sample(seed: int) -> HamPathEnds:
+    """A small instance (2-9 vertices) for the verifier."""
+    rng = _random.Random(seed)
+    return random_instance(rng.randrange(2**31), rng.randint(2, 9))
+
+
+PROBLEM = Problem(
+    id="hampath-st",
+    title="Hamiltonian path between degree-1 vertices s and t in a max-degree-3 graph (Lemma A.1 (2))",
+    instance_type=HamPathEnds,
+    certificate_doc="path: list of all vertices in order, from s to t",
+    generators={"random": random_instance},
+    default_generator="random",
+    enumerate=enumerate_instances,
+    enumerate_doc=enumerate_instances.__doc__ or "",
+    shrink=shrink,
+    sample=verification_sample,
+    verify_deciders=("dp", "sat"),
+)

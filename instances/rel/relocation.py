@@ -1,0 +1,187 @@
+"""REL: relocation along an Eulerian path (Ratner & Warmuth 1990, Section 3).
+
+A graph (directed, or undirected) whose edges have integer capacities, and elements
+each with an initial and a final vertex. A truck walks a path that uses every edge
+exactly once (an Eulerian path); along each edge it ships at most the edge's
+capacity of elements that are at the edge's start at that moment. Yes iff some such
+walk brings every element to its final vertex. The paper's graphs are planar with
+capacities 0 and 2; the model here allows any capacities and says which variant an
+instance is (:meth:`Relocation.variant`).
+
+Certificate: the walk as a sequence of steps ``(edge index, start vertex, shipped
+elements)``; the checker simulates it. JSON: a list of ``[edge, start, [elements]]``.
+
+>>> r = Relocation(("a", "b"), (("a", "b", 1),), ("p",), ("a",), ("b",))
+>>> r.verify(((0, "a", ("p",)),)), r.verify(((0, "a", ()),))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem, check_header, require
+
+Edge = tuple[str, str, int]  # tail, head, capacity
+Step = tuple[int, str, tuple[str, ...]]  # edge index, start vertex, shipped elements
+
+
+@dataclass(frozen=True)
+class Relocation:
+    problem: ClassVar[str] = "rel"
+
+    vertices: tuple[str, ...]
+    edges: tuple[Edge, ...]
+    elements: tuple[str, ...]
+    initial: tuple[str, ...]  # vertex of element i at the start
+    final: tuple[str, ...]  # vertex of element i at the end
+    directed: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vertices", tuple(self.vertices))
+        object.__setattr__(self, "edges", tuple((str(t), str(h), c) for t, h, c in self.edges))
+        for name in ("elements", "initial", "final"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        self.validate()
+
+    def validate(self) -> None:
+        known = set(self.vertices)
+        if len(known) != len(self.vertices):
+            raise InvalidInstance("vertex names must be distinct")
+        for index, (tail, head, capacity) in enumerate(self.edges):
+            for end in (tail, head):
+                if end not in known:
+                    raise InvalidInstance(f"edge e{index} ({tail}, {head}) uses unknown vertex {end!r}")
+            if not isinstance(capacity, int) or isinstance(capacity, bool) or capacity < 0:
+                raise InvalidInstance(f"edge e{index} ({tail}, {head}) has capacity {capacity!r}; need an integer >= 0")
+        if len(set(self.elements)) != len(self.elements):
+            raise InvalidInstance("element names must be distinct")
+        for name in ("initial", "final"):
+            places = getattr(self, name)
+            if len(places) != len(self.elements):
+                raise InvalidInstance(f"{name} configuration places {len(places)} elements; there are {len(self.elements)}")
+            for element, vertex in zip(self.elements, places):
+                if vertex not in known:
+                    raise InvalidInstance(f"element {element} is placed at unknown vertex {vertex!r} ({name})")
+
+    # -- the checker --------------------------------------------------------------------
+    def verify(self, certificate: Any) -> bool:
+        """Simulates the walk: every edge once, consecutive, capacities kept, elements present."""
+        try:
+            steps = [(int(e), str(v), tuple(shipped)) for e, v, shipped in certificate]
+        except (TypeError, ValueError):
+            return False
+        if sorted(e for e, _, _ in steps) != list(range(len(self.edges))):
+            return False
+        where = dict(zip(self.elements, self.initial))
+        here = steps[0][1] if steps else None
+        for edge, start, shipped in steps:
+            tail, head, capacity = self.edges[edge]
+            if start != here and here is not None:
+                return False
+            if start == tail:
+                end = head
+            elif not self.directed and start == head:
+                end = tail
+            else:
+                return False
+            if len(shipped) > capacity or len(set(shipped)) != len(shipped):
+                return False
+            for element in shipped:
+                if where.get(element) != start:
+                    return False
+                where[element] = end
+            here = end
+        return all(where[e] == f for e, f in zip(self.elements, self.final))
+
+    # -- description --------------------------------------------------------------------
+    def is_planar(self) -> bool:
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_nodes_from(self.vertices)
+        graph.add_edges_from((t, h) for t, h, _ in self.edges if t != h)
+        return nx.check_planarity(graph)[0]
+
+    def variant(self) -> str:
+        capacities = sorted({c for _, _, c in self.edges})
+        kind = "directed" if self.directed else "undirected"
+        planar = "planar" if self.is_planar() else "NOT planar (outside the paper's definition)"
+        return f"{kind}, {planar}, capacities {capacities}"
+
+    def size(self) -> dict[str, int]:
+        return {"vertices": len(self.vertices), "edges": len(self.edges), "elements": len(self.elements)}
+
+    def to_dict(self) -> dict:
+        return {
+            "problem": self.problem, "version": FORMAT_VERSION, "directed": self.directed,
+            "vertices": list(self.vertices), "edges": [list(e) for e in self.edges],
+            "elements": list(self.elements), "initial": list(self.initial), "final": list(self.final),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Relocation":
+        check_header(data, cls.problem)
+        edges = require(data, "edges", list)
+        if not all(isinstance(e, list) and len(e) == 3 for e in edges):
+            raise InvalidInstance("every edge is [tail, head, capacity]")
+        return cls(tuple(require(data, "vertices", list)), tuple(tuple(e) for e in edges),
+                   tuple(require(data, "elements", list)), tuple(require(data, "initial", list)),
+                   tuple(require(data, "final", list)), bool(data.get("directed", True)))
+
+    @staticmethod
+    def certificate_to_json(certificate: Any) -> list:
+        return [[e, v, list(shipped)] for e, v, shipped in certificate]
+
+    @staticmethod
+    def certificate_from_json(obj: Any) -> tuple[Step, ...]:
+        if not isinstance(obj, list) or not all(isinstance(s, list) and len(s) == 3 for s in obj):
+            raise InvalidInstance("a REL certificate is a list of [edge, start vertex, [elements]]")
+        return tuple((s[0], s[1], tuple(s[2])) for s in obj)
+
+
+def random_instance(seed: int, vertices: int = 4, edges: int = 6, elements: int = 3, max_capacity: int = 2,
+                    directed: bool = True) -> Relocation:
+    """A random multigraph with an Eulerian walk (a random closed or open walk's edges), random
+    capacities 0..max_capacity, and elements at random initial and final vertices."""
+    rng = _random.Random(seed)
+    names = tuple(f"v{i}" for i in range(vertices))
+    walk = [rng.choice(names)]
+    edge_list = []
+    for _ in range(edges):
+        nxt = rng.choice([v for v in names if v != walk[-1]] or names)
+        edge_list.append((walk[-1], nxt, rng.randint(0, max_capacity)))
+        walk.append(nxt)
+    rng.shuffle(edge_list)
+    element_names = tuple(f"p{i}" for i in range(elements))
+    initial = tuple(rng.choice(walk) for _ in element_names)
+    final = tuple(rng.choice(walk) for _ in element_names)
+    return Relocation(names, tuple(edge_list), element_names, initial, final, directed)
+
+
+def verification_sample(seed: int) -> Relocation:
+    rng = _random.Random(seed)
+    return random_instance(rng.randrange(2**31), rng.randint(2, 4), rng.randint(2, 6), rng.randint(1, 3),
+                           rng.choice([1, 2, 3]), rng.random() < 0.7)
+
+
+def _verify_deciders() -> tuple[str, ...]:
+    """CP-SAT (optional extra ``cp``) decides the no-instances of Theorem 2 up to m = 6 in
+    seconds where CNF solvers give up (BENCHMARKS.md); without OR-Tools, the order CNF."""
+    import importlib.util
+
+    return ("cpsat", "sat") if importlib.util.find_spec("ortools") else ("sat", "search")
+
+
+PROBLEM = Problem(
+    id="rel",
+    title="REL: relocate elements along an Eulerian path with edge capacities",
+    instance_type=Relocation,
+    certificate_doc="list of [edge index, start vertex, [shipped elements]] in walk order",
+    generators={"random": random_instance},
+    default_generator="random",
+    sample=verification_sample,
+    verify_deciders=_verify_deciders(),
+)

@@ -1,0 +1,62 @@
+"""SVG drawing of a REL instance, in the spirit of the paper's Figure 2: vertices,
+edges with their capacities (zero-edges dashed), and at each vertex the elements
+that start there (above) and must end there (below). Stdlib SVG; the layout is
+networkx's planar layout when the graph is planar, a circle otherwise."""
+
+from __future__ import annotations
+
+import html
+import math
+
+import networkx as nx
+
+from npw.instances.rel.relocation import Relocation
+
+SIDE = 900
+MARGIN = 90
+
+
+def _positions(rel: Relocation) -> dict[str, tuple[float, float]]:
+    graph = nx.Graph()
+    graph.add_nodes_from(rel.vertices)
+    graph.add_edges_from((t, h) for t, h, _ in rel.edges if t != h)
+    try:
+        layout = nx.planar_layout(graph) if rel.vertices else {}
+    except nx.NetworkXException:
+        layout = {v: (math.cos(2 * math.pi * i / len(rel.vertices)), math.sin(2 * math.pi * i / len(rel.vertices)))
+                  for i, v in enumerate(rel.vertices)}
+    xs = [p[0] for p in layout.values()] or [0.0]
+    ys = [p[1] for p in layout.values()] or [0.0]
+    span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    scale = SIDE - 2 * MARGIN
+    return {v: (MARGIN + (p[0] - min(xs)) / span_x * scale, MARGIN + (p[1] - min(ys)) / span_y * scale)
+            for v, p in layout.items()}
+
+
+def render_svg(rel: Relocation) -> str:
+    at = _positions(rel)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIDE}" height="{SIDE}" font-family="sans-serif" '
+             f'font-size="11">',
+             '<defs><marker id="arrow" viewBox="0 0 10 10" refX="18" refY="5" markerWidth="7" markerHeight="7" '
+             'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>',
+             f'<text x="10" y="20" font-size="14">REL: {html.escape(rel.variant())}; '
+             f'{len(rel.vertices)} vertices, {len(rel.edges)} edges, {len(rel.elements)} elements</text>']
+    for tail, head, capacity in rel.edges:
+        (x1, y1), (x2, y2) = at[tail], at[head]
+        dash = ' stroke-dasharray="5,4"' if capacity == 0 else ""
+        arrow = ' marker-end="url(#arrow)"' if rel.directed else ""
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#555"{dash}{arrow}/>')
+        parts.append(f'<text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2:.1f}" fill="#a00">{capacity}</text>')
+    starting = {v: [e for e, i in zip(rel.elements, rel.initial) if i == v] for v in rel.vertices}
+    ending = {v: [e for e, f in zip(rel.elements, rel.final) if f == v] for v in rel.vertices}
+    for vertex, (x, y) in at.items():
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="12" fill="#fff" stroke="#000"/>')
+        parts.append(f'<text x="{x + 14:.1f}" y="{y + 4:.1f}" font-weight="bold">{html.escape(vertex)}</text>')
+        if starting[vertex]:
+            parts.append(f'<text x="{x - 12:.1f}" y="{y - 16:.1f}" fill="#06c">from: '
+                         f'{html.escape(" ".join(starting[vertex]))}</text>')
+        if ending[vertex]:
+            parts.append(f'<text x="{x - 12:.1f}" y="{y + 26:.1f}" fill="#080">to: '
+                         f'{html.escape(" ".join(ending[vertex]))}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,175 @@
+"""CNF satisfiability: clauses of any width; yes iff some assignment makes at
+least one literal true in every clause. Read and written as DIMACS CNF.
+
+>>> f = CNF.from_dimacs("p cnf 2 2\\n1 2 0\\n-1 0\\n")
+>>> f.verify((False, True))
+True
+>>> print(f.to_dimacs(), end="")
+p cnf 2 2
+1 2 0
+-1 0
+"""
+
+from __future__ import annotations
+
+import itertools
+import random as _random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator, Mapping
+
+from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem, check_header, require
+from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_assignment
+
+
+@dataclass(frozen=True)
+class CNF:
+    problem: ClassVar[str] = "cnf"
+
+    num_vars: int
+    clauses: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clauses", tuple(tuple(c) for c in self.clauses))
+        self.validate()
+
+    def validate(self) -> None:
+        if not isinstance(self.num_vars, int) or isinstance(self.num_vars, bool) or self.num_vars < 0:
+            raise InvalidInstance(f"num_vars must be a non-negative integer, not {self.num_vars!r}")
+        for index, clause in enumerate(self.clauses, 1):
+            for literal in clause:
+                if not isinstance(literal, int) or isinstance(literal, bool) or literal == 0 or abs(literal) > self.num_vars:
+                    raise InvalidInstance(
+                        f"clause c{index} holds {literal!r}: literals are +-v with 1 <= v <= {self.num_vars}"
+                    )
+
+    def verify(self, certificate: Any) -> bool:
+        if not is_assignment(certificate, self.num_vars):
+            return False
+        return all(any(certificate[abs(l) - 1] == (l > 0) for l in clause) for clause in self.clauses)
+
+    def size(self) -> dict[str, int]:
+        return {"variables": self.num_vars, "clauses": len(self.clauses)}
+
+    def to_dict(self) -> dict:
+        return {"problem": self.problem, "version": FORMAT_VERSION, "num_vars": self.num_vars,
+                "clauses": [list(c) for c in self.clauses]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "CNF":
+        check_header(data, cls.problem)
+        clauses = require(data, "clauses", list)
+        if not all(isinstance(c, list) for c in clauses):
+            raise InvalidInstance("every clause must be a list of literals")
+        return cls(require(data, "num_vars", int), clauses)
+
+    certificate_to_json = staticmethod(lambda cert: [bool(v) for v in cert])
+
+    @staticmethod
+    def certificate_from_json(obj: Any) -> Assignment:
+        if not isinstance(obj, list) or not all(isinstance(v, bool) for v in obj):
+            raise InvalidInstance("an assignment is a list of true/false values")
+        return tuple(obj)
+
+    # -- DIMACS -------------------------------------------------------------------------
+    def to_dimacs(self, comments: tuple[str, ...] = ()) -> str:
+        lines = [f"c {c}" for c in comments]
+        lines.append(f"p cnf {self.num_vars} {len(self.clauses)}")
+        lines.extend(" ".join(map(str, clause)) + " 0" for clause in self.clauses)
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_dimacs(cls, text: str) -> "CNF":
+        """Parses DIMACS CNF; the header's counts must match the clauses found."""
+        header: tuple[int, int] | None = None
+        clauses: list[tuple[int, ...]] = []
+        current: list[int] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            stripped = line.strip()
+            if not stripped or stripped.startswith("c") or stripped == "%":
+                continue
+            if stripped.startswith("p"):
+                parts = stripped.split()
+                if header is not None or len(parts) != 4 or parts[1] != "cnf":
+                    raise InvalidInstance(f"line {number}: bad header {stripped!r} (expected 'p cnf VARS CLAUSES')")
+                try:
+                    header = (int(parts[2]), int(parts[3]))
+                except ValueError:
+                    raise InvalidInstance(f"line {number}: bad header {stripped!r}") from None
+                if min(header) < 0:
+                    raise InvalidInstance(f"line {number}: negative counts in header")
+                continue
+            if header is None:
+                raise InvalidInstance(f"line {number}: clause before the 'p cnf' header")
+            for token in stripped.split():
+                try:
+                    literal = int(token)
+                except ValueError:
+                    raise InvalidInstance(f"line {number}: {token!r} is not an integer literal") from None
+                if literal == 0:
+                    clauses.append(tuple(current))
+                    current = []
+                elif abs(literal) > header[0]:
+                    raise InvalidInstance(f"line {number}: literal {literal} exceeds the {header[0]} variables of the header")
+                else:
+                    current.append(literal)
+        if header is None:
+            raise InvalidInstance("no 'p cnf' header")
+        if current:
+            clauses.append(tuple(current))  # a last clause without its terminating 0
+        if len(clauses) != header[1]:
+            raise InvalidInstance(f"header announces {header[1]} clauses, found {len(clauses)}")
+        return cls(header[0], tuple(clauses))
+
+
+def random_instance(seed: int, num_vars: int = 20, ratio: float = 4.26, width: int = 3) -> CNF:
+    """Uniform random k-CNF (default 3-CNF at its threshold ratio 4.26)."""
+    if num_vars < width:
+        raise InvalidInstance(f"random {width}-CNF needs at least {width} variables")
+    rng = _random.Random(seed)
+    count = max(1, round(ratio * num_vars))
+    clauses = tuple(
+        tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, num_vars + 1), width)) for _ in range(count)
+    )
+    return CNF(num_vars, clauses)
+
+
+def enumerate_instances(max_vars: int) -> Iterator[CNF]:
+    """Every CNF over 1..max_vars variables with at most 3 distinct non-tautological clauses of width <= 2."""
+    for n in range(1, max_vars + 1):
+        literals = [s * v for v in range(1, n + 1) for s in (1, -1)]
+        possible = [c for w in (1, 2) for c in itertools.combinations(literals, w) if not any(-l in c for l in c)]
+        for count in range(1, 4):
+            for chosen in itertools.combinations(possible, count):
+                if {abs(l) for c in chosen for l in c} == set(range(1, n + 1)):
+                    yield CNF(n, chosen)
+
+
+def shrink(instance: CNF) -> Iterator[CNF]:
+    clauses = [list(c) for c in instance.clauses]
+    for index in range(len(clauses)):
+        rest = clauses[:index] + clauses[index + 1 :]
+        yield CNF(*compact_variables(rest))
+    for index, clause in enumerate(clauses):
+        for position in range(len(clause)):
+            smaller = [c if i != index else c[:position] + c[position + 1 :] for i, c in enumerate(clauses)]
+            yield CNF(*compact_variables(smaller))
+
+
+def verification_sample(seed: int) -> CNF:
+    rng = _random.Random(seed)
+    return random_instance(rng.randrange(2**31), rng.randint(3, 10), rng.uniform(2.0, 6.0))
+
+
+PROBLEM = Problem(
+    id="cnf",
+    title="CNF-SAT: at least one true literal in every clause (DIMACS CNF)",
+    instance_type=CNF,
+    certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
+    generators={"random": random_instance},
+    default_generator="random",
+    enumerate=enumerate_instances,
+    enumerate_doc=enumerate_instances.__doc__ or "",
+    shrink=shrink,
+    sample=verification_sample,
+    verify_deciders=("brute", "sat"),
+)

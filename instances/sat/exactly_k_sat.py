@@ -1,0 +1,180 @@
+"""Formulas whose clauses all have the same width w and need exactly k true literals.
+
+Shared by 1-in-3-SAT (w = 3, k = 1) and 2/2/4-SAT (w = 4, k = 2). Literals are
+DIMACS integers: ``+v`` is variable v, ``-v`` its negation, ``1 <= v <= num_vars``.
+A clause is a *sequence* of w literals; a literal may repeat and a variable may
+occur in both signs, and "exactly k true" counts occurrences (so the clause
+``(x, x, y)`` of 1-in-3-SAT is satisfied by x false, y true).
+
+Clauses are stored as a read-only ``numpy`` array of shape (m, w): the
+reductions build instances with millions of clauses, which as Python tuples
+would cost about ten times the memory and time.
+
+A certificate is an assignment: a tuple of ``num_vars`` booleans, entry i-1 the
+value of variable i. JSON: a list of ``true``/``false``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from npw.instances.base import FORMAT_VERSION, InvalidInstance, check_header, require
+
+Assignment = tuple[bool, ...]
+
+
+def as_clause_array(clauses: Any, width: int) -> np.ndarray:
+    """Converts a nested sequence (or array) of literals to a read-only (m, width) int64 array."""
+    if isinstance(clauses, np.ndarray) and clauses.dtype == np.int64 and not clauses.flags.writeable:
+        array = clauses  # already immutable: share it (reductions hand over millions of clauses)
+    elif isinstance(clauses, np.ndarray):
+        array = np.array(clauses, dtype=np.int64, copy=True)
+    else:
+        rows = [tuple(c) for c in clauses]
+        for index, row in enumerate(rows, 1):
+            if len(row) != width:
+                raise InvalidInstance(f"clause c{index} has {len(row)} literals; this problem needs exactly {width}")
+            for literal in row:
+                if not isinstance(literal, (int, np.integer)) or isinstance(literal, bool):
+                    raise InvalidInstance(f"clause c{index} holds {literal!r}, not an integer literal")
+        array = np.array(rows, dtype=np.int64).reshape(len(rows), width)
+    if array.ndim != 2 or array.shape[1] != width:
+        raise InvalidInstance(f"clauses must have exactly {width} literals each (got shape {array.shape})")
+    array.setflags(write=False)
+    return array
+
+
+def true_counts(clauses: np.ndarray, assignment: Sequence[bool]) -> np.ndarray:
+    """Number of true literal occurrences in each clause under ``assignment``."""
+    values = np.zeros(len(assignment) + 1, dtype=bool)
+    values[1:] = np.asarray(assignment, dtype=bool)
+    literal_true = values[np.abs(clauses)] ^ (clauses < 0)
+    return literal_true.sum(axis=1)
+
+
+def is_assignment(certificate: Any, num_vars: int) -> bool:
+    return (
+        isinstance(certificate, (tuple, list))
+        and len(certificate) == num_vars
+        and all(isinstance(v, (bool, np.bool_)) for v in certificate)
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class ExactlyKSat:
+    """Base class: ``num_vars`` variables, clauses of WIDTH literals, exactly TRUE_PER_CLAUSE true."""
+
+    problem: ClassVar[str] = ""
+    WIDTH: ClassVar[int] = 0
+    TRUE_PER_CLAUSE: ClassVar[int] = 0
+
+    num_vars: int
+    clauses: np.ndarray
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clauses", as_clause_array(self.clauses, self.WIDTH))
+        self.validate()
+
+    # -- the contract -------------------------------------------------------------------
+    def validate(self) -> None:
+        if not isinstance(self.num_vars, (int, np.integer)) or isinstance(self.num_vars, bool) or self.num_vars < 0:
+            raise InvalidInstance(f"num_vars must be a non-negative integer, not {self.num_vars!r}")
+        if self.clauses.size:
+            magnitude = np.abs(self.clauses)
+            if magnitude.min() > 0 and magnitude.max() <= self.num_vars:
+                return
+            bad = np.argwhere((magnitude == 0) | (magnitude > self.num_vars))
+            if len(bad):
+                row, col = bad[0]
+                literal = int(self.clauses[row, col])
+                raise InvalidInstance(
+                    f"clause c{row + 1} literal {col + 1} is {literal}: literals are +-v with 1 <= v <= {self.num_vars}"
+                )
+
+    def verify(self, certificate: Any) -> bool:
+        if not is_assignment(certificate, self.num_vars):
+            return False
+        return bool(np.all(true_counts(self.clauses, certificate) == self.TRUE_PER_CLAUSE))
+
+    def size(self) -> dict[str, int]:
+        return {"variables": int(self.num_vars), "clauses": int(self.clauses.shape[0])}
+
+    def to_dict(self) -> dict:
+        return {
+            "problem": self.problem,
+            "version": FORMAT_VERSION,
+            "num_vars": int(self.num_vars),
+            "clauses": self.clauses.tolist(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]):
+        check_header(data, cls.problem)
+        num_vars = require(data, "num_vars", int)
+        clauses = require(data, "clauses", list)
+        for index, clause in enumerate(clauses, 1):
+            if not isinstance(clause, list):
+                raise InvalidInstance(f"clause c{index} is not a list of literals")
+        return cls(num_vars, clauses)
+
+    @staticmethod
+    def certificate_to_json(certificate: Assignment) -> list[bool]:
+        return [bool(v) for v in certificate]
+
+    @staticmethod
+    def certificate_from_json(obj: Any) -> Assignment:
+        if not isinstance(obj, list) or not all(isinstance(v, bool) for v in obj):
+            raise InvalidInstance("an assignment is a list of true/false values")
+        return tuple(obj)
+
+    # -- conveniences -------------------------------------------------------------------
+    @property
+    def num_clauses(self) -> int:
+        return int(self.clauses.shape[0])
+
+    def clause_list(self) -> list[list[int]]:
+        return self.clauses.tolist()
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and self.num_vars == other.num_vars  # type: ignore[attr-defined]
+            and np.array_equal(self.clauses, other.clauses)  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.problem, int(self.num_vars), self.clauses.tobytes()))
+
+    def __repr__(self) -> str:
+        shown = self.clauses[:4].tolist()
+        more = "" if self.num_clauses <= 4 else f", ... {self.num_clauses} clauses"
+        return f"{type(self).__name__}(num_vars={self.num_vars}, clauses={shown}{more})"
+
+
+def format_literal(literal: int) -> str:
+    return f"~x{-literal}" if literal < 0 else f"x{literal}"
+
+
+def compact_variables(clauses: list[list[int]]) -> tuple[int, list[list[int]]]:
+    """Renumbers the variables that occur to 1..r in order of first occurrence."""
+    mapping: dict[int, int] = {}
+    for clause in clauses:
+        for literal in clause:
+            mapping.setdefault(abs(literal), len(mapping) + 1)
+    renamed = [[mapping[abs(l)] * (1 if l > 0 else -1) for l in clause] for clause in clauses]
+    return len(mapping), renamed
+
+
+def smaller_clause_lists(clauses: list[list[int]]) -> Iterator[tuple[int, list[list[int]]]]:
+    """Shrinking steps that keep every clause's width: drop one clause; merge one variable
+    into another. Each result is compacted to variables 1..r: (r, clauses)."""
+    for index in range(len(clauses)):
+        yield compact_variables(clauses[:index] + clauses[index + 1 :])
+    variables = sorted({abs(l) for c in clauses for l in c})
+    for a, b in itertools.permutations(variables, 2):
+        merged = [[(b if abs(l) == a else abs(l)) * (1 if l > 0 else -1) for l in c] for c in clauses]
+        yield compact_variables(merged)

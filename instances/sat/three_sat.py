@@ -1,0 +1,75 @@
+"""3-SAT: CNF whose clauses have exactly three literals (Karp 1972's source for
+Independent Set, 3-Colouring and friends). A literal may repeat inside a clause.
+
+>>> ThreeSat(2, [(1, 2, -2)]).verify((False, False))
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random as _random
+from typing import Iterator
+
+from npw.instances.base import InvalidInstance, Problem
+from npw.instances.sat.cnf import CNF
+from npw.instances.sat.exactly_k_sat import smaller_clause_lists
+
+
+class ThreeSat(CNF):
+    problem = "3sat"
+
+    def validate(self) -> None:
+        super().validate()
+        for index, clause in enumerate(self.clauses, 1):
+            if len(clause) != 3:
+                raise InvalidInstance(f"clause c{index} has {len(clause)} literals; 3-SAT needs exactly 3")
+
+
+def random_instance(seed: int, num_vars: int = 20, ratio: float = 4.26) -> ThreeSat:
+    """Uniform random 3-SAT: three distinct variables a clause, signs by coin flips."""
+    if num_vars < 3:
+        raise InvalidInstance("random 3-SAT needs at least 3 variables")
+    rng = _random.Random(seed)
+    clauses = [tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, num_vars + 1), 3))
+               for _ in range(max(1, round(ratio * num_vars)))]
+    return ThreeSat(num_vars, clauses)
+
+
+def verification_sample(seed: int) -> ThreeSat:
+    """3-8 variables at 2-8 clauses per variable: small, with both answers common."""
+    rng = _random.Random(seed)
+    return random_instance(rng.randrange(2**31), rng.randint(3, 6), rng.uniform(2.0, 8.0))
+
+
+def enumerate_instances(max_clauses: int) -> Iterator[ThreeSat]:
+    """Every 3-SAT instance with 1..max_clauses clauses over at most 3 variables (clause
+    multisets of literal multisets, no unused variable; not reduced up to renaming)."""
+    literals = [s * v for v in (1, 2, 3) for s in (1, -1)]
+    clauses = list(itertools.combinations_with_replacement(literals, 3))
+    for count in range(1, max_clauses + 1):
+        for chosen in itertools.combinations_with_replacement(clauses, count):
+            used = sorted({abs(l) for c in chosen for l in c})
+            if used == list(range(1, len(used) + 1)):
+                yield ThreeSat(len(used), chosen)
+
+
+def shrink(instance: ThreeSat) -> Iterator[ThreeSat]:
+    """Drop a clause; merge a variable into another (clauses keep their three literals)."""
+    for num_vars, smaller in smaller_clause_lists([list(c) for c in instance.clauses]):
+        yield ThreeSat(num_vars, smaller)
+
+
+PROBLEM = Problem(
+    id="3sat",
+    title="3-SAT: CNF with exactly three literals per clause",
+    instance_type=ThreeSat,
+    certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
+    generators={"random": random_instance},
+    default_generator="random",
+    enumerate=enumerate_instances,
+    enumerate_doc=enumerate_instances.__doc__ or "",
+    shrink=shrink,
+    sample=verification_sample,
+    verify_deciders=("brute", "sat"),
+)

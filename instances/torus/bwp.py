@@ -1,0 +1,220 @@
+"""BWP, the black/white torus puzzle (seed 001, Section 4; restated in spec/bwp.md).
+
+An R x C torus of pieces coloured black or white; the moves of the torus puzzle
+(``npw.instances.torus.puzzle.Move``: a row shifted E/W or a column N/S, cyclically, by any
+amount). Given a start and a goal colouring and a bound k: can the start be turned
+into the goal in at most k steps of the *drag* metric (a run of identical basic
+operations on one line is one step)? The certificate is the move sequence.
+
+Observation 1: one column operation moves at most one piece into or out of a row,
+so a row whose black count must change by j needs at least j column operations (and
+symmetrically for columns); hence max_r |d_r| + max_c |d_c| steps at least.
+
+JSON: colourings as lists of row strings, ``#`` black and ``.`` white.
+
+>>> p = BWP.from_rows(["#..", "..."], ["...", "..#"], 2)
+>>> from npw.instances.torus.puzzle import parse_moves
+>>> p.verify(parse_moves("R0W1 C2S1")), p.verify(parse_moves("R0W1 R0W1"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from typing import Any, Iterator, Sequence
+
+from npw.instances.base import InvalidInstance, Problem, check_header, require
+from npw.instances.torus.puzzle import Move, apply_inplace, drag_number, moves_from_json, moves_to_json, parse_moves
+
+
+def _parse_rows(rows: Sequence[str], what: str) -> tuple[int, int, tuple[int, ...]]:
+    if not rows or not all(isinstance(r, str) for r in rows):
+        raise InvalidInstance(f"{what}: expected a non-empty list of row strings of '#' and '.'")
+    width = len(rows[0])
+    cells = []
+    for index, row in enumerate(rows):
+        if len(row) != width:
+            raise InvalidInstance(f"{what}: row {index} has {len(row)} cells, row 0 has {width}")
+        for ch in row:
+            if ch not in "#.":
+                raise InvalidInstance(f"{what}: row {index} holds {ch!r}; use '#' (black) and '.' (white)")
+            cells.append(1 if ch == "#" else 0)
+    return len(rows), width, tuple(cells)
+
+
+@dataclass(frozen=True)
+class BWP:
+    problem = "bwp"
+    rows: int
+    cols: int
+    start: tuple[int, ...]  # row-major, 1 = black
+    goal: tuple[int, ...]
+    bound: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "start", tuple(int(x) for x in self.start))
+        object.__setattr__(self, "goal", tuple(int(x) for x in self.goal))
+        self.validate()
+
+    @staticmethod
+    def from_rows(start: Sequence[str], goal: Sequence[str], bound: int) -> "BWP":
+        r1, c1, s = _parse_rows(start, "start")
+        r2, c2, g = _parse_rows(goal, "goal")
+        if (r1, c1) != (r2, c2):
+            raise InvalidInstance(f"start is {r1} x {c1} but goal is {r2} x {c2}")
+        return BWP(r1, c1, s, g, bound)
+
+    def validate(self) -> None:
+        if not isinstance(self.rows, int) or not isinstance(self.cols, int) or self.rows < 1 or self.cols < 1:
+            raise InvalidInstance(f"board sides must be positive integers, not {self.rows} x {self.cols}")
+        for name, cells in (("start", self.start), ("goal", self.goal)):
+            if len(cells) != self.rows * self.cols:
+                raise InvalidInstance(f"{name} has {len(cells)} cells, the board {self.rows * self.cols}")
+            if any(x not in (0, 1) for x in cells):
+                raise InvalidInstance(f"{name} cells must be 0 (white) or 1 (black)")
+        if not isinstance(self.bound, int) or isinstance(self.bound, bool) or self.bound < 0:
+            raise InvalidInstance(f"bound k must be a non-negative integer, not {self.bound!r}")
+
+    def apply(self, moves: Sequence[Move]) -> tuple[int, ...]:
+        cells = list(self.start)
+        for move in moves:
+            apply_inplace(cells, self.rows, self.cols, move)
+        return tuple(cells)
+
+    def verify(self, certificate: Any) -> bool:
+        try:
+            moves = parse_moves(certificate)
+            return drag_number(moves) <= self.bound and self.apply(moves) == self.goal
+        except (InvalidInstance, TypeError, AttributeError):
+            return False
+
+    def size(self) -> dict[str, int]:
+        return {"rows": self.rows, "cols": self.cols, "black": sum(self.start), "bound": self.bound}
+
+    def row_strings(self, cells: Sequence[int]) -> list[str]:
+        return ["".join("#" if cells[r * self.cols + c] else "." for c in range(self.cols)) for r in range(self.rows)]
+
+    def to_dict(self) -> dict:
+        return {"problem": self.problem, "version": 1, "bound": self.bound,
+                "start": self.row_strings(self.start), "goal": self.row_strings(self.goal)}
+
+    @staticmethod
+    def from_dict(data: dict) -> "BWP":
+        check_header(data, "bwp")
+        return BWP.from_rows(require(data, "start", list), require(data, "goal", list), require(data, "bound", int))
+
+    @staticmethod
+    def certificate_to_json(certificate: Sequence[Move]) -> list[str]:
+        return moves_to_json(certificate)
+
+    @staticmethod
+    def certificate_from_json(obj: Any) -> tuple[Move, ...]:
+        return moves_from_json(obj, "BWP")
+
+    def lower_bound(self, cells: Sequence[int] | None = None) -> int:
+        """Observation 1: max_r |d_r| + max_c |d_c| for the colouring ``cells`` (default start)."""
+        cells = self.start if cells is None else cells
+        R, C = self.rows, self.cols
+        dr = max(abs(sum(cells[r * C:(r + 1) * C]) - sum(self.goal[r * C:(r + 1) * C])) for r in range(R))
+        dc = max(abs(sum(cells[c::C]) - sum(self.goal[c::C])) for c in range(C))
+        return dr + dc
+
+
+def _random_moves(rng: _random.Random, rows: int, cols: int, steps: int) -> list[Move]:
+    moves: list[Move] = []
+    for _ in range(steps):
+        if (rng.random() < 0.5 or rows == 1) and cols > 1:
+            moves.append(Move("R", rng.randrange(rows), "E", rng.randrange(1, cols)))
+        elif rows > 1:
+            moves.append(Move("C", rng.randrange(cols), "S", rng.randrange(1, rows)))
+    return moves
+
+
+def planted_instance(seed: int, rows: int = 4, cols: int = 4, steps: int = 3, density: float = 0.4) -> BWP:
+    """Yes by construction: the goal is the start after ``steps`` random moves, k = steps."""
+    rng = _random.Random(seed)
+    start = tuple(1 if rng.random() < density else 0 for _ in range(rows * cols))
+    cells = list(start)
+    for move in _random_moves(rng, rows, cols, steps):
+        apply_inplace(cells, rows, cols, move)
+    return BWP(rows, cols, start, tuple(cells), steps)
+
+
+def random_instance(seed: int, rows: int = 4, cols: int = 4, steps: int = 3, density: float = 0.4) -> BWP:
+    """``planted`` with the bound lowered to a random 0..steps: both answers occur."""
+    planted = planted_instance(seed, rows, cols, steps, density)
+    bound = _random.Random(seed + 1).randint(0, steps)
+    return BWP(rows, cols, planted.start, planted.goal, bound)
+
+
+def tight_instance(seed: int) -> BWP:
+    """A small planted pair with k = its Observation 1 bound (the planted moves may be
+    more than k, so both answers occur); every node of a search is then tight."""
+    rng = _random.Random(seed)
+    rows, cols = rng.randint(2, 5), rng.randint(2, 6)
+    p = planted_instance(seed, rows, cols, rng.randint(1, 5), rng.choice((0.2, 0.35, 0.5)))
+    return BWP(p.rows, p.cols, p.start, p.goal, p.lower_bound())
+
+
+def strip_instance(seed: int) -> BWP:
+    """Shaped like the 3-PARTITION targets, small: element rows 0..n-1 black in their first
+    columns, a special row s with separators, the goal a contiguous run in row s with as many
+    blacks as the start; k = the Observation 1 bound (one time in four, one more). No
+    3-PARTITION promise, so many are no-instances."""
+    rng = _random.Random(seed)
+    n = rng.randint(1, 3)
+    runs = [rng.randint(1, 3) for _ in range(n)]
+    seps = rng.randint(1, 3)
+    gap = rng.randint(1, 4)
+    total = sum(runs) + seps
+    cols = max(total + rng.randint(1, 4), max(runs) + 1 + seps * (gap + 1))
+    rows = n + rng.randint(1, 3)
+    s = rng.randint(n, rows - 1)
+    start = [0] * (rows * cols)
+    for i, a in enumerate(runs):
+        for c in range(a):
+            start[i * cols + c] = 1
+    first = max(runs)
+    for t in range(seps):
+        start[s * cols + (first + t * (gap + 1)) % cols] = 1
+    if sum(start) != total:
+        return tight_instance(seed)
+    goal = [0] * (rows * cols)
+    offset = rng.randint(0, cols - 1)
+    for c in range(total):
+        goal[s * cols + (offset + c) % cols] = 1
+    instance = BWP(rows, cols, tuple(start), tuple(goal), 0)
+    return BWP(rows, cols, tuple(start), tuple(goal), instance.lower_bound() + rng.choice((0, 0, 0, 1)))
+
+
+def verification_sample(seed: int) -> BWP:
+    rng = _random.Random(seed)
+    return random_instance(rng.randrange(2**31), rng.randint(2, 4), rng.randint(2, 4), rng.randint(1, 3))
+
+
+def enumerate_instances(n: int) -> Iterator[BWP]:
+    """Every 2 x 2 start/goal pair with the same number of blacks and every bound 0..n."""
+    import itertools
+
+    colourings = list(itertools.product((0, 1), repeat=4))
+    for start in colourings:
+        for goal in colourings:
+            if sum(start) == sum(goal):
+                for bound in range(n + 1):
+                    yield BWP(2, 2, start, goal, bound)
+
+
+PROBLEM = Problem(
+    id="bwp",
+    title="BWP: black/white torus puzzle, start to goal in at most k drag steps",
+    instance_type=BWP,
+    certificate_doc="moves: list of strings such as \"R2E3\" (row 2 east by 3) or \"C0N1\"; lines from 0",
+    generators={"random": random_instance, "planted": planted_instance, "tight": tight_instance,
+                "strip": strip_instance},
+    default_generator="random",
+    enumerate=enumerate_instances,
+    enumerate_doc=enumerate_instances.__doc__ or "",
+    sample=verification_sample,
+    verify_deciders=("tight", "sat"),
+)

@@ -1,0 +1,79 @@
+"""SVG drawings (stdlib only) of torus-puzzle boards and BWP instances.
+
+* :func:`render_torus`: the numbered board; pieces already in their initial-position
+  cell are tinted, row and column indices are drawn on the margins (lines from 0,
+  as in the move notation ``R2E3``).
+* :func:`render_bwp`: start and goal side by side, black and white cells, the bound k
+  in the title; rows/columns holding black pieces in either colouring are labelled.
+"""
+
+from __future__ import annotations
+
+from npw.instances.torus.bwp import BWP
+from npw.instances.torus.puzzle import TorusPuzzle
+
+
+def _frame(width: int, height: int) -> list[str]:
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+            f'<rect width="{width}" height="{height}" fill="white"/>']
+
+
+def render_torus(instance: TorusPuzzle, cell: int = 44) -> str:
+    m, n = instance.rows, instance.cols
+    margin = 24
+    parts = _frame(n * cell + 2 * margin, m * cell + 2 * margin + 20)
+    title = f"{m} x {n} torus puzzle" + (f", bound {instance.bound} ({instance.metric})" if instance.bound is not None else "")
+    parts.append(f'<text x="{margin}" y="16" font-size="13">{title}</text>')
+    top = margin + 20
+    for r in range(m):
+        parts.append(f'<text x="{margin - 6}" y="{top + r * cell + cell / 2 + 4}" font-size="10" text-anchor="end" '
+                     f'fill="#666">{r}</text>')
+        for c in range(n):
+            piece = instance.cells[r * n + c]
+            home = piece == r * n + c + 1
+            x, y = margin + c * cell, top + r * cell
+            parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{"#cfe8cf" if home else "#f4f4f4"}" '
+                         f'stroke="#333"/>')
+            parts.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 5}" font-size="{max(8, cell // 3)}" '
+                         f'text-anchor="middle">{piece}</text>')
+    for c in range(n):
+        parts.append(f'<text x="{margin + c * cell + cell / 2}" y="{top - 4}" font-size="10" text-anchor="middle" '
+                     f'fill="#666">{c}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def render_bwp(instance: BWP, cell: int | None = None) -> str:
+    R, C = instance.rows, instance.cols
+    if cell is None:
+        cell = max(6, min(28, 900 // (2 * C + 4)))
+    margin, gap = 28, 2 * cell + 20
+    width = 2 * C * cell + gap + 2 * margin
+    height = R * cell + 2 * margin + 24
+    parts = _frame(width, height)
+    parts.append(f'<text x="{margin}" y="16" font-size="13">BWP {R} x {C}: start (left) to goal (right) in at most '
+                 f'{instance.bound} drag steps; {sum(instance.start)} black pieces</text>')
+    top = margin + 20
+    for panel, cells in enumerate((instance.start, instance.goal)):
+        left = margin + panel * (C * cell + gap)
+        parts.append(f'<text x="{left}" y="{top - 6}" font-size="11">{"start" if panel == 0 else "goal"}</text>')
+        parts.append(f'<rect x="{left}" y="{top}" width="{C * cell}" height="{R * cell}" fill="white" stroke="#333"/>')
+        for r in range(R):
+            for c in range(C):
+                if cells[r * C + c]:
+                    parts.append(f'<rect x="{left + c * cell}" y="{top + r * cell}" width="{cell}" height="{cell}" '
+                                 f'fill="black"/>')
+        if cell >= 8:
+            for r in range(R):
+                parts.append(f'<line x1="{left}" y1="{top + r * cell}" x2="{left + C * cell}" y2="{top + r * cell}" '
+                             f'stroke="#ccc" stroke-width="0.5"/>')
+            for c in range(C):
+                parts.append(f'<line x1="{left + c * cell}" y1="{top}" x2="{left + c * cell}" y2="{top + R * cell}" '
+                             f'stroke="#ccc" stroke-width="0.5"/>')
+        busy_rows = {r for r in range(R) if any(instance.start[r * C:(r + 1) * C]) or any(instance.goal[r * C:(r + 1) * C])}
+        for r in sorted(busy_rows):
+            parts.append(f'<text x="{left - 3}" y="{top + r * cell + cell - 1}" font-size="{min(10, cell)}" '
+                         f'text-anchor="end" fill="#666">{r}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,178 @@
+"""Hamiltonian path -> Solo Chess {king^1, pawn}: Theorem 3.7 of Brunner et al., "Complexity of
+Solo Chess with Unlimited Moves".
+
+Source: ``hampath-grid-s``, a max-degree-3 grid graph with a start s (Lemma A.1 (1)). In the
+coordinates of ``../shared/spec/solochess.md`` (pawns capture upward, +y):
+
+* :func:`vertex_square` - the grid is rotated 45 degrees and scaled by 3 sqrt 2:
+  P(x, y) = (3(x - y), 3(x + y)); a (blue) vertex pawn on P(v);
+* :func:`edge_squares` - the edge to (x+1, y) gets pawns on P(v)+(1,1), P(v)+(2,2); the edge to
+  (x, y+1) on P(v)+(-1,1), P(v)+(-2,2) (light squares, like the vertex pawns);
+* :func:`green_square` - the green pawn: P(v)+(0,1) if v has two upward edges, P(v)+(0,-1) if one,
+  the vertex pawn itself if none; the king replaces the green pawn of s.
+
+:func:`forward` follows the proof: the pawns of edges off the path capture upward along their
+chain (bottom pawn first, ending on the upper vertex's square), then the king walks the path,
+taking at each vertex its green pawn before or after the vertex pawn, whichever is adjacent to
+the edge it arrives by or leaves by. :func:`backward` lists the vertices whose vertex or green
+square the king captures on, in order of first visit.
+"""
+
+from __future__ import annotations
+
+from npw.instances.base import InvalidInstance
+from npw.instances.hampath.graph import HamPath
+from npw.instances.solochess.board import Piece, Point, SoloChess
+from npw.reductions.base import Reduction
+
+
+def _coords(source: HamPath) -> tuple[Point, ...]:
+    if source.coords is None or source.s is None:
+        raise InvalidInstance("Theorem 3.7 needs a grid graph with a start s")
+    return source.coords
+
+
+def vertex_square(p: Point) -> Point:
+    return (3 * (p[0] - p[1]), 3 * (p[0] + p[1]))
+
+
+def upward_neighbours(source: HamPath, v: int) -> list[int]:
+    coords = _coords(source)
+    index = {q: i for i, q in enumerate(coords)}
+    x, y = coords[v]
+    return [index[q] for q in ((x + 1, y), (x, y + 1)) if q in index]
+
+
+def edge_squares(source: HamPath, lower: int, upper: int) -> tuple[Point, Point]:
+    """The two pawns of the edge from ``lower`` up to ``upper``, bottom first."""
+    coords = _coords(source)
+    px, py = vertex_square(coords[lower])
+    if coords[upper] == (coords[lower][0] + 1, coords[lower][1]):
+        return (px + 1, py + 1), (px + 2, py + 2)
+    return (px - 1, py + 1), (px - 2, py + 2)
+
+
+def green_square(source: HamPath, v: int) -> Point:
+    px, py = vertex_square(_coords(source)[v])
+    ups = len(upward_neighbours(source, v))
+    return (px, py + 1) if ups == 2 else (px, py - 1) if ups == 1 else (px, py)
+
+
+def _lower_upper(source: HamPath, a: int, b: int) -> tuple[int, int]:
+    return (a, b) if b in upward_neighbours(source, a) else (b, a)
+
+
+def raw_squares(source: HamPath) -> dict[Point, str]:
+    coords = _coords(source)
+    squares = {vertex_square(p): "pawn" for p in coords}
+    for u, v in source.edges:
+        lower, upper = _lower_upper(source, u, v)
+        for q in edge_squares(source, lower, upper):
+            squares[q] = "pawn"
+    for v in range(source.num_vertices):
+        squares[green_square(source, v)] = "pawn"
+    squares[green_square(source, source.s)] = "king"
+    return squares
+
+
+def _offset(source: HamPath) -> Point:
+    squares = raw_squares(source)
+    return (min(x for x, _ in squares), min(y for _, y in squares))
+
+
+def reduce(source: HamPath) -> SoloChess:
+    squares = raw_squares(source)
+    mx, my = _offset(source)
+    pieces = tuple(Piece(x - mx, y - my, k) for (x, y), k in squares.items())
+    width = max(x for x, _ in squares) - mx + 1
+    height = max(y for _, y in squares) - my + 1
+    king = green_square(source, source.s)
+    return SoloChess(width, height, pieces, (king[0] - mx, king[1] - my))
+
+
+def _adjacent(a: Point, b: Point) -> bool:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def forward(source: HamPath, path) -> tuple:
+    path = tuple(path)
+    mx, my = _offset(source)
+
+    def shift(p: Point) -> Point:
+        return (p[0] - mx, p[1] - my)
+
+    moves: list[tuple[Point, Point]] = []
+    used = {(min(a, b), max(a, b)) for a, b in zip(path, path[1:])}
+    coords = _coords(source)
+    # pawns of unused edges: bottom pawn takes the top one, which takes the upper vertex pawn
+    for u, v in sorted(source.edges, key=lambda e: min(vertex_square(coords[e[0]])[1], vertex_square(coords[e[1]])[1])):
+        if (u, v) in used:
+            continue
+        lower, upper = _lower_upper(source, u, v)
+        a, b = edge_squares(source, lower, upper)
+        moves += [(a, b), (b, vertex_square(coords[upper]))]
+    # the king's walk
+    king = green_square(source, source.s)
+    walk: list[Point] = []
+    for j, v in enumerate(path):
+        here, green = vertex_square(coords[v]), green_square(source, v)
+        entry = exit_ = None
+        if j > 0:
+            lower, upper = _lower_upper(source, path[j - 1], v)
+            chain = edge_squares(source, lower, upper)
+            entry = chain[1] if upper == v else chain[0]
+            walk += list(chain) if upper == v else list(chain[::-1])
+        if j + 1 < len(path):
+            lower, upper = _lower_upper(source, v, path[j + 1])
+            chain = edge_squares(source, lower, upper)
+            exit_ = chain[0] if lower == v else chain[1]
+        if j == 0:
+            walk += [here] if green != here else []
+            continue
+        if green == here:
+            walk.append(here)
+        elif exit_ is not None and _adjacent(green, exit_):
+            walk += [here, green]
+        elif entry is not None and _adjacent(green, entry):
+            walk += [green, here]
+        else:
+            walk += [here, green]
+    at = king
+    for q in walk:
+        moves.append((at, q))
+        at = q
+    return tuple((shift(a), shift(b)) for a, b in moves)
+
+
+def backward(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
+    mx, my = _offset(source)
+    coords = _coords(source)
+    owner: dict[Point, int] = {}
+    for v in range(source.num_vertices):
+        owner[vertex_square(coords[v])] = v
+        owner.setdefault(green_square(source, v), v)
+    at, path = target.special, [source.s]
+    for a, b in captures:
+        if tuple(a) == at:
+            at = tuple(b)
+            v = owner.get((at[0] + mx, at[1] + my))
+            if v is not None and v not in path:
+                path.append(v)
+    return tuple(path)
+
+
+def size(source: HamPath) -> dict[str, int]:
+    greens = sum(1 for v in range(source.num_vertices) if upward_neighbours(source, v))
+    return {"pieces": source.num_vertices + 2 * len(source.edges) + greens}
+
+
+REDUCTION = Reduction(
+    id="hampath-to-solochess-king-pawn",
+    source="hampath-grid-s",
+    target="solochess",
+    reference="Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.7",
+    reduce=reduce,
+    forward=forward,
+    backward=backward,
+    size=size,
+)

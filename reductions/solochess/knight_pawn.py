@@ -1,0 +1,65 @@
+"""Hamiltonian path -> Solo Chess {knight^1, pawn}: Theorem 3.1 of Brunner et al., "Complexity
+of Solo Chess with Unlimited Moves" (the king variant is ``hampath_to_solochess_knight_king``).
+
+Source: ``hampath-grid-s``, a max-degree-3 grid graph with a start s (Lemma A.1 (1)).
+:func:`rotate` turns the grid by arctan(1/2) and scales it by sqrt 5: (x, y) -> (2x - y, x + 2y),
+so grid neighbours become a knight's move apart; a blocker stands on every vertex, the (special)
+knight on s. The map is onto a lattice of index 5, and of the eight knight vectors only the four
+images of the unit steps lie in it, so the knight's moves are exactly the grid edges (the grid
+graph is induced); no king or pawn vector lies in it, so blockers never capture. The knight's
+captures are a Hamiltonian path from s (:func:`forward`, :func:`backward`).
+"""
+
+from __future__ import annotations
+
+from npw.instances.base import InvalidInstance
+from npw.instances.hampath.graph import HamPath
+from npw.instances.solochess.board import Piece, Point, SoloChess
+from npw.reductions.base import Reduction
+
+
+def rotate(p: Point) -> Point:
+    return (2 * p[0] - p[1], p[0] + 2 * p[1])
+
+
+def _placement(source: HamPath) -> tuple[list[Point], tuple[int, int]]:
+    if source.coords is None or source.s is None:
+        raise InvalidInstance("Theorem 3.1 needs a grid graph with a start s")
+    images = [rotate(p) for p in source.coords]
+    return images, (min(x for x, _ in images), min(y for _, y in images))
+
+
+def square_of(source: HamPath, v: int) -> Point:
+    images, (mx, my) = _placement(source)
+    return (images[v][0] - mx, images[v][1] - my)
+
+
+def make_reduction(blocker: str) -> Reduction:
+    def reduce(source: HamPath) -> SoloChess:
+        images, (mx, my) = _placement(source)
+        squares = [(x - mx, y - my) for x, y in images]
+        pieces = tuple(Piece(x, y, "knight" if v == source.s else blocker) for v, (x, y) in enumerate(squares))
+        return SoloChess(max(x for x, _ in squares) + 1, max(y for _, y in squares) + 1, pieces, squares[source.s])
+
+    def forward(source: HamPath, path) -> tuple:
+        return tuple((square_of(source, a), square_of(source, b)) for a, b in zip(path, path[1:]))
+
+    def backward(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
+        where = {square_of(source, v): v for v in range(source.num_vertices)}
+        at, path = target.special, [source.s]
+        for a, b in captures:
+            if tuple(a) == at:
+                at = tuple(b)
+                path.append(where[at])
+        return tuple(path)
+
+    def size(source: HamPath) -> dict[str, int]:
+        return {"pieces": source.num_vertices}
+
+    return Reduction(
+        id=f"hampath-to-solochess-knight-{blocker}", source="hampath-grid-s", target="solochess",
+        reference=f"Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.1 (T = {blocker})",
+        reduce=reduce, forward=forward, backward=backward, size=size)
+
+
+REDUCTION = make_reduction("pawn")

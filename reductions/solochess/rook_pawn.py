@@ -1,0 +1,293 @@
+"""Hamiltonian path -> Solo Chess {rook^1, pawn}: Theorem 3.2 of Brunner, Chung, Coulombe,
+Demaine, Gomez, Lynch, "Complexity of Solo Chess with Unlimited Moves".
+
+Source: ``hampath-st``, a max-degree-3 graph with start s and end t of degree 1 (Lemma A.1 (2)).
+The vertices other than s and t are numbered 1..|V|-2 in increasing order, the edges 1..|E| in
+the instance's (sorted) order; the coordinates use N = |V| (``../shared/spec/solochess.md``):
+
+* :func:`vertex_pawns` - vertex i: corner pawns (i, 3i), (i, 3i+1), (4N+i, 3i), (4N+i, 3i+1);
+* :func:`edge_pawns` - edge k = {i, j}: pawns (N+k, 3i) and (N+k, 3j), an endpoint s or t
+  contributing no pawn;
+* :func:`terminals` - the rook at (N+k_s, 1) (the extraction reads "(k_s, 1)"; the column must
+  be the edge's column N+k_s) and a pawn at (N+k_t, 0).
+
+Pawns capture upward and none of them has a capture; the rook must capture all pawns, entering
+and leaving every vertex rectangle once. The capture sequence of a path is :func:`forward`
+(the rook goes round each rectangle, with the "jump" needed when it enters and leaves by the two
+outer edge pawns); :func:`backward` reads the rook's route back as vertices.
+
+Corollaries 3.3-3.6 transform this board (:func:`transformed`), in sibling modules.
+
+Finding: the terminal squares as the extracted proof states them, (k_s, 1) and (k_t, 0), give a
+wrong reduction (counterexamples both ways); that version is kept, flagged, as
+``hampath-to-solochess-rook-pawn-as-stated`` (:data:`AS_STATED`, with the counterexamples in its
+comment); :data:`REDUCTION` uses columns |V| + k_s and |V| + k_t.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from npw.instances.base import InvalidInstance
+from npw.instances.hampath.graph import HamPath
+from npw.instances.solochess.board import Piece, Point, SoloChess
+from npw.reductions.base import Reduction
+
+Squares = dict[Point, str]
+
+
+def labels(source: HamPath) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
+    """Vertex labels 1..|V|-2 (s and t excluded) and edge labels 1..|E|."""
+    others = [v for v in range(source.num_vertices) if v not in (source.s, source.t)]
+    return {v: i + 1 for i, v in enumerate(others)}, {e: k + 1 for k, e in enumerate(source.edges)}
+
+
+def vertex_pawns(source: HamPath) -> Squares:
+    n = source.num_vertices
+    vertex_label, _ = labels(source)
+    squares: Squares = {}
+    for i in vertex_label.values():
+        for p in ((i, 3 * i), (i, 3 * i + 1), (4 * n + i, 3 * i), (4 * n + i, 3 * i + 1)):
+            squares[p] = "pawn"
+    return squares
+
+
+def edge_pawns(source: HamPath) -> Squares:
+    n = source.num_vertices
+    vertex_label, edge_label = labels(source)
+    squares: Squares = {}
+    for (u, v), k in edge_label.items():
+        for w in (u, v):
+            if w in vertex_label:
+                squares[(n + k, 3 * vertex_label[w])] = "pawn"
+    return squares
+
+
+def _edge_at(source: HamPath, v: int) -> tuple[int, int]:
+    return next(e for e in source.edges if v in e)
+
+
+def terminals(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
+    """The rook at (N+k_s, 1) and t's pawn at (N+k_t, 0); ``as_stated``: at (k_s, 1) and (k_t, 0),
+    the text of the proof as we have it (see :data:`AS_STATED`)."""
+    n = 0 if as_stated else source.num_vertices
+    _, edge_label = labels(source)
+    rook = (n + edge_label[_edge_at(source, source.s)], 1)
+    return {rook: "rook", (n + edge_label[_edge_at(source, source.t)], 0): "pawn"}, rook
+
+
+def _check(source: HamPath) -> None:
+    if source.s is None or source.t is None or source.degree(source.s) != 1 or source.degree(source.t) != 1:
+        raise InvalidInstance("Theorem 3.2 needs s and t of degree 1")
+    if source.max_degree() > 3:
+        raise InvalidInstance("Theorem 3.2 needs maximum degree 3")
+
+
+def board_squares(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
+    _check(source)
+    ends, rook = terminals(source, as_stated)
+    squares = {**vertex_pawns(source), **edge_pawns(source), **ends}
+    return squares, rook
+
+
+def reduce(source: HamPath) -> SoloChess:
+    squares, rook = board_squares(source)
+    return _board(squares, rook)
+
+
+def _board(squares: Squares, special: Point) -> SoloChess:
+    """The board from (0, 0) to the largest coordinates used (no translation)."""
+    width = max(x for x, _ in squares) + 1
+    height = max(y for _, y in squares) + 1
+    return SoloChess(width, height, tuple(Piece(x, y, k) for (x, y), k in squares.items()), special)
+
+
+def rook_route(source: HamPath, path: tuple[int, ...]) -> list[Point]:
+    """The squares the rook captures, in order, for the Hamiltonian path ``path`` (s first)."""
+    n = source.num_vertices
+    vertex_label, edge_label = labels(source)
+    route: list[Point] = []
+    for j in range(1, len(path)):
+        previous, v = path[j - 1], path[j]
+        k_in = edge_label[(min(previous, v), max(previous, v))]
+        if v == source.t:
+            route.append((n + k_in, 0))
+            continue
+        i = vertex_label[v]
+        k_out = edge_label[(min(v, path[j + 1]), max(v, path[j + 1]))]
+        bottom = sorted(x for (x, y) in edge_pawns(source) if y == 3 * i)
+        row = [i] + bottom + [4 * n + i]          # bottom row, left corner to right corner
+        e, x = row.index(n + k_in), row.index(n + k_out)
+        route.append((n + k_in, 3 * i))
+        if e < x:
+            middle, near, far = row[e + 1:x], row[1:e][::-1] + [row[0]], row[x + 1:-1][::-1]
+            corners_up, top_far, corner_down = (i, 3 * i + 1), (4 * n + i, 3 * i + 1), (4 * n + i, 3 * i)
+        else:
+            middle, near, far = row[x + 1:e][::-1], row[e + 1:-1] + [row[-1]], row[1:x]
+            corners_up, top_far, corner_down = (4 * n + i, 3 * i + 1), (i, 3 * i + 1), (i, 3 * i)
+        route += [(c, 3 * i) for c in middle]     # towards the exit, stopping before it
+        route += [(c, 3 * i) for c in near]       # back past the entry (now empty) to the near corner
+        route += [corners_up, top_far, corner_down]
+        route += [(c, 3 * i) for c in far]        # from the far corner back to the exit
+        route.append((n + k_out, 3 * i))
+    return route
+
+
+def forward(source: HamPath, path: tuple[int, ...]) -> tuple:
+    squares, rook = board_squares(source)
+    route = rook_route(source, tuple(path))
+    moves, at = [], rook
+    for square in route:
+        moves.append((at, square))
+        at = square
+    return tuple(moves)
+
+
+def vertex_of_square(source: HamPath, square: Point) -> int | None:
+    """The vertex whose gadget holds ``square`` (rows 3i, 3i+1 -> vertex i; row 0 -> t; row 1 -> s)."""
+    vertex_label, _ = labels(source)
+    by_label = {i: v for v, i in vertex_label.items()}
+    y = square[1]
+    if y == 0:
+        return source.t
+    if y == 1:
+        return source.s
+    return by_label.get(y // 3)
+
+
+def route_to_path(start: int, visited: list[int | None]) -> tuple[int, ...]:
+    """Vertices in order of first visit, starting with ``start``."""
+    path = [start]
+    for v in visited:
+        if v is not None and v not in path:
+            path.append(v)
+    return tuple(path)
+
+
+def special_route(target: SoloChess, captures) -> list[Point]:
+    """The squares the special piece captures on, in order."""
+    at, route = target.special, []
+    for a, b in captures:
+        a, b = tuple(a), tuple(b)
+        if a == at:
+            route.append(b)
+            at = b
+    return route
+
+
+def backward(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
+    return route_to_path(source.s, [vertex_of_square(source, q) for q in special_route(target, captures)])
+
+
+def size(source: HamPath) -> dict[str, int]:
+    n, m = source.num_vertices, len(source.edges)
+    inner = n - 2
+    pieces = 1 + 1 + 4 * inner + 2 * m - 2
+    width = (max(4 * n + inner, n + m) if inner else n + m) + 1
+    height = (3 * inner + 2) if inner else 2
+    return {"pieces": pieces, "width": width, "height": height}
+
+
+# -- Corollaries 3.3-3.6: transformations of this board ---------------------------------------
+
+def transformed(source: HamPath, special: str, blocker: str, mapping: Callable[[Point, int], Point]) -> SoloChess:
+    """Theorem 3.2's board with every square sent through ``mapping(point, h)`` (h = the height
+    of the original board), translated to start at (0, 0); the rook becomes ``special``, the
+    pawns ``blocker``."""
+    squares, rook = board_squares(source)
+    h = max(y for _, y in squares) + 1
+    moved = {mapping(p, h): (special if p == rook else blocker) for p in squares}
+    mx = min(x for x, _ in moved)
+    my = min(y for _, y in moved)
+    shifted = {(x - mx, y - my): k for (x, y), k in moved.items()}
+    r = mapping(rook, h)
+    return _board(shifted, (r[0] - mx, r[1] - my))
+
+
+def transformed_reduction(id: str, reference: str, special: str, blocker: str,
+                          mapping: Callable[[Point, int], Point], notes: str = "") -> Reduction:
+    """A Reduction for a transformed Theorem 3.2 board; forward/backward map squares through
+    ``mapping`` (which is injective)."""
+
+    def reduce_t(source: HamPath) -> SoloChess:
+        return transformed(source, special, blocker, mapping)
+
+    def _shift(source: HamPath) -> Callable[[Point], Point]:
+        squares, _ = board_squares(source)
+        h = max(y for _, y in squares) + 1
+        moved = [mapping(p, h) for p in squares]
+        mx = min(x for x, _ in moved)
+        my = min(y for _, y in moved)
+        return lambda p: (mapping(p, h)[0] - mx, mapping(p, h)[1] - my)
+
+    def forward_t(source: HamPath, path) -> tuple:
+        f = _shift(source)
+        return tuple((f(a), f(b)) for a, b in forward(source, path))
+
+    def backward_t(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
+        f = _shift(source)
+        squares, _ = board_squares(source)
+        inverse = {f(p): p for p in squares}
+        route = [inverse.get(tuple(q)) for q in special_route(target, captures)]
+        return route_to_path(source.s, [None if q is None else vertex_of_square(source, q) for q in route])
+
+    def size_t(source: HamPath) -> dict[str, int]:
+        return {"pieces": size(source)["pieces"]}
+
+    return Reduction(id=id, source="hampath-st", target="solochess", reference=reference, reduce=reduce_t,
+                     forward=forward_t, backward=backward_t, size=size_t, notes=notes)
+
+
+def reduce_as_stated(source: HamPath) -> SoloChess:
+    squares, rook = board_squares(source, as_stated=True)
+    return _board(squares, rook)
+
+
+def forward_as_stated(source: HamPath, path: tuple[int, ...]) -> tuple:
+    """The rook route of :func:`forward`, from the as-stated rook square to the as-stated t pawn."""
+    n = source.num_vertices
+    _, rook = board_squares(source, as_stated=True)
+    route = [(x - n, 0) if y == 0 else (x, y) for x, y in rook_route(source, tuple(path))]
+    moves, at = [], rook
+    for square in route:
+        moves.append((at, square))
+        at = square
+    return tuple(moves)
+
+
+# FLAGGED, kept so that its counterexamples reproduce. The proof's text as extracted puts the rook
+# at (k_s, 1) and t's pawn at (k_t, 0): the *edge numbers* as columns, while the edge pawns stand in
+# columns |V| + k. `npw verify hampath-to-solochess-rook-pawn-as-stated --exhaustive 5`: 34 cases,
+# 17 mismatches, both ways:
+# * yes -> no: the path s - v - t (edges 1 = sv, 2 = vt): the rook on (1, 1) shares column 1 only
+#   with v's left corner pawns and t's pawn on (2, 0) is alone in its row and column: unreachable;
+# * no -> yes: the path 0-1-2-3 with 4 hanging off 1 (coordinates (0,0)..(0,3), (1,1)), s = 4,
+#   t = 0, has no Hamiltonian path (1 would need both leaves as path ends besides 2-3), but t's
+#   pawn on (1, 0) sits under vertex 1's left corner pawns, so the rook can come back down
+#   column 1 after touring the board: a capture sequence exists.
+# The corrected construction (columns |V| + k_s and |V| + k_t, ../shared/spec/solochess.md) is
+# REDUCTION below.
+AS_STATED = Reduction(
+    id="hampath-to-solochess-rook-pawn-as-stated",
+    source="hampath-st",
+    target="solochess",
+    reference="Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.2, "
+              "terminal squares exactly as the extracted text reads: rook (k_s, 1), pawn (k_t, 0)",
+    reduce=reduce_as_stated,
+    forward=forward_as_stated,
+    backward=backward,
+    size=None,
+    notes="flagged: as stated; the corrected construction is hampath-to-solochess-rook-pawn",
+)
+
+
+REDUCTION = Reduction(
+    id="hampath-to-solochess-rook-pawn",
+    source="hampath-st",
+    target="solochess",
+    reference="Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.2",
+    reduce=reduce,
+    forward=forward,
+    backward=backward,
+    size=size,
+)

@@ -1,0 +1,80 @@
+"""Hamiltonian path by the bitmask dynamic program (Bellman 1962; Held & Karp 1962), never SAT.
+
+``ends[S]`` is the bitmask of vertices v such that some path visits exactly the vertex set S
+and ends at v (starting at s when s is given). Layers |S| = 1, 2, ..., n are built one from
+the other, and only sets that are reached are stored, so on sparse graphs (grid graphs) the
+work is far below 2^n * n. t, when given, may only be added last. The path is read back
+through the stored layers. A run past its deadline is UNKNOWN.
+"""
+
+from __future__ import annotations
+
+import time
+
+from npw.solvers.result import Answer, Deadline, Result
+
+
+def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
+                     deadline: Deadline) -> tuple[Answer, tuple[int, ...] | None, int]:
+    """(answer, path or None, states stored); ``adjacency[v]`` is a bitmask of v's neighbours."""
+    full = (1 << n) - 1
+    starts = [s] if s is not None else range(n)
+    if s is not None and t is not None and s == t:
+        return (Answer.YES, (s,), 1) if n == 1 else (Answer.NO, None, 1)
+    t_bit = 0 if t is None else 1 << t
+    layer: dict[int, int] = {}
+    for v in starts:
+        if n > 1 and t is not None and v == t:
+            continue
+        layer[1 << v] = layer.get(1 << v, 0) | (1 << v)
+    layers = [layer]
+    states = len(layer)
+    for _size in range(1, n):
+        nxt: dict[int, int] = {}
+        for mask, ends in layer.items():
+            free = full & ~mask
+            last = (mask | t_bit) != full  # t may only be added as the last vertex
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                step = adjacency[low.bit_length() - 1] & free
+                if last:
+                    step &= ~t_bit
+                while step:
+                    bit = step & -step
+                    step ^= bit
+                    key = mask | bit
+                    nxt[key] = nxt.get(key, 0) | bit
+            if deadline.expired():
+                return Answer.UNKNOWN, None, states
+        states += len(nxt)
+        layers.append(nxt)
+        layer = nxt
+        if not layer:
+            return Answer.NO, None, states
+    ends = layer.get(full, 0)
+    if not ends:
+        return Answer.NO, None, states
+    # read the path back, last vertex first
+    v = (ends & -ends).bit_length() - 1
+    path = [v]
+    mask = full
+    for size in range(n - 1, 0, -1):
+        mask ^= 1 << v
+        candidates = layers[size - 1][mask] & adjacency[v]
+        v = (candidates & -candidates).bit_length() - 1
+        path.append(v)
+    path.reverse()
+    return Answer.YES, tuple(path), states
+
+
+def solve(instance, timeout: float | None = None) -> Result:
+    """Decides a hampath / hampath-grid-s / hampath-st instance by the bitmask DP."""
+    start = time.perf_counter()
+    n = instance.num_vertices
+    adjacency = [0] * n
+    for u, v in instance.edges:
+        adjacency[u] |= 1 << v
+        adjacency[v] |= 1 << u
+    answer, path, states = hamiltonian_path(n, adjacency, instance.s, instance.t, Deadline(timeout))
+    return Result(answer, path, "dp", {"time": time.perf_counter() - start, "states": states})

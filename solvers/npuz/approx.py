@@ -1,0 +1,501 @@
+"""A constant-factor approximation for the (n^2-1)-puzzle after Ratner & Warmuth (1990),
+Section 5 -- the paper's plan with our own cycle-fixing macro (read this first).
+
+What follows the paper (Section 5.2):
+
+1. Lemma 5: the blank first walks to its location in B2; from then on both boards
+   have the blank at l_bt.
+2. The permutation B1 -> B2 is split into cycles; one representative location per
+   cycle (the one nearest to l_bt) and l_bt span a minimum spanning tree (networkx,
+   Manhattan metric) -- the tree of Theorem 4 -- and the cycles are fixed in the
+   depth-first order of that tree, the blank walking from one to the next. (Beyond
+   400 cycles the tree is the MST of each point's 12 nearest neighbours, components
+   joined by nearest pairs: a spanning tree, nearly always the minimum one.)
+3. A cycle is fixed by carrying its tiles one place forward along the cycle, from
+   one cycle location to the next, with constant work per unit of distance.
+4. Even cycles can only be fixed up to a swap (Theorem 1); the swap is kept pending
+   and resolved together with the next even cycle's (their number is even).
+
+Where we differ (and why it is still constant-factor):
+
+* The paper's macros carry the blank with a tile along an "edge" and shift the edge's
+  tiles back by two, and need care for "early" nodes (Figures 11, 12). We use one
+  macro instead: a *conjugated 3-cycle* X = S . M . S^-1 on three locations p, q, r:
+  S carries the tiles of q and r next to p (a tile step = the blank goes round the
+  tile, <= 5 moves), M is the 4-move loop of the blank round the 2 x 2 block holding
+  the three tiles, S^-1 undoes S. Every tile other than the three ends where it was,
+  so no bookkeeping of shifted edges and no early nodes; |X| = 2|S| + 4 with |S| =
+  O(d(blank, q) + d(q, p) + d(r, p)).
+* A cycle (l_0, ..., l_{c-1}) (the tile at l_i belongs at l_{i+1}) is fixed backwards:
+  the tile t that belongs at l_0 travels from l_{c-1} down the cycle two locations
+  per 3-cycle on (l_{k-1}, l_k, l_{k+1}), each placing two tiles for good. Each
+  3-cycle spans two consecutive cycle edges, so the cycle costs O(d(C) + c).
+* The blank moves between macros by plain walks applied to *both* boards (a change of
+  frame: the pair (current, target) is conjugated, cycles keep their tiles, fixed
+  tiles stay fixed); at the end the sum F of all frame walks is played backwards, so
+  the walks cost twice their length, which is O(MST + sum d(C)).
+* A pending swap (x y) is resolved with the next even cycle's swap (u v) as the two
+  3-cycles (x, y, u), (u, x, v).
+
+So the length is O(d(B1, B2) + MST + #cycles) = O(Theorem 4's bound) (each moving
+cycle has d(C) >= 2). The constant is large (see BENCHMARKS.md for the measured
+ratio to the bound per side); the paper's own constant is not stated either.
+
+Boards where no room exists for the macro (n = 2, some 3 x 3 corners) fall back to the
+region solver (:mod:`npw.instances.npuz.region`); ``stats["fallback"]`` says when.
+Moves name the direction the blank travels (U/D/L/R).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from npw.instances.base import InvalidInstance
+from npw.instances.npuz.board import Board, apply_moves, blank_path
+from npw.solvers.npuz.bounds import theorem4_lower_bound
+from npw.instances.npuz.reach import reachable
+
+_OPP = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+
+class _NoRoom(Exception):
+    """A macro found no room on the board (tiny boards); the caller falls back."""
+
+
+class _Board:
+    """A board being moved, with tile positions; every move is recorded."""
+
+    def __init__(self, cells: list[int], n: int) -> None:
+        self.cells, self.n = cells, n
+        self.pos = [0] * len(cells)
+        for location, tile in enumerate(cells):
+            self.pos[tile] = location
+        self.moves: list[str] = []
+
+    @property
+    def blank(self) -> int:
+        return self.pos[0]
+
+    def step(self, m: str) -> None:
+        n, b = self.n, self.pos[0]
+        if m == "U":
+            t = b - n
+        elif m == "D":
+            t = b + n
+        elif m == "L":
+            t = b - 1
+        else:
+            t = b + 1
+        tile = self.cells[t]
+        self.cells[b] = tile
+        self.cells[t] = 0
+        self.pos[tile] = b
+        self.pos[0] = t
+        self.moves.append(m)
+
+    def run(self, moves) -> None:
+        for m in moves:
+            self.step(m)
+
+    def undo_to(self, mark: int) -> None:
+        while len(self.moves) > mark:
+            m = self.moves.pop()
+            self.step(_OPP[m])
+            self.moves.pop()
+
+
+def _neighbour(cell: int, m: str, n: int) -> int | None:
+    r, c = divmod(cell, n)
+    if m == "U":
+        return cell - n if r > 0 else None
+    if m == "D":
+        return cell + n if r < n - 1 else None
+    if m == "L":
+        return cell - 1 if c > 0 else None
+    return cell + 1 if c < n - 1 else None
+
+
+def _dist(a: int, b: int, n: int) -> int:
+    return abs(a // n - b // n) + abs(a % n - b % n)
+
+
+def _bfs_route(board: _Board, target: int, avoid: set[int], margin: int) -> list[str] | None:
+    """Shortest blank route to ``target`` avoiding ``avoid``, inside the bounding box of
+    blank and target widened by ``margin`` (None if there is none in that box)."""
+    n = board.n
+    start = board.blank
+    (r1, c1), (r2, c2) = divmod(start, n), divmod(target, n)
+    top, bottom = max(0, min(r1, r2) - margin), min(n - 1, max(r1, r2) + margin)
+    left, right = max(0, min(c1, c2) - margin), min(n - 1, max(c1, c2) + margin)
+    previous = {start: None}
+    frontier = [start]
+    while frontier and target not in previous:
+        nxt = []
+        for cell in frontier:
+            for m in "UDLR":
+                other = _neighbour(cell, m, n)
+                if other is None or other in previous or other in avoid:
+                    continue
+                r, c = divmod(other, n)
+                if top <= r <= bottom and left <= c <= right:
+                    previous[other] = (cell, m)
+                    nxt.append(other)
+        frontier = nxt
+    if target not in previous:
+        return None
+    path = []
+    cell = target
+    while previous[cell] is not None:
+        cell, m = previous[cell]
+        path.append(m)
+    return path[::-1]
+
+
+def _walk_ok(start: int, moves: str, avoid: set[int], n: int) -> bool:
+    cell = start
+    for m in moves:
+        cell = _neighbour(cell, m, n)
+        if cell is None or cell in avoid:
+            return False
+    return True
+
+
+def _simple_route(start: int, target: int, avoid: set[int], n: int) -> str | None:
+    """A shortest-possible route from a few fixed shapes: the two L-paths, then the
+    detours that step aside, go straight and step back (the blank going round a tile)."""
+    (r1, c1), (r2, c2) = divmod(start, n), divmod(target, n)
+    vertical = ("D" if r2 > r1 else "U") * abs(r2 - r1)
+    horizontal = ("R" if c2 > c1 else "L") * abs(c2 - c1)
+    for path in (vertical + horizontal, horizontal + vertical):
+        if _walk_ok(start, path, avoid, n):
+            return path
+    sides = "LR" if not horizontal else "UD" if not vertical else "LRUD"
+    for side in sides:
+        for path in (side + vertical + horizontal + _OPP[side], side + horizontal + vertical + _OPP[side]):
+            if _walk_ok(start, path, avoid, n):
+                return path
+    return None
+
+
+def _route(board: _Board, target: int, avoid: set[int]) -> None:
+    """Blank to ``target`` without entering ``avoid`` (a handful of cells): straight
+    greedy steps while far away, breadth-first search in a small box near the end."""
+    n = board.n
+    if target in avoid:
+        raise _NoRoom()
+    while _dist(board.blank, target, n) > 6:
+        b = board.blank
+        (br, bc), (tr, tc) = divmod(b, n), divmod(target, n)
+        options = []
+        if tr != br:
+            options.append("D" if tr > br else "U")
+        if tc != bc:
+            options.append("R" if tc > bc else "L")
+        for m in options:
+            other = _neighbour(b, m, n)
+            if other is not None and other not in avoid:
+                board.step(m)
+                break
+        else:
+            break  # boxed in by the avoided cells: let the search below find the way
+    path = _simple_route(board.blank, target, avoid, n)
+    if path is not None:
+        board.run(path)
+        return
+    for margin in (2, 4, n):
+        path = _bfs_route(board, target, avoid, margin)
+        if path is not None:
+            board.run(path)
+            return
+    raise _NoRoom()
+
+
+def _carry(board: _Board, tile: int, dest: int, avoid: set[int]) -> None:
+    """Moves ``tile`` to ``dest`` one cell at a time (blank ahead of it, then swap),
+    never entering ``avoid``. The tile's path: straight lines, the order chosen to miss
+    the avoided cells (a search over tile positions if both L-shapes are blocked)."""
+    n = board.n
+    path = _tile_path(board.pos[tile], dest, avoid, n)
+    for cell in path:
+        here = board.pos[tile]
+        _route(board, cell, avoid | {here})
+        # the blank is now at ``cell``, next to the tile: swap
+        if cell == here - n:
+            board.step("D")
+        elif cell == here + n:
+            board.step("U")
+        elif cell == here - 1:
+            board.step("R")
+        else:
+            board.step("L")
+
+
+def _tile_path(start: int, dest: int, avoid: set[int], n: int) -> list[int]:
+    (r1, c1), (r2, c2) = divmod(start, n), divmod(dest, n)
+    for horizontal_first in (True, False):
+        cells = []
+        r, c = r1, c1
+        legs = [("c", c2), ("r", r2)] if horizontal_first else [("r", r2), ("c", c2)]
+        for axis, goal in legs:
+            while (c if axis == "c" else r) != goal:
+                if axis == "c":
+                    c += 1 if goal > c else -1
+                else:
+                    r += 1 if goal > r else -1
+                cells.append(r * n + c)
+        if not any(cell in avoid for cell in cells):
+            return cells
+    # both L-shapes blocked: breadth-first search over tile positions
+    previous = {start: None}
+    frontier = [start]
+    while frontier and dest not in previous:
+        nxt = []
+        for cell in frontier:
+            for m in "UDLR":
+                other = _neighbour(cell, m, n)
+                if other is not None and other not in previous and other not in avoid:
+                    previous[other] = cell
+                    nxt.append(other)
+        frontier = nxt
+    if dest not in previous:
+        raise _NoRoom()
+    cells = []
+    cell = dest
+    while previous[cell] is not None:
+        cells.append(cell)
+        cell = previous[cell]
+    return cells[::-1]
+
+
+def _blocks_containing(p: int, n: int) -> list[tuple[int, int, int, int]]:
+    """2 x 2 blocks (top-left, top-right, bottom-right, bottom-left) that contain p."""
+    r, c = divmod(p, n)
+    blocks = []
+    for top in (r - 1, r):
+        for left in (c - 1, c):
+            if 0 <= top and top + 1 < n and 0 <= left and left + 1 < n:
+                tl = top * n + left
+                blocks.append((tl, tl + 1, tl + n + 1, tl + n))
+    blocks.sort(key=lambda b: (b[0] != p, b))
+    return blocks
+
+
+def _loop(block: tuple[int, int, int, int], blank_at: int, clockwise: bool) -> list[str]:
+    """The blank's 4 moves round the block, starting and ending at ``blank_at``."""
+    ring = list(block) if clockwise else list(reversed(block))
+    i = ring.index(blank_at)
+    moves = []
+    for k in range(4):
+        a, b = ring[(i + k) % 4], ring[(i + k + 1) % 4]
+        d = b - a
+        moves.append("R" if d == 1 else "L" if d == -1 else "D" if d > 0 else "U")
+    return moves
+
+
+def three_cycle(board: _Board, p: int, q: int, r: int) -> None:
+    """Moves the tile at p to q, the tile at q to r, the tile at r to p; every other tile
+    and the blank end where they were. Raises _NoRoom if no block/order works."""
+    n = board.n
+    tp, tq, tr = board.cells[p], board.cells[q], board.cells[r]
+    assert 0 not in (tp, tq, tr) and len({p, q, r}) == 3
+    mark = len(board.moves)
+    blank_home = board.blank
+    for block in _blocks_containing(p, n):
+        others = [cell for cell in block if cell != p]
+        for c1, c2 in ((others[0], others[1]), (others[1], others[0]), (others[0], others[2]),
+                       (others[2], others[0]), (others[1], others[2]), (others[2], others[1])):
+            c3 = next(cell for cell in others if cell not in (c1, c2))
+            try:
+                start = len(board.moves)
+                _carry(board, tq, c1, {p})
+                _carry(board, tr, c2, {p, c1})
+                _route(board, c3, {p, c1, c2})
+                gather = board.moves[start:]
+            except _NoRoom:
+                board.undo_to(mark)
+                continue
+            if board.cells[p] != tp or board.cells[c1] != tq or board.cells[c2] != tr:
+                board.undo_to(mark)
+                continue
+            # M must take p -> c1 -> c2 -> p (S^-1 then sends c1 to q and c2 to r)
+            for clockwise in (True, False):
+                loop = _loop(block, c3, clockwise)
+                loop_mark = len(board.moves)
+                board.run(loop)
+                if board.cells[c1] == tp and board.cells[c2] == tq and board.cells[p] == tr:
+                    break
+                board.undo_to(loop_mark)
+            else:
+                board.undo_to(mark)
+                continue
+            for m in reversed(gather):
+                board.step(_OPP[m])
+            assert board.blank == blank_home
+            assert board.cells[q] == tp and board.cells[r] == tq and board.cells[p] == tr
+            return
+    raise _NoRoom()
+
+
+def cancel_inverse_pairs(moves: str) -> str:
+    """Removes every move immediately undone by the next one (``UD``, ``LR``, ...),
+    repeatedly (a stack): the board sequence visited shrinks, the end board is the same.
+    The cheapest of the local optimisations Section 5 recommends after the
+    approximation (conjugated macros leave such pairs at their seams)."""
+    out: list[str] = []
+    for m in moves:
+        if out and out[-1] == _OPP[m]:
+            out.pop()
+        else:
+            out.append(m)
+    return "".join(out)
+
+
+@dataclass
+class Approximation:
+    moves: str
+    lower_bound: float  # Theorem 4 (generalised to different blank locations, see npuz_bounds)
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def ratio(self) -> float:
+        return len(self.moves) / self.lower_bound if self.lower_bound else 1.0
+
+
+def approximate(b1: Board, b2: Board) -> Approximation:
+    """Moves turning B1 into B2 (any reachable pair, any n >= 2), with the Theorem 4 bound."""
+    began = time.perf_counter()
+    n = math.isqrt(len(b1))
+    if sorted(b1) != sorted(b2) or len(b1) != n * n:
+        raise InvalidInstance("the two boards do not hold the same tiles")
+    if not reachable(b1, b2):
+        raise InvalidInstance("B2 is not reachable from B1 (Theorem 1)")
+    bound = theorem4_lower_bound(b1, b2)
+    stats: dict = {"fallback": False}
+    try:
+        moves = _approximate(b1, b2, n, stats)
+    except _NoRoom:
+        from npw.instances.npuz.region import solve_board
+
+        stats = {"fallback": True}
+        moves = solve_board(b1, b2)
+    stats["raw_length"] = len(moves)
+    moves = cancel_inverse_pairs(moves)
+    stats["time"] = time.perf_counter() - began
+    stats["length"] = len(moves)
+    stats.update(manhattan=bound.cycle_distance, tree_cost=bound.tree_cost)
+    return Approximation(moves, bound.bound, stats)
+
+
+def _approximate(b1: Board, b2: Board, n: int, stats: dict) -> str:
+    if n < 3:
+        raise _NoRoom()
+    # Lemma 5: the blank goes home first
+    board = _Board(list(b1), n)
+    board.run(blank_path(board.blank, b2.index(0), n))
+    target = _Board(list(b2), n)  # the target, moved along with every frame walk
+    frame: list[str] = []
+
+    def walk_to(cell: int) -> None:
+        """Frame walk: the blank to a cell next to ``cell`` on both boards."""
+        path = blank_path(board.blank, cell, n)
+        if path:
+            path = path[:-1]
+        board.run(path)
+        target.run(path)
+        frame.extend(path)
+
+    # cycles, representatives (nearest to the blank), the tree and its depth-first order
+    home = board.blank
+    seen = [False] * (n * n)
+    reps = []
+    for start in range(n * n):
+        if seen[start] or board.cells[start] == target.cells[start]:
+            continue
+        cycle = []
+        loc = start
+        while not seen[loc]:
+            seen[loc] = True
+            cycle.append(loc)
+            loc = target.pos[board.cells[loc]]
+        reps.append(min(cycle, key=lambda x: (_dist(x, home, n), x)))
+    stats["cycles"] = len(reps)
+    order = []
+    if reps:
+        graph = nx.Graph()
+        points = [home] + reps
+        if len(points) <= 400:
+            for i, a in enumerate(points):
+                for b in points[i + 1:]:
+                    graph.add_edge(a, b, weight=_dist(a, b, n))
+            tree = nx.minimum_spanning_tree(graph, algorithm="prim")
+        else:  # a sparse candidate graph keeps networkx fast: each point with its 12 nearest
+            import numpy as np
+
+            rows = np.array([p // n for p in points])
+            cols = np.array([p % n for p in points])
+            for i, a in enumerate(points):
+                d = np.abs(rows - rows[i]) + np.abs(cols - cols[i])
+                for j in np.argsort(d)[1:13]:
+                    graph.add_edge(a, points[int(j)], weight=int(d[j]))
+            tree = nx.minimum_spanning_tree(graph, algorithm="prim")
+            if not nx.is_connected(tree):  # join the components by nearest pairs
+                components = list(nx.connected_components(tree))
+                for comp in components[1:]:
+                    a = min(comp)
+                    b = min(components[0], key=lambda x: _dist(x, a, n))
+                    tree.add_edge(a, b, weight=_dist(a, b, n))
+        order = [v for v in nx.dfs_preorder_nodes(tree, home) if v != home]
+    rep_tiles = [board.cells[loc] for loc in order]
+    pending: tuple[int, int] | None = None  # two tiles that sit on each other's target
+    three_cycles = 0
+    for rep_tile in rep_tiles:
+        if board.pos[rep_tile] == target.pos[rep_tile]:
+            continue  # its cycle was fixed already
+        # the traveller: the tile that belongs where the representative is
+        traveller = target.cells[board.pos[rep_tile]]
+        while True:
+            d = board.pos[traveller]
+            b = board.pos[target.cells[d]]  # its tile belongs at d
+            if b == d:
+                break  # fixed
+            a = board.pos[target.cells[b]]
+            if a == d:  # a 2-cycle is left
+                if pending is None:
+                    pending = (traveller, board.cells[b])
+                else:
+                    x, y = pending
+                    walk_to(board.pos[x])
+                    xl, yl, ul = board.pos[x], board.pos[y], board.pos[traveller]
+                    vl = board.pos[target.cells[ul]]  # the tile that belongs where the traveller is
+                    three_cycle(board, xl, yl, ul)
+                    three_cycle(board, ul, xl, vl)
+                    three_cycles += 2
+                    pending = None
+                break
+            walk_to(b)
+            d = board.pos[traveller]  # the walk may have shifted the three by one cell
+            b = board.pos[target.cells[d]]
+            a = board.pos[target.cells[b]]
+            # (a -> b -> d -> a) written from its middle location b: the macro gathers
+            # the tiles next to its first location, and b is one cycle edge from each
+            three_cycle(board, b, d, a)
+            three_cycles += 1
+    if pending is not None:
+        raise AssertionError("a swap is left over: the parity argument of Theorem 1 failed (a bug)")
+    board.run(_OPP[m] for m in reversed(frame))
+    stats.update(three_cycles=three_cycles, frame_moves=len(frame))
+    moves = "".join(board.moves)
+    if tuple(board.cells) != tuple(b2):
+        raise AssertionError("approximation did not reach B2 (a bug)")
+    return moves
+
+
+def approximate_and_check(b1: Board, b2: Board) -> Approximation:
+    """:func:`approximate`, with the moves replayed on B1 by the independent checker."""
+    result = approximate(b1, b2)
+    assert apply_moves(b1, result.moves) == tuple(b2)
+    return result

@@ -1,0 +1,220 @@
+"""Exhaustive search for Solo Chess with memoisation of dead positions (never SAT).
+
+A position is the piece type on every initially occupied square (or none), the capture counts
+when a capture limit is set, and the special piece's square. Every capture removes a piece,
+so positions form a DAG and remembering the positions already shown dead is enough.
+
+Sound pruning (a position is dead if): some piece is *stuck*, i.e. it can never move (no
+square still occupied is a target of its type from its square, ignoring blocking; or it has
+used up its captures) and can never be captured (no type still on the board moves from an
+occupied square onto it, ignoring blocking; or it is the special piece), and either it is
+not the special piece while a special piece exists, or two pieces are stuck: a piece that
+never moves and is never captured stays to the end, and only one piece may. With a special
+piece, also :func:`special_prune` (pieces only the special piece can remove must lie within its
+reach, and at most one of them may be a dead end); without one, :func:`unique_prune` (the same
+argument for a type carried by a single piece, allowing one piece to stay forever).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from npw.instances.solochess.board import SoloChess
+from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
+from npw.solvers.solochess.moves import compile_board
+
+
+def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None) -> Result:
+    """``order_seed``: try the captures of each position in a seeded random order (for sampling
+    different solutions; the answer does not depend on the order)."""
+    start_time = time.perf_counter()
+    shuffle = None if order_seed is None else random.Random(order_seed).shuffle
+    board = compile_board(instance)
+    deadline = Deadline(timeout)
+    n = board.size
+    limit = instance.capture_limit
+    dead: set = set()
+    nodes = 0
+    moves, reach, into = board.moves, board.reach, board.into
+
+    unions: dict[frozenset, list[int]] = {}
+
+    def into_union(kinds_present: frozenset) -> list[int]:
+        """For each square u, the squares from which some type of ``kinds_present`` reaches u
+        (cached: boards carry few types, so few distinct sets occur)."""
+        table = unions.get(kinds_present)
+        if table is None:
+            table = [0] * n
+            for j in kinds_present:
+                for u in range(n):
+                    table[u] |= into[j][u]
+            unions[kinds_present] = table
+        return table
+
+    def stuck_prune(kinds: list[int], occ: int, caps: list[int] | None, special: int | None) -> bool:
+        present = frozenset(k for k in kinds if k >= 0)
+        capturers = into_union(present)
+        stuck = 0
+        special_bit = 0 if special is None else 1 << special
+        for u in range(n):
+            k = kinds[u]
+            if k < 0:
+                continue
+            if (caps is None or caps[u] < limit) and reach[k][u] & occ & ~special_bit:
+                continue  # it can still move
+            if u != special and capturers[u] & occ & ~(1 << u):
+                continue  # it can still be captured
+            if special is not None and u != special:
+                return True
+            stuck += 1
+            if stuck >= 2:
+                return True
+        return False
+
+    def special_prune(kinds: list[int], occ: int, caps: list[int] | None, special: int) -> bool:
+        """Pieces only the special piece can ever remove (they never move, and no other piece's
+        type reaches them from a square still occupied) must be captured by the special piece,
+        which moves through squares occupied now (a square once empty stays empty). Dead if one of
+        them is out of its reach, or if two are dead ends (no way out once taken: no exit, or one
+        exit that is also the only way in), since only the special piece's last square may be."""
+        sk = kinds[special]
+        special_bit = 1 << special
+        capturers = into_union(frozenset(kinds[u] for u in range(n) if u != special and kinds[u] >= 0))
+        must = 0
+        dead_ends = 0
+        for u in range(n):
+            k = kinds[u]
+            if k < 0 or u == special:
+                continue
+            if (caps is None or caps[u] < limit) and reach[k][u] & occ & ~special_bit:
+                continue
+            if capturers[u] & occ & ~(1 << u) & ~special_bit:
+                continue
+            must |= 1 << u
+            exits = reach[sk][u] & occ & ~(1 << u)
+            entries = into[sk][u] & occ & ~(1 << u)
+            if exits == 0 or (exits & (exits - 1) == 0 and entries & ~exits == 0):
+                dead_ends += 1
+                if dead_ends >= 2:
+                    return True
+        if not must:
+            return False
+        seen = frontier = special_bit
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new = reach[sk][low.bit_length() - 1] & occ & ~seen
+            seen |= new
+            frontier |= new
+        return bool(must & ~seen)
+
+    def unique_prune(kinds: list[int], occ: int, caps: list[int] | None) -> bool:
+        """Without a special piece: a type X carried by a single piece (types never change) plays
+        its part for the pieces only it can remove (they never move, and no other type reaches
+        them from a square still occupied). Each of them the X piece does not capture stays
+        forever: those out of its reach, and all dead ends (no way out once taken) but the one it
+        may stop in. At most one piece can stay forever (the last one): dead if more would."""
+        count: dict[int, int] = {}
+        where: dict[int, int] = {}
+        for u in range(n):
+            k = kinds[u]
+            if k >= 0:
+                count[k] = count.get(k, 0) + 1
+                where[k] = u
+        if len(count) < 2:
+            return False
+        for x_kind, c in count.items():
+            if c != 1:
+                continue
+            x = where[x_kind]
+            x_bit = 1 << x
+            capturers = into_union(frozenset(k for k in count if k != x_kind))
+            must = 0
+            for u in range(n):
+                k = kinds[u]
+                if k < 0 or u == x:
+                    continue
+                if (caps is None or caps[u] < limit) and reach[k][u] & occ:
+                    continue
+                if capturers[u] & occ & ~(1 << u) & ~x_bit:
+                    continue
+                must |= 1 << u
+            if not must:
+                continue
+            seen = frontier = x_bit
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new = reach[x_kind][low.bit_length() - 1] & occ & ~seen
+                seen |= new
+                frontier |= new
+            forever = bin(must & ~seen).count("1")
+            dead_ends = 0
+            rest = must & seen
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                u = low.bit_length() - 1
+                exits = reach[x_kind][u] & occ & ~low
+                entries = into[x_kind][u] & occ & ~low
+                if exits == 0 or (exits & (exits - 1) == 0 and entries & ~exits == 0):
+                    dead_ends += 1
+            if forever + max(0, dead_ends - 1) >= 2:
+                return True
+        return False
+
+    def search(kinds: list[int], occ: int, caps: list[int] | None, special: int | None, left: int) -> list | None:
+        nonlocal nodes
+        if left == 1:
+            return []
+        key = (tuple(kinds), None if caps is None else tuple(caps), special)
+        if key in dead:
+            return None
+        nodes += 1
+        if nodes & 255 == 0 and deadline.expired():
+            raise OutOfTime
+        if stuck_prune(kinds, occ, caps, special) or (special_prune(kinds, occ, caps, special) if special is not None
+                                                        else unique_prune(kinds, occ, caps)):
+            dead.add(key)
+            return None
+        candidates = [(u, v) for u in range(n) if kinds[u] >= 0 and (caps is None or caps[u] < limit)
+                      for v, block in moves[kinds[u]][u]
+                      if (occ >> v) & 1 and not occ & block and v != special]
+        if shuffle is not None:
+            shuffle(candidates)
+        for u, v in candidates:
+            k = kinds[u]
+            captured = kinds[v]
+            kinds[v], kinds[u] = k, -1
+            if caps is not None:
+                old_u, old_v = caps[u], caps[v]
+                caps[v], caps[u] = old_u + 1, 0
+            found = search(kinds, occ & ~(1 << u), caps, v if u == special else special, left - 1)
+            kinds[u], kinds[v] = k, captured
+            if caps is not None:
+                caps[u], caps[v] = old_u, old_v
+            if found is not None:
+                found.append((u, v))
+                return found
+        dead.add(key)
+        return None
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * n + 1000))
+    try:
+        found = search(list(board.start), (1 << n) - 1, [0] * n if limit is not None else None, board.special, n)
+    except OutOfTime:
+        return Result(Answer.UNKNOWN, None, "search", {"time": time.perf_counter() - start_time, "nodes": nodes})
+    stats = {"time": time.perf_counter() - start_time, "nodes": nodes, "dead_positions": len(dead)}
+    if found is None:
+        return Result(Answer.NO, None, "search", stats)
+    certificate = tuple(board.move(u, v) for u, v in reversed(found))
+    return Result(Answer.YES, certificate, "search", stats)
+
+
+def sample_certificates(instance: SoloChess, count: int, seed: int = 0, budget: float = 5.0) -> list:
+    """Up to ``count`` different capture sequences of a yes-board, from searches whose capture
+    order is shuffled by seeds derived from ``seed`` (each search at most ``budget`` seconds);
+    for checking a reduction's backward map on solutions other than the first one found."""
+    return shuffled_certificates(solve, instance, count, seed, budget)

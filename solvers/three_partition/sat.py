@@ -1,0 +1,50 @@
+"""SAT decider for 3-PARTITION through python-sat (``npw.solvers.sat.solve_clauses``).
+
+Variables x[i][j]: number i is in group j. Each number is in exactly one group
+(``pysat.card.CardEnc.equals``, sequential counter, correct for k = 1), each group
+has exactly three members (also implied by the bounds; added for propagation) and
+sums to exactly B, by ``npw.solvers.encodings.weighted_sum_equals``: a unary
+dynamic-programming chain over partial sums (pseudo-Boolean without the
+``python-sat[pb]`` extra, which this project does not install). Numbers are unary
+bounded (strong NP-hardness), so the chain has O(3m * B) variables a group.
+Symmetry: number 0 goes to group 0.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from npw.instances.three_partition import ThreePartition
+from npw.solvers.encodings import weighted_sum_equals
+from npw.solvers.result import Answer, Result
+from npw.solvers.sat import solve_clauses, solver_name
+
+
+def encode(instance: ThreePartition) -> tuple[int, list[list[int]], list[list[int]]]:
+    """(number of variables, clauses, x) with x[i][j] the variable 'number i in group j'."""
+    pool = IDPool()
+    n, m = len(instance.numbers), instance.m
+    x = [[pool.id(("x", i, j)) for j in range(m)] for i in range(n)]
+    clauses: list[list[int]] = [[x[0][0]]]
+    for i in range(n):
+        clauses += CardEnc.equals(lits=x[i], bound=1, vpool=pool, encoding=EncType.seqcounter).clauses
+    for j in range(m):
+        column = [x[i][j] for i in range(n)]
+        clauses += CardEnc.equals(lits=column, bound=3, vpool=pool, encoding=EncType.seqcounter).clauses
+        clauses += weighted_sum_equals(column, list(instance.numbers), instance.bound, lambda key, j=j: pool.id(("s", j) + key))
+    return pool.top, clauses, x
+
+
+def solve(instance: ThreePartition, timeout: float | None = None, solver: str | None = None) -> Result:
+    start = time.perf_counter()
+    num_vars, clauses, x = encode(instance)
+    answer, values, stats = solve_clauses(num_vars, clauses, solver, timeout)
+    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
+    certificate = None
+    if answer is Answer.YES:
+        groups = [tuple(i for i in range(len(x)) if values[x[i][j] - 1]) for j in range(instance.m)]
+        certificate = tuple(groups)
+    return Result(answer, certificate, f"sat:{solver_name(solver)}", stats)
