@@ -8,45 +8,160 @@ A :class:`Reduction` bundles the four maps of a Karp reduction proof:
 * ``size(src) -> dict``: the target's size by the paper's formulas, compared by the
   verifier with ``tgt.size()``.
 
+A construction with a parameter beyond the source instance (Theorem 3's length unit)
+declares it as a :class:`ReductionOption` and builds through ``build_with``, which may
+return a compact summary where the target is too large to store; a construction with a
+drawing of its own (the board laid out as the proof describes it) gives ``draw``. The
+command line stays generic: ``npw reduce ID IN --NAME VALUE`` for each declared option,
+``npw render`` for the drawing.
+
 Reductions compose with :meth:`Reduction.then`; the chain's certificates compose too.
+
+Examples
+--------
+>>> from npw.api import get_reduction, OneInThreeSat
+>>> theorem6 = get_reduction("1in3sat-to-224sat")
+>>> (theorem6.source, theorem6.target)
+('1in3sat', '224sat')
+>>> formula = OneInThreeSat(3, [(1, 2, 3)])
+>>> target = theorem6.reduce(formula)
+>>> target.verify(theorem6.forward(formula, (True, False, False)))
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Mapping, TypeVar
+
+from npw.instances.base import InvalidInstance
+
+S = TypeVar("S")  # the source instance type
+T = TypeVar("T")  # the target instance type
+U = TypeVar("U")  # the target of a reduction chained after this one
 
 
 @dataclass(frozen=True)
-class Reduction:
+class ReductionOption:
+    """A parameter of a construction beyond its source instance.
+
+    ``parse`` turns the command line's text into the value (``int`` for Theorem 3's unit);
+    ``default`` is what ``npw reduce`` uses when the option is not given.
+
+    >>> ReductionOption("unit", int, None, "the length unit l").flag
+    '--unit'
+    """
+
+    name: str
+    parse: Callable[[str], Any]
+    default: Any
+    help: str
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class BuiltTarget(Generic[T]):
+    """What :meth:`Reduction.build` returns.
+
+    ``target`` is the target instance, or None where it is too large to store cell by
+    cell; then ``summary`` is the JSON object written instead (exact sizes, the
+    construction's constants). ``notes`` are what a user should read alongside (for
+    example which direction of the proof is checked at this scale).
+
+    >>> BuiltTarget(target=None, summary={"n": 10 ** 7}).stored
+    False
+    """
+
+    target: T | None
+    summary: dict[str, Any] | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def stored(self) -> bool:
+        return self.target is not None
+
+
+@dataclass(frozen=True)
+class Reduction(Generic[S, T]):
+    """A Karp reduction from problem ``source`` to problem ``target``, with its proof's maps.
+
+    Generic in the source and target instance types, so a type checker follows a chain:
+    ``Reduction[OneInThreeSat, TwoTwoFourSat].then(Reduction[TwoTwoFourSat, Relocation])``
+    is a ``Reduction[OneInThreeSat, Relocation]``.
+    """
+
     id: str
     source: str
     target: str
     reference: str
-    reduce: Callable[[Any], Any]
-    forward: Callable[[Any, Any], Any]
-    backward: Callable[[Any, Any, Any], Any]
-    size: Callable[[Any], dict[str, int]] | None = None
+    reduce: Callable[[S], T]
+    forward: Callable[[S, Any], Any]
+    backward: Callable[[S, T, Any], Any]
+    size: Callable[[S], dict[str, int]] | None = None
     notes: str = ""
+    # parameters of the construction beyond the source (``npw reduce ID IN --NAME VALUE``)
+    options: tuple[ReductionOption, ...] = field(default=())
+    # build_with(src, **options) -> BuiltTarget: the construction under its options; None: reduce
+    build_with: Callable[..., BuiltTarget[T]] | None = None
+    # draw(src, **options) -> SVG: the target laid out as the proof describes it (``npw render``)
+    draw: Callable[..., str] | None = None
 
-    def then(self, other: "Reduction", id: str | None = None) -> "Reduction":
-        """The chain ``self`` followed by ``other`` (self.target must be other.source)."""
+    def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every declared option's value: ``given`` where named, else its default.
+
+        >>> from npw.api import get_reduction
+        >>> get_reduction("224sat-to-npuz").option_values({"unit": 1})
+        {'unit': 1, 'additive': 0}
+        """
+        given = dict(given or {})
+        known = {option.name for option in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            accepted = ", ".join(sorted(known)) or "none"
+            raise InvalidInstance(f"{self.id} takes no option {unknown[0]!r} (its options: {accepted})")
+        return {option.name: given.get(option.name, option.default) for option in self.options}
+
+    def build(self, src: S, **options: Any) -> BuiltTarget[T]:
+        """The target under the given options (defaults for the rest).
+
+        >>> from npw.api import get_reduction, OneInThreeSat
+        >>> built = get_reduction("1in3sat-to-224sat").build(OneInThreeSat(3, [(1, 2, 3)]))
+        >>> built.stored, built.target.problem
+        (True, '224sat')
+        """
+        values = self.option_values(options)
+        if self.build_with is None:
+            return BuiltTarget(self.reduce(src))
+        return self.build_with(src, **values)
+
+    def then(self, other: Reduction[T, U], id: str | None = None) -> Reduction[S, U]:
+        """The chain ``self`` followed by ``other`` (self.target must be other.source).
+
+        >>> from npw.api import get_reduction
+        >>> chain = get_reduction("1in3sat-to-224sat").then(get_reduction("224sat-to-rel"))
+        >>> chain.id, chain.source, chain.target
+        ('1in3sat-to-rel', '1in3sat', 'rel')
+        """
         if self.target != other.source:
             raise ValueError(f"cannot chain {self.id} (to {self.target}) with {other.id} (from {other.source})")
         first, second = self, other
 
-        def reduce(src: Any) -> Any:
+        def reduce(src: S) -> U:
             return second.reduce(first.reduce(src))
 
-        def forward(src: Any, certificate: Any) -> Any:
+        def forward(src: S, certificate: Any) -> Any:
             middle = first.reduce(src)
             return second.forward(middle, first.forward(src, certificate))
 
-        def backward(src: Any, tgt: Any, certificate: Any) -> Any:
+        def backward(src: S, tgt: U, certificate: Any) -> Any:
             middle = first.reduce(src)
             return first.backward(src, middle, second.backward(middle, tgt, certificate))
 
-        def size(src: Any) -> dict[str, int]:
+        def size(src: S) -> dict[str, int]:
+            assert second.size is not None
             return second.size(first.reduce(src))
 
         return Reduction(

@@ -48,7 +48,7 @@ from npw.instances.npuz.board import NPuz
 from npw.instances.rel.relocation import Relocation
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions import two_two_four_sat_to_rel as theorem2
-from npw.reductions.base import Reduction
+from npw.reductions.base import BuiltTarget, Reduction, ReductionOption
 from npw.reductions.npuz_theorem3.layout import Cell, EdgeLayout, Layout, Node, add, build_layout, distance
 from npw.reductions.npuz_theorem3.moves import (
     CHAR, S_DOWN_LOCAL, S_UP_LOCAL, VECTOR, Run, Shift, SparseBoard, edge_program, expand, globalise,
@@ -1051,6 +1051,33 @@ def size(formula: TwoTwoFourSat, unit: int | None = SMALL_UNIT) -> dict[str, int
     return {"n": instance.n, "cells": instance.n ** 2, "k": instance.k}
 
 
+def build_with(formula: TwoTwoFourSat, unit: int | None = None, additive: int = 0) -> BuiltTarget[NPuz]:
+    """The boards at ``unit`` (None: the paper's l = u + 16m + 1) with Corollary 1's ``additive``:
+    the dense instance where the side is at most ``DENSE_LIMIT``, else the compact summary
+    (n, d, u, k exact) as an ``npuz-compact`` JSON object."""
+    instance = build_instance(formula, unit, additive)
+    summary = instance.summary()
+    notes = ((summary["warning"],) if "warning" in summary else ()) + (f"no-direction {summary['no_direction']}",)
+    if instance.n > DENSE_LIMIT:
+        return BuiltTarget(None, {"problem": "npuz-compact", "version": 1, **summary}, notes)
+    return BuiltTarget(instance.to_npuz(), None, notes)
+
+
+def draw(formula: TwoTwoFourSat, unit: int | None = None, additive: int = 0) -> str:
+    """The layout of the boards (nodes, stripes, element tiles) as SVG."""
+    from npw.reductions.npuz_theorem3.render import render_layout_svg
+
+    return render_layout_svg(build_instance(formula, unit, additive))
+
+
+# build_instance checks the values (l >= 1, r >= 0) with a message naming them
+OPTIONS = (
+    ReductionOption("unit", int, None,
+                    "the length unit l (default the paper's u + 16m + 1; boards beyond "
+                    f"{DENSE_LIMIT} x {DENSE_LIMIT} are written as a compact summary)"),
+    ReductionOption("additive", int, 0, "Corollary 1's constant r (l and u enlarged by r)"),
+)
+
 REDUCTION = Reduction(
     id="224sat-to-npuz",
     source="224sat",
@@ -1061,5 +1088,8 @@ REDUCTION = Reduction(
     backward=backward,
     size=size,
     notes=f"registered at the small unit l = {SMALL_UNIT}: " + SMALL_UNIT_NOTE.format(l=SMALL_UNIT, lp="u + 16m + 1")
-          + "; npw reduce --unit / the paper's unit via npw npuz-theorem3",
+          + "; npw reduce --unit L (the paper's unit without it); npw puzzle theorem3 for the simulation",
+    options=OPTIONS,
+    build_with=build_with,
+    draw=draw,
 )
