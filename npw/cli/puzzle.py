@@ -1,0 +1,226 @@
+"""``npw puzzle``: the sliding-tile puzzle (solve, approx, study, theorem3, render)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from npw.instances.base import InvalidInstance, dumps, write_atomically
+from npw.cli.common import EXIT_OK, EXIT_FAILED, UsageError, Parser, load_file
+
+
+def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(B1, B2) from BOARD (one-line text or a file holding it, or an npuz JSON file) and --goal."""
+    import os
+
+    from npw.instances.npuz.board import goal_board, parse_board, side_of
+
+    text, name = args.board, "BOARD"
+    if os.path.exists(args.board) and not args.board.strip().replace(" ", "").replace(",", "").isdigit():
+        from npw.instances.io import read_text
+
+        try:
+            text = read_text(args.board)
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{args.board}: {error}") from None
+        name = args.board
+        if text.lstrip().startswith("{"):
+            instance = load_file(args.board)
+            if instance.problem != "npuz":
+                raise InvalidInstance(f"{args.board}: a puzzle file holds an npuz instance, not {instance.problem}")
+            return instance.start, instance.goal
+    try:
+        start = parse_board(text, name)
+        return start, goal_board(side_of(len(start)), args.goal)
+    except InvalidInstance as error:
+        message = str(error)
+        raise InvalidInstance(message if message.startswith(name) else f"{name}: {message}") from None
+
+
+def _check_reachable(start: Any, goal: Any, where: str) -> None:
+    from npw.instances.npuz.reach import reachable
+
+    if not reachable(start, goal):
+        raise InvalidInstance(f"{where}: the goal is not reachable from this board (Theorem 1: once the blank is "
+                              f"home, the permutation has an odd number of even cycles)")
+
+
+def cmd_puzzle_solve(args: argparse.Namespace) -> int:
+    from npw.solvers.npuz.search import astar_path, bfs_path, idastar_path
+
+    start, goal = _puzzle_boards(args)
+    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
+    n = len(start) ** 0.5
+    heuristic = args.heuristic or ("pdb" if n <= 4 else "linear-conflict")
+    if args.solver == "region":
+        from npw.instances.npuz.region import solve_board
+        from npw.solvers.npuz.search import SearchOutcome
+
+        began = time.perf_counter()
+        moves = solve_board(start, goal)
+        outcome = SearchOutcome(moves, True, {"nodes": 0, "time": time.perf_counter() - began})
+    elif args.solver == "bfs":
+        outcome = bfs_path(start, goal, timeout=args.timeout)
+    elif args.solver == "astar":
+        outcome = astar_path(start, goal, heuristic, timeout=args.timeout)
+    else:
+        outcome = idastar_path(start, goal, heuristic, timeout=args.timeout)
+    if outcome.moves is None:
+        print(f"npw: no solution found within the time limit or the memory budget "
+              f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
+        return EXIT_FAILED
+    result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
+              "seconds": round(outcome.stats.get("time", 0.0), 6)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        label = args.solver if args.solver in ("bfs", "region") else f"{args.solver} ({heuristic})"
+        if args.solver == "region":
+            label += ": constructive, NOT optimal"
+        print(f"{result['length']} moves (blank's directions), {result['nodes']} nodes, "
+              f"{result['seconds']:.3f} s, {label}")
+        print(outcome.moves)
+    return EXIT_OK
+
+
+def cmd_puzzle_approx(args: argparse.Namespace) -> int:
+    from npw.solvers.npuz.approx import approximate
+
+    start, goal = _puzzle_boards(args)
+    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
+    result = approximate(start, goal)
+    out = {"length": len(result.moves), "moves": result.moves, "lower_bound": result.lower_bound,
+           "ratio": round(result.ratio, 4), "seconds": round(result.stats["time"], 6),
+           "manhattan": result.stats["manhattan"], "tree_cost": result.stats["tree_cost"],
+           "fallback": result.stats.get("fallback", False)}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['length']} moves (blank's directions), Theorem 4 lower bound {out['lower_bound']} "
+              f"(= (d {out['manhattan']} + MST {out['tree_cost']}) / 2), ratio {out['ratio']}, {out['seconds']:.3f} s"
+              + (" [region-solver fallback]" if out["fallback"] else ""))
+        print(result.moves)
+    return EXIT_OK
+
+
+def cmd_puzzle_render(args: argparse.Namespace) -> int:
+    from npw.instances.npuz.render import render_svg
+
+    start, goal = _puzzle_boards(args)
+    moves = args.moves or ""
+    if args.solve:
+        from npw.solvers.npuz.approx import approximate
+        from npw.solvers.npuz.search import idastar_path
+
+        _check_reachable(start, goal, "BOARD")
+        if len(start) <= 16:
+            moves = idastar_path(start, goal, "pdb").moves or ""
+        else:
+            moves = approximate(start, goal).moves
+    if not args.output.endswith(".svg"):
+        raise UsageError("puzzle render: only SVG output (-o FILE.svg) is supported")
+    write_atomically(args.output, render_svg(start, moves, goal=goal))
+    return EXIT_OK
+
+
+def cmd_puzzle_study(args: argparse.Namespace) -> int:
+    from npw.instances.npuz.render import render_scatter
+    from npw.solvers.npuz.study import study
+
+    if args.boards < 1:
+        raise UsageError("puzzle study: --boards must be >= 1")
+    points = study(args.boards, args.seed, args.x, args.y, args.solver)
+    if args.output:
+        if not args.output.endswith(".svg"):
+            raise UsageError("puzzle study: only SVG output (-o FILE.svg) is supported")
+        title = f"{args.boards} random 8-puzzles (seed {args.seed}), {args.solver}: {args.x} vs {args.y}"
+        write_atomically(args.output, render_scatter([(p.x_nodes, p.y_nodes, p.length) for p in points],
+                                                     args.x, args.y, title))
+    rows = [{"board": list(p.board), "length": p.length, args.x: p.x_nodes, args.y: p.y_nodes} for p in points]
+    if args.json:
+        print(json.dumps({"boards": args.boards, "seed": args.seed, "solver": args.solver, "points": rows}))
+    else:
+        below = sum(1 for p in points if p.y_nodes < p.x_nodes)
+        print(f"{len(points)} boards: {args.y} expanded fewer nodes than {args.x} on {below}; "
+              f"total {sum(p.x_nodes for p in points)} vs {sum(p.y_nodes for p in points)} nodes")
+    return EXIT_OK
+
+
+def cmd_puzzle_theorem3(args: argparse.Namespace) -> int:
+    from npw.reductions.npuz_theorem3.simulation import theorem3_report
+
+    formula = load_file(args.input)
+    if formula.problem != "224sat":
+        raise InvalidInstance(f"{args.input}: theorem3 takes a 224sat instance, not {formula.problem}")
+    report = theorem3_report(formula, args.unit, args.additive, simulate=args.simulate)
+    if args.certificate and isinstance(report.facts.get("simulation"), dict):
+        if report.moves is None:
+            raise UsageError("theorem3: --certificate needs a small unit (the move string is too long)")
+        write_atomically(args.certificate, dumps(report.moves))
+    if args.json:
+        print(json.dumps(report.facts))
+    else:
+        for key, value in report.facts.items():
+            print(f"{key}: {value}")
+    return EXIT_OK
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("puzzle", help="the sliding-tile puzzle: solve, approximate, render")
+    puzzle = p.add_subparsers(dest="puzzle_command", required=True, parser_class=Parser)
+    board_help = ("the board in the one-line format (n^2 numbers, 0 the blank; quote it) or a file holding it "
+                  "(or an npuz JSON instance, whose goal is used)")
+    q = puzzle.add_parser("solve", help="an optimal solution (moves name the direction the blank travels)")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last",
+                   help="goal board: 0 1 2 ... (blank-first) or 1 2 ... 0 (blank-last, default)")
+    q.add_argument("--solver", choices=("bfs", "astar", "idastar", "region"), default="idastar",
+                   help="optimal searches, or region: the row-by-row constructive solver (any n, <= 18 n^3 "
+                        "moves, not optimal)")
+    q.add_argument("--heuristic", choices=("manhattan", "euclid", "relaxed", "linear-conflict", "pdb"),
+                   help="default: pdb for n <= 4, linear-conflict beyond")
+    q.add_argument("--timeout", type=float, help="seconds; exit 1 if no solution in time")
+    q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
+    q.set_defaults(run=cmd_puzzle_solve)
+
+    q = puzzle.add_parser("approx", help="a fast solution within a constant factor (Section 5), with the "
+                                          "Theorem 4 lower bound")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
+    q.add_argument("--json", action="store_true",
+                   help='one object {"length", "moves", "lower_bound", "ratio", "seconds", "manhattan", '
+                        '"tree_cost", "fallback"}')
+    q.set_defaults(run=cmd_puzzle_approx)
+
+    q = puzzle.add_parser("study", help="seed 004's random 8-puzzle study: search effort of two heuristics, "
+                                         "as an SVG scatter")
+    q.add_argument("--boards", type=int, default=500)
+    q.add_argument("--seed", type=int, default=0)
+    heuristics = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")
+    q.add_argument("--x", choices=heuristics, default="manhattan")
+    q.add_argument("--y", choices=heuristics, default="linear-conflict")
+    q.add_argument("--solver", choices=("astar", "idastar"), default="astar")
+    q.add_argument("--output", "-o", help="SVG scatter")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_puzzle_study)
+
+    q = puzzle.add_parser("theorem3", help="2/2/4-SAT -> nPUZ (Theorem 3): sizes, k, read-back, forward simulation")
+    q.add_argument("input", help="a 224sat instance (JSON)")
+    q.add_argument("--unit", type=int, help="the length unit l (default the paper's u + 16m + 1)")
+    q.add_argument("--additive", type=int, default=0, help="Corollary 1: enlarge l and u by r")
+    q.add_argument("--simulate", action="store_true", help="run the forward moves (Shift 1-4) from a satisfying "
+                                                            "assignment and check they reach B2 within k")
+    q.add_argument("--certificate", help="with --simulate on a small unit: write the move string (JSON) here")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=cmd_puzzle_theorem3)
+
+    q = puzzle.add_parser("render", help="draw a board (and a move sequence) as SVG")
+    q.add_argument("board", help=board_help)
+    q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
+    q.add_argument("--moves", help="a move string (U/D/L/R, the blank's directions) to draw step by step")
+    q.add_argument("--solve", action="store_true", help="draw a solution (optimal for n <= 4, else approximate)")
+    q.add_argument("--output", "-o", required=True)
+    q.set_defaults(run=cmd_puzzle_render)

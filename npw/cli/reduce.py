@@ -1,0 +1,151 @@
+"""``npw reduce`` and ``npw render``: a reduction applied to a file, and drawings.
+
+Generic: a reduction's own options (``--NAME VALUE``) and its own drawing come from the
+reduction object (``options``, ``build_with``, ``draw``, see ``npw.reductions.base``);
+no reduction is named here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import sys
+from typing import Any, Sequence
+
+from npw.cli.common import EXIT_OK, Parser, UsageError, emit, load_file
+from npw.instances.base import InvalidInstance, dumps, write_atomically
+
+# the field of a reduced file that says where it came from, so ``npw render`` can draw the
+# target the way its reduction lays it out (written only by reductions that have a drawing)
+REDUCED_FROM = "reduced_from"
+
+
+def _reduction_options(reduction: Any, extra: Sequence[str]) -> dict[str, Any]:
+    """The reduction's declared options, parsed from the arguments ``npw reduce`` did not know."""
+    parser = Parser(prog=f"npw reduce {reduction.id}", add_help=False)
+    for option in reduction.options:
+        parser.add_argument(option.flag, dest=option.name, default=option.default, help=option.help,
+                            type=option.parse)
+    if not reduction.options and extra:
+        raise UsageError(f"reduce: {reduction.id} takes no options of its own (given: {' '.join(extra)})")
+    values = parser.parse_args(list(extra))
+    return {option.name: getattr(values, option.name) for option in reduction.options}
+
+
+def cmd_reduce(args: argparse.Namespace) -> int:
+    from npw.reductions.registry import get_reduction
+    from npw.solvers import export
+
+    reduction = get_reduction(args.reduction)
+    options = _reduction_options(reduction, args.extra_arguments)
+    source = load_file(args.input)
+    if source.problem != reduction.source:
+        raise InvalidInstance(f"{args.input}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
+    built = reduction.build(source, **options)
+    if built.target is None:
+        if args.emit != "json":
+            raise UsageError(f"reduce: the target is too large to store; only its compact JSON summary can be "
+                             f"written (not {args.emit})")
+        emit(dumps(built.summary), args.output)
+    elif args.emit == "json":
+        document = built.target.to_dict()
+        if reduction.draw is not None:
+            document[REDUCED_FROM] = {"reduction": reduction.id, "source": source.to_dict(), "options": options}
+        emit(dumps(document), args.output)
+    else:
+        emit(export(built.target, args.emit), args.output)
+    for note in built.notes:
+        print(f"npw: reduce: {note}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _draw_as_reduced(instance: Any, path: str, origin: Any) -> str:
+    """The target drawn by the reduction that made it (after checking it made exactly this)."""
+    from npw.instances.registry import instance_from_dict
+    from npw.reductions.registry import get_reduction
+
+    if not isinstance(origin, dict) or not {"reduction", "source", "options"} <= set(origin):
+        raise InvalidInstance(f"{path}: bad {REDUCED_FROM!r} field (needs reduction, source, options)")
+    reduction = get_reduction(str(origin["reduction"]))
+    if reduction.draw is None:
+        raise InvalidInstance(f"{path}: {reduction.id} has no drawing of its own")
+    source = instance_from_dict(origin["source"])
+    options = reduction.option_values(origin["options"] if isinstance(origin["options"], dict) else {})
+    try:
+        rebuilt = reduction.build(source, **options).target
+    except (TypeError, ValueError) as error:
+        raise InvalidInstance(f"{path}: bad {REDUCED_FROM!r} field ({error})") from None
+    if rebuilt != instance:
+        raise InvalidInstance(f"{path}: the instance is not what {reduction.id} builds from its "
+                              f"{REDUCED_FROM!r} field")
+    return reduction.draw(source, **options)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from npw.instances.registry import RENDERERS, renderer_for
+
+    if not args.output.endswith(".svg"):
+        raise UsageError("render: only SVG output (-o FILE.svg) is supported")
+    instance = load_file(args.input)
+    if not (args.certificate or args.solve):
+        with open(args.input, encoding="utf-8") as handle:
+            origin = json.load(handle).get(REDUCED_FROM) if args.input.endswith(".json") else None
+        if origin is not None:
+            write_atomically(args.output, _draw_as_reduced(instance, args.input, origin))
+            return EXIT_OK
+    renderer = renderer_for(instance.problem)
+    if renderer is None:
+        raise InvalidInstance(f"{args.input}: no renderer for {instance.problem} (renderers: {', '.join(RENDERERS) or 'none yet'})")
+    certificate = None
+    if args.certificate or args.solve:
+        if "certificate" not in inspect.signature(renderer).parameters:
+            raise UsageError(f"render: the {instance.problem} renderer draws no certificate")
+    if args.certificate:
+        try:
+            with open(args.certificate, encoding="utf-8") as handle:
+                raw = json.load(handle)
+        except json.JSONDecodeError as error:
+            raise InvalidInstance(f"{args.certificate}: not JSON ({error.msg}, line {error.lineno})") from None
+        if isinstance(raw, dict) and "certificate" in raw:  # the output of npw solve --json
+            raw = raw["certificate"]
+        try:
+            certificate = instance.certificate_from_json(raw)
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{args.certificate}: {error}") from None
+        if not instance.verify(certificate):
+            raise InvalidInstance(f"{args.certificate}: not a solution of {args.input}")
+    elif args.solve:
+        from npw.solvers import Answer, solve
+
+        result = solve(instance, backend=args.backend, timeout=args.timeout)
+        if result.answer is not Answer.YES:
+            print(f"npw: render: {args.input} is {result.answer.value} ({result.backend}); drawing the board only",
+                  file=sys.stderr)
+        else:
+            certificate = result.certificate
+    svg = renderer(instance, certificate=certificate) if certificate is not None else renderer(instance)
+    write_atomically(args.output, svg)
+    return EXIT_OK
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("reduce", help="apply a reduction to an instance file",
+                            description="Apply a reduction to an instance file. A reduction with options of its "
+                                        "own takes them as --NAME VALUE after the file (npw list --json shows "
+                                        "them; e.g. 224sat-to-npuz --unit 1).")
+    p.add_argument("reduction")
+    p.add_argument("input")
+    p.add_argument("--output", "-o")
+    p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
+    p.set_defaults(run=cmd_reduce, takes_extra_arguments=True)  # the reduction's own options
+
+    p = commands.add_parser("render", help="draw an instance as SVG (optionally with a certificate)")
+    p.add_argument("input")
+    p.add_argument("--output", "-o", required=True)
+    p.add_argument("--certificate", "-c", metavar="CERT.json",
+                   help="draw this certificate too (e.g. the capture sequence written by npw solve -o)")
+    p.add_argument("--solve", action="store_true", help="solve the instance and draw the certificate found")
+    p.add_argument("--backend", help="decider for --solve")
+    p.add_argument("--timeout", type=float, help="seconds for --solve")
+    p.set_defaults(run=cmd_render)
