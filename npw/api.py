@@ -76,7 +76,15 @@ def load(path: str | os.PathLike) -> Any:
 
 def save(instance: Any, path: str | os.PathLike) -> None:
     """Writes an instance whole or not at all: JSON, or DIMACS for a CNF saved as ``.cnf``,
-    TSPLIB for a Hamiltonian path saved as ``.hcp``. See :func:`load` for an example."""
+    TSPLIB for a Hamiltonian path saved as ``.hcp``.
+
+    >>> import tempfile, os
+    >>> from npw.api import ThreePartition, save
+    >>> path = os.path.join(tempfile.mkdtemp(), "p.json")
+    >>> save(ThreePartition(bound=10, numbers=(3, 3, 4, 3, 3, 4)), path)
+    >>> open(path).read().startswith('{"problem":"3partition"')
+    True
+    """
     save_instance(instance, path)
 
 

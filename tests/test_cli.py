@@ -102,3 +102,53 @@ def test_unknown_backend_or_sat_solver_is_bad_input(capsys, tmp_path):
     for backend in ("nope", "sat:nosuchsolver"):
         code, _, err = run(capsys, "solve", str(path), "--backend", backend)
         assert code == 2 and len(err.strip().splitlines()) == 1 and ("unknown" in err or "no backend" in err)
+
+
+def test_version_and_one_line_errors(capsys):
+    import npw
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out.strip() == f"npw {npw.__version__}"
+    code, _, err = run(capsys, "--no-such-option")
+    assert code == 2 and "npw: error: npw:" not in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "verify", "1in3sat-to-224sat", "--exhaustive", "1", "--bogus")
+    assert code == 2 and err.startswith("npw: error: ") and "--bogus" in err
+
+
+def test_reduce_takes_a_reductions_declared_options_and_nothing_else(capsys, tmp_path):
+    source = tmp_path / "f.json"
+    source.write_text(json.dumps({"problem": "224sat", "version": 1, "num_vars": 1, "clauses": [[1, 1, -1, -1]]}))
+    for argv, message in ((("--unit", "x"), "invalid int value"), (("--colour", "2"), "unrecognized arguments"),
+                          (("--additive", "-1"), "must be >= 0")):
+        code, _, err = run(capsys, "reduce", "224sat-to-npuz", str(source), *argv)
+        assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    code, _, err = run(capsys, "reduce", "224sat-to-npuz", str(source), "--unit", "1", "--emit", "dimacs")
+    assert code == 0
+    code, _, err = run(capsys, "reduce", "224sat-to-npuz", str(source), "--emit", "dimacs")
+    assert code == 2 and "compact JSON summary" in err
+
+
+def test_render_checks_the_reduced_from_field(capsys, tmp_path):
+    source = tmp_path / "f.json"
+    source.write_text(json.dumps({"problem": "224sat", "version": 1, "num_vars": 1, "clauses": [[1, 1, -1, -1]]}))
+    board = tmp_path / "g.json"
+    assert run(capsys, "reduce", "224sat-to-npuz", str(source), "--unit", "1", "-o", str(board))[0] == 0
+    data = json.loads(board.read_text())
+    assert data["reduced_from"]["reduction"] == "224sat-to-npuz" and data["reduced_from"]["options"]["unit"] == 1
+    data["reduced_from"]["options"]["unit"] = 2  # no longer what the field says it came from
+    board.write_text(json.dumps(data))
+    code, _, err = run(capsys, "render", str(board), "-o", str(tmp_path / "g.svg"))
+    assert code == 2 and "not what 224sat-to-npuz builds" in err
+
+
+def test_no_reduction_or_problem_id_in_the_command_line():
+    """The command line is generic: what is special about a reduction lives with the reduction."""
+    from pathlib import Path
+
+    import npw.cli
+    from npw.reductions.registry import reduction_ids
+
+    folder = Path(npw.cli.__file__).parent
+    text = "\n".join(path.read_text() for path in folder.glob("*.py"))
+    assert not [rid for rid in reduction_ids() if f'"{rid}"' in text or f"'{rid}'" in text]
