@@ -2,9 +2,9 @@
 assignment makes exactly one literal true in every clause.
 
 >>> f = OneInThreeSat(3, [(1, 2, 3), (-1, 2, -3)])
->>> f.verify((True, False, False))
-False
->>> f.verify((False, True, False))
+>>> f.verify((True, False, False))  # one true literal in each clause
+True
+>>> f.verify((False, True, False))  # all three of (-1, 2, -3) are true
 False
 >>> f.verify((False, False, True))
 True
