@@ -30,7 +30,17 @@ class Reduction:
     notes: str = ""
 
     def then(self, other: "Reduction", id: str | None = None) -> "Reduction":
-        """The chain ``self`` followed by ``other`` (self.target must be other.source)."""
+        """The chain ``self`` followed by ``other`` (self.target must be other.source).
+
+        >>> from npw.reductions.registry import get_reduction
+        >>> chain = get_reduction("1in3sat-to-224sat").then(get_reduction("224sat-to-rel"))
+        >>> chain.id, chain.notes
+        ('1in3sat-to-rel', 'chain 1in3sat-to-224sat -> 224sat-to-rel')
+        >>> get_reduction("224sat-to-rel").then(get_reduction("1in3sat-to-224sat"))
+        Traceback (most recent call last):
+            ...
+        ValueError: cannot chain 224sat-to-rel (to rel) with 1in3sat-to-224sat (from 1in3sat)
+        """
         if self.target != other.source:
             raise ValueError(f"cannot chain {self.id} (to {self.target}) with {other.id} (from {other.source})")
         first, second = self, other
