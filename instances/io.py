@@ -38,6 +38,7 @@ def load_instance(path: str | os.PathLike) -> Any:
     Traceback (most recent call last):
         ...
     npw.instances.base.InvalidInstance: no such file
+    >>> import shutil; shutil.rmtree(folder)
     """
     text = read_text(path)
     if str(path).endswith((".cnf", ".dimacs")):
