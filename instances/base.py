@@ -77,6 +77,15 @@ class Problem:
         return self.instance_type.from_dict(data)
 
     def generate(self, generator: str | None = None, seed: int = 0, **params: Any) -> Any:
+        """An instance from the named generator (default: ``default_generator``); the same
+        seed and parameters give the same instance.
+
+        >>> from npw.instances.registry import get_problem
+        >>> problem = get_problem("3partition")
+        >>> p = problem.generate("planted", seed=3, m=2, bound=20)
+        >>> p == problem.generate("planted", seed=3, m=2, bound=20), len(p.numbers), p.bound
+        (True, 6, 20)
+        """
         name = generator or self.default_generator
         if name is None or name not in self.generators:
             known = ", ".join(sorted(self.generators)) or "none"

@@ -26,7 +26,20 @@ def read_text(path: str | os.PathLike) -> str:
 
 def load_instance(path: str | os.PathLike) -> Any:
     """Reads and validates an instance file: ``.cnf``/``.dimacs`` as DIMACS CNF, ``.hcp`` as a
-    TSPLIB Hamiltonian cycle problem (read as a ``hampath`` instance), anything else as JSON."""
+    TSPLIB Hamiltonian cycle problem (read as a ``hampath`` instance), anything else as JSON.
+
+    >>> import os, tempfile
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> folder = tempfile.mkdtemp()
+    >>> save_instance(OneInThreeSat(3, [(1, 2, 3)]), os.path.join(folder, "f.json"))
+    >>> load_instance(os.path.join(folder, "f.json"))
+    OneInThreeSat(num_vars=3, clauses=[[1, 2, 3]])
+    >>> load_instance(os.path.join(folder, "missing.json"))
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: no such file
+    >>> import shutil; shutil.rmtree(folder)
+    """
     text = read_text(path)
     if str(path).endswith((".cnf", ".dimacs")):
         from npw.instances.sat.cnf import CNF

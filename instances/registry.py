@@ -62,6 +62,19 @@ def problem_ids() -> list[str]:
 
 
 def get_problem(problem_id: str) -> Problem:
+    """The :class:`Problem` registered as ``problem_id`` (built in or defined at run time).
+
+    >>> problem = get_problem("1in3sat")
+    >>> problem.instance_type.__name__, problem.default_generator
+    ('OneInThreeSat', 'mixed')
+    >>> f = problem.generate("planted", seed=1, num_vars=6)
+    >>> f.problem, f.num_vars
+    ('1in3sat', 6)
+    >>> get_problem("4sat")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: unknown problem '4sat' (known: cnf, 3sat, 1in3sat, ...)
+    """
     if problem_id in _RUNTIME_PROBLEMS:
         return _RUNTIME_PROBLEMS[problem_id]
     if problem_id not in PROBLEM_MODULES:
@@ -74,7 +87,13 @@ def problem_of(instance: Any) -> Problem:
 
 
 def instance_from_dict(data: Mapping[str, Any]) -> Any:
-    """Builds (and validates) an instance of whatever problem ``data['problem']`` names."""
+    """Builds (and validates) an instance of whatever problem ``data['problem']`` names.
+
+    >>> instance_from_dict({"problem": "1in3sat", "version": 1, "num_vars": 3, "clauses": [[1, 2, 3]]})
+    OneInThreeSat(num_vars=3, clauses=[[1, 2, 3]])
+    >>> instance_from_dict({"problem": "3partition", "bound": 7, "numbers": [2, 2, 3]}).verify([[0, 1, 2]])
+    True
+    """
     if not isinstance(data, Mapping):
         raise InvalidInstance("an instance must be a JSON object")
     if "problem" not in data:

@@ -144,6 +144,10 @@ class Reduction(Generic[S, T]):
         >>> chain = get_reduction("1in3sat-to-224sat").then(get_reduction("224sat-to-rel"))
         >>> chain.id, chain.source, chain.target
         ('1in3sat-to-rel', '1in3sat', 'rel')
+        >>> get_reduction("224sat-to-rel").then(get_reduction("1in3sat-to-224sat"))
+        Traceback (most recent call last):
+            ...
+        ValueError: cannot chain 224sat-to-rel (to rel) with 1in3sat-to-224sat (from 1in3sat)
         """
         if self.target != other.source:
             raise ValueError(f"cannot chain {self.id} (to {self.target}) with {other.id} (from {other.source})")

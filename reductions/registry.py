@@ -70,7 +70,22 @@ def reduction_ids() -> list[str]:
 
 
 def get_reduction(reduction_id: str) -> Reduction:
-    """A registered reduction or chain, or ``path/to/file.py:NAME`` from a user's file."""
+    """A registered reduction or chain, or ``path/to/file.py:NAME`` from a user's file.
+
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> reduction = get_reduction("1in3sat-to-224sat")
+    >>> reduction.source, reduction.target
+    ('1in3sat', '224sat')
+    >>> source = OneInThreeSat(3, [(1, 2, 3), (-1, 2, -3)])
+    >>> target = reduction.reduce(source)
+    >>> target.size() == reduction.size(source)
+    True
+    >>> certificate = reduction.forward(source, (True, False, False))
+    >>> target.verify(certificate), reduction.backward(source, target, certificate)
+    (True, (True, False, False))
+    >>> get_reduction("1in3sat-to-rel").reduce(source).size()  # a chain
+    {'vertices': 72, 'edges': 165, 'elements': 112}
+    """
     from npw.reductions.user_file import is_file_spec, load_reduction
 
     if is_file_spec(reduction_id):

@@ -28,6 +28,14 @@ pieces with one column shared; the shared column's op drops the row-6 piece into
 5, whose shift puts its own run in block 1 and the dropped piece in block 2:
 13 + 13). In the padded layout the dropped piece lands in a padding row (3m+1..9m-1,
 never moved) and stays on a goal-white cell, which is what the padding is for.
+
+>>> source = ThreePartition((2, 2, 3, 2, 2, 3), 7)
+>>> target = reduce(source)
+>>> target.size()
+{'rows': 17, 'cols': 40, 'black': 17, 'bound': 20}
+>>> moves = forward(source, ((0, 1, 2), (3, 4, 5)))
+>>> len(moves), target.verify(moves), backward(source, target, moves)
+(20, True, ((0, 1, 2), (3, 4, 5)))
 """
 
 from __future__ import annotations

@@ -2,6 +2,26 @@
 
 Every YES is returned only after the problem's own checker (``instance.verify``)
 accepted its certificate; a run out of time is UNKNOWN, never a guess.
+
+>>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+>>> f = OneInThreeSat(3, [(1, 2, 3), (-1, 2, -3)])
+>>> backends_for("1in3sat")
+['sat', 'brute', 'smt']
+>>> result = solve(f, backend="brute")
+>>> result.answer, result.certificate
+(<Answer.YES: 'YES'>, (False, False, True))
+>>> solve(OneInThreeSat(3, [(1, 2, 3), (-1, -2, -3)]), timeout=10).answer
+<Answer.NO: 'NO'>
+>>> all(f.verify(c) for c in sample_certificates(f, 3, seed=1))
+True
+>>> export_formats("1in3sat")
+['dimacs', 'smt2']
+>>> print(export(f, "dimacs"))
+c SAT encoding of a 1in3sat instance by npw
+p cnf 3 8
+-1 -2 0
+...
+-1 2 -3 0
 """
 
 from __future__ import annotations

@@ -108,7 +108,15 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[bool,
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
-    """Decides a cnf/1in3sat/224sat instance through its direct SAT encoding."""
+    """Decides a cnf/1in3sat/224sat instance through its direct SAT encoding.
+
+    >>> from npw.instances.sat.cnf import CNF
+    >>> result = solve(CNF(2, [(1, 2), (-1,)]))
+    >>> result.answer, result.certificate, result.backend
+    (<Answer.YES: 'YES'>, (False, True), 'sat:m22')
+    >>> solve(CNF(1, [(1,), (-1,)]), solver="cadical").answer
+    <Answer.NO: 'NO'>
+    """
     start = time.perf_counter()
     num_vars, clauses = cnf_of(instance)
     answer, assignment, stats = solve_clauses(num_vars, clauses, solver, timeout)
@@ -117,7 +125,13 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
 
 
 def to_dimacs(instance) -> str:
-    """The SAT encoding as DIMACS CNF (variable i is the instance's variable i)."""
+    """The SAT encoding as DIMACS CNF (variable i is the instance's variable i).
+
+    >>> from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+    >>> print(to_dimacs(TwoTwoFourSat(1, [(1, -1, 1, -1)])), end="")
+    c SAT encoding of a 224sat instance by npw
+    p cnf 1 0
+    """
     from npw.instances.sat.cnf import CNF
 
     num_vars, clauses = cnf_of(instance)

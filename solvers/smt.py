@@ -51,7 +51,15 @@ def to_smt2(instance) -> str:
     instance alone (z3's own ``Solver.to_smt2`` numbers its ``let`` bindings and orders the
     declarations by internal ids that change within one process) and uses only standard
     theories: ``(or ...)`` per clause for CNF (QF_UF), and for exactly-k SAT the count
-    ``(= (+ (ite l 1 0) ...) k)`` (QF_LIA) instead of z3's own ``pbeq``."""
+    ``(= (+ (ite l 1 0) ...) k)`` (QF_LIA) instead of z3's own ``pbeq``.
+
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> text = to_smt2(OneInThreeSat(3, [(1, 2, -3)]))
+    >>> "(set-logic QF_LIA)" in text, "(check-sat)" in text
+    (True, True)
+    >>> solve(OneInThreeSat(3, [(1, 2, -3)])).answer
+    <Answer.YES: 'YES'>
+    """
     exactly = getattr(instance, "TRUE_PER_CLAUSE", None)
 
     def literal(l: int) -> str:

@@ -2,6 +2,18 @@
 
 A stream yields ``(label, instance)`` pairs; labels say where a case came from, so
 a counterexample can be reproduced ("random seed=1 case=417").
+
+>>> from npw.instances.registry import get_problem
+>>> problem = get_problem("1in3sat")
+>>> [label for label, _ in exhaustive(problem, 1)]
+['exhaustive size<=1 #0', 'exhaustive size<=1 #1', 'exhaustive size<=1 #2', 'exhaustive size<=1 #3', 'exhaustive size<=1 #4']
+>>> [label for label, _ in random_stream(problem, 2, seed=1)]
+['random seed=1 case=0', 'random seed=1 case=1']
+>>> from npw.solvers import solve
+>>> [solve(f).answer.value for _, f in planted_stream(problem, 3, seed=1)]
+['YES', 'YES', 'YES']
+>>> [solve(f).answer.value for _, f in certified_no_stream(problem, 3, seed=1)]
+['NO', 'NO', 'NO']
 """
 
 from __future__ import annotations

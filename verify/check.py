@@ -111,7 +111,14 @@ def check_case(
     seed: int = 0,
 ) -> CaseResult:
     """Checks one case; on a yes-target, ``backward`` is also tried on ``extra_certificates``
-    further target certificates found under random solver phases (seeded by ``seed``)."""
+    further target certificates found under random solver phases (seeded by ``seed``).
+
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> from npw.reductions.registry import get_reduction
+    >>> case = check_case(get_reduction("1in3sat-to-224sat"), OneInThreeSat(3, [(1, 2, 3), (-1, 2, -3)]))
+    >>> case.source_answer.value, case.target_answer.value, case.failures, case.target_size
+    ('YES', 'YES', [], {'variables': 14, 'clauses': 14})
+    """
     case = CaseResult()
     times = case.times
     if source_deciders is None:

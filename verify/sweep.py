@@ -266,6 +266,19 @@ def verify_reduction(
     run: int | None = None,
     **options: Any,
 ) -> Report:
+    """Sweeps ``cases`` (see :func:`sweep`; ``options`` go to :func:`npw.verify.check.check_case`),
+    shrinks the first counterexample for up to ``shrink_seconds``, and warns when a direction
+    went untested.
+
+    >>> from npw.instances.registry import get_problem
+    >>> from npw.reductions.registry import get_reduction
+    >>> from npw.verify.cases import exhaustive
+    >>> report = verify_reduction(get_reduction("1in3sat-to-224sat"), exhaustive(get_problem("1in3sat"), 2))
+    >>> report.summary.passed, report.summary.cases, sorted(report.summary.confusion.items()), report.warnings
+    (True, 164, [('NO->NO', 60), ('YES->YES', 104)], [])
+    >>> report.to_json()["mismatches"], report.to_json()["counterexample"]
+    (0, None)
+    """
     start = time.perf_counter()
     summary = sweep(reduction, cases, executor=executor, progress=progress, store=store, run=run, **options)
     elapsed = time.perf_counter() - start

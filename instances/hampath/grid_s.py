@@ -3,6 +3,13 @@ Brunner et al., "Complexity of Solo Chess with Unlimited Moves" (the source prob
 Theorems 3.1 and 3.7). The instance type is :class:`npw.instances.hampath.graph.HamPathGridStart`:
 a grid graph (induced, coordinates given) of maximum degree 3 with a start s of degree 1
 and no end t.
+
+>>> from npw.instances.hampath.graph import HamPathGridStart, grid_instance
+>>> g = grid_instance([(0, 0), (1, 0), (1, 1)], s=(0, 0), cls=HamPathGridStart)
+>>> g.edges, g.s
+(((0, 1), (1, 2)), 0)
+>>> g.verify((0, 1, 2)), g.verify((2, 1, 0))  # the path must start at s
+(True, False)
 """
 
 from __future__ import annotations

@@ -3,6 +3,15 @@ Brunner et al., "Complexity of Solo Chess with Unlimited Moves" (the source prob
 Theorem 3.2 and Corollaries 3.3-3.6). The instance type is
 :class:`npw.instances.hampath.graph.HamPathEnds`; grid coordinates are optional (Theorem 3.2 needs
 none), and the enumeration and samples are grid graphs, as in Lemma A.1.
+
+>>> from npw.instances.hampath.graph import HamPathEnds
+>>> g = HamPathEnds(5, ((0, 1), (1, 2), (1, 3), (2, 3), (3, 4)), s=0, t=4)
+>>> g.verify((0, 1, 2, 3, 4)), g.verify((0, 2, 1, 3, 4))  # 0-2 is not an edge
+(True, False)
+>>> HamPathEnds(3, ((0, 1), (1, 2)), s=0, t=1)
+Traceback (most recent call last):
+    ...
+npw.instances.base.InvalidInstance: t = vertex 1 has degree 2; hampath-st needs degree 1
 """
 
 from __future__ import annotations

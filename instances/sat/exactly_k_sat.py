@@ -12,6 +12,19 @@ would cost about ten times the memory and time.
 
 A certificate is an assignment: a tuple of ``num_vars`` booleans, entry i-1 the
 value of variable i. JSON: a list of ``true``/``false``.
+
+>>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+>>> f = OneInThreeSat(2, [(1, 1, 2)])
+>>> f.verify((False, True)), f.verify((True, False))  # x1 true counts twice
+(True, False)
+>>> f.to_dict()
+{'problem': '1in3sat', 'version': 1, 'num_vars': 2, 'clauses': [[1, 1, 2]]}
+>>> OneInThreeSat.from_dict(f.to_dict()) == f
+True
+>>> OneInThreeSat(1, [(1, 2, 3)])
+Traceback (most recent call last):
+    ...
+npw.instances.base.InvalidInstance: clause c1 literal 2 is 2: literals are +-v with 1 <= v <= 1
 """
 
 from __future__ import annotations

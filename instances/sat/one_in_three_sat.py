@@ -2,9 +2,9 @@
 assignment makes exactly one literal true in every clause.
 
 >>> f = OneInThreeSat(3, [(1, 2, 3), (-1, 2, -3)])
->>> f.verify((True, False, False))
-False
->>> f.verify((False, True, False))
+>>> f.verify((True, False, False))  # one true literal in each clause
+True
+>>> f.verify((False, True, False))  # all three of (-1, 2, -3) are true
 False
 >>> f.verify((False, False, True))
 True
@@ -87,7 +87,14 @@ def planted_instance(
     seed: int, num_vars: int = 20, ratio: float | None = 0.62, num_clauses: int | None = None,
     negation_probability: float = 0.5,
 ) -> OneInThreeSat:
-    """Yes-instance: every clause has exactly one literal true under a hidden assignment."""
+    """Yes-instance: every clause has exactly one literal true under a hidden assignment.
+
+    >>> f = planted_instance(seed=1, num_vars=6)
+    >>> f.size()
+    {'variables': 6, 'clauses': 4}
+    >>> f.verify(planted_assignment(seed=1, num_vars=6))
+    True
+    """
     _check_vars(num_vars)
     rng = _random.Random(seed)
     hidden = [rng.random() < 0.5 for _ in range(num_vars)]

@@ -1030,7 +1030,14 @@ SMALL_UNIT = 1
 
 
 def reduce(formula: TwoTwoFourSat, unit: int | None = SMALL_UNIT, additive: int = 0) -> NPuz:
-    """The dense nPUZ instance at a small unit (the registered reduction's default, l = 1)."""
+    """The dense nPUZ instance at a small unit (the registered reduction's default, l = 1).
+
+    >>> from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+    >>> formula = TwoTwoFourSat(1, [(1, -1, 1, -1)])
+    >>> puzzle = reduce(formula)
+    >>> puzzle.size() == size(formula), puzzle.n
+    (True, 58)
+    """
     return build_instance(formula, unit, additive).to_npuz()
 
 

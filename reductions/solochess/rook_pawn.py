@@ -22,6 +22,15 @@ Finding: the terminal squares as the extracted proof states them, (k_s, 1) and (
 wrong reduction (counterexamples both ways); that version is kept, flagged, as
 ``hampath-to-solochess-rook-pawn-as-stated`` (:data:`AS_STATED`, with the counterexamples in its
 comment); :data:`REDUCTION` uses columns |V| + k_s and |V| + k_t.
+
+>>> from npw.instances.hampath.graph import HamPathEnds
+>>> path3 = HamPathEnds(3, ((0, 1), (1, 2)), s=0, t=2)
+>>> board = reduce(path3)
+>>> board.size()
+{'pieces': 8, 'width': 14, 'height': 5}
+>>> captures = forward(path3, (0, 1, 2))
+>>> board.verify(captures), backward(path3, board, captures)
+(True, (0, 1, 2))
 """
 
 from __future__ import annotations

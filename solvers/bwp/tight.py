@@ -657,7 +657,14 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
           order_seed: int | None = None, lookahead: bool = True) -> Result:
     """``order_seed``: try the moves of each node in a shuffled order (for sampling several
     certificates); the answer does not depend on it. ``lookahead=False`` leaves out point 6
-    and the look-aheads of the canonical form (slower; for cross-checking their answers)."""
+    and the look-aheads of the canonical form (slower; for cross-checking their answers).
+
+    >>> from npw.instances.torus.puzzle import moves_to_json
+    >>> moves_to_json(solve(BWP.from_rows(["#..", "..."], ["...", "..#"], 2)).certificate)
+    ['R0W1', 'C2S1']
+    >>> solve(BWP.from_rows(["#..", "..."], ["...", "..#"], 1)).answer
+    <Answer.NO: 'NO'>
+    """
     start_time = time.perf_counter()
     deadline = Deadline(timeout)
     stats: dict = {}

@@ -69,7 +69,14 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
 
 
 def solve(instance, timeout: float | None = None) -> Result:
-    """Decides a hampath / hampath-grid-s / hampath-st instance by the bitmask DP."""
+    """Decides a hampath / hampath-grid-s / hampath-st instance by the bitmask DP.
+
+    >>> from npw.instances.hampath.graph import HamPath
+    >>> solve(HamPath(3, ((0, 1), (1, 2)), s=0)).certificate
+    (0, 1, 2)
+    >>> solve(HamPath(4, ((0, 1), (0, 2), (0, 3)))).answer  # a star: no path
+    <Answer.NO: 'NO'>
+    """
     start = time.perf_counter()
     n = instance.num_vertices
     adjacency = [0] * n

@@ -478,14 +478,28 @@ def _decide(instance: NPuz, outcome: SearchOutcome, backend: str) -> Result:
 
 
 def solve_bfs(instance: NPuz, timeout: float | None = None, **_: object) -> Result:
-    """Breadth-first search to depth k."""
+    """Breadth-first search to depth k.
+
+    >>> from npw.instances.npuz.board import NPuz
+    >>> solve_bfs(NPuz.from_lines("1 2 3 4 5 6 0 7 8", "1 2 3 4 5 6 7 8 0", 2)).certificate
+    'RR'
+    """
     return _decide(instance, bfs_path(instance.start, instance.goal, instance.k, timeout), "bfs")
 
 
 def solve_astar(instance: NPuz, timeout: float | None = None, heuristic: str | None = None,
                 solver: str | None = None, **_: object) -> Result:
     """A* (pure Python); ``heuristic`` (or the backend variant, ``astar:euclid``) one of
-    manhattan (default), euclid, relaxed, linear-conflict, pdb."""
+    manhattan (default), euclid, relaxed, linear-conflict, pdb.
+
+    >>> from npw.instances.npuz.board import NPuz
+    >>> solve_astar(NPuz.from_lines("1 2 3 4 5 6 0 7 8", "1 2 3 4 5 6 7 8 0", 2)).certificate
+    'RR'
+    >>> solve_astar(NPuz.from_lines("1 2 3 4 5 6 0 7 8", "1 2 3 4 5 6 7 8 0", 1)).answer  # k too small
+    <Answer.NO: 'NO'>
+    >>> solve_astar(NPuz.from_lines("2 1 3 4 5 6 7 8 0", "1 2 3 4 5 6 7 8 0", 40)).stats["unreachable"]
+    True
+    """
     heuristic = heuristic or solver or "manhattan"
     outcome = astar_path(instance.start, instance.goal, heuristic, instance.k, timeout)
     return _decide(instance, outcome, f"astar:{heuristic}")

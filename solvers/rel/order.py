@@ -154,6 +154,17 @@ DEFAULT_SOLVER = "g42"
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
+    """Decides REL through the order encoding (:func:`encode`) with a python-sat solver
+    (default ``g42``); a YES's walk is decoded from the model.
+
+    >>> from npw.instances.rel.relocation import Relocation
+    >>> two = Relocation(("a", "b"), (("a", "b", 2),), ("p", "q"), ("a", "a"), ("b", "b"))
+    >>> solve(two).certificate
+    ((0, 'a', ('p', 'q')),)
+    >>> one = Relocation(("a", "b"), (("a", "b", 1),), ("p", "q"), ("a", "a"), ("b", "b"))
+    >>> solve(one).answer  # capacity 1: the single traversal cannot carry both
+    <Answer.NO: 'NO'>
+    """
     start = time.perf_counter()
     solver = solver or DEFAULT_SOLVER
     if not instance.edges:

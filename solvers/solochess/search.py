@@ -28,7 +28,14 @@ from npw.solvers.solochess.moves import compile_board
 
 def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None) -> Result:
     """``order_seed``: try the captures of each position in a seeded random order (for sampling
-    different solutions; the answer does not depend on the order)."""
+    different solutions; the answer does not depend on the order).
+
+    >>> from npw.instances.solochess.board import Piece
+    >>> solve(SoloChess(3, 3, (Piece(0, 0, "rook"), Piece(0, 2, "pawn"), Piece(1, 2, "pawn")))).certificate
+    (((0, 0), (0, 2)), ((0, 2), (1, 2)))
+    >>> solve(SoloChess(3, 3, (Piece(0, 0, "rook"), Piece(2, 2, "pawn")))).answer
+    <Answer.NO: 'NO'>
+    """
     start_time = time.perf_counter()
     shuffle = None if order_seed is None else random.Random(order_seed).shuffle
     board = compile_board(instance)

@@ -17,6 +17,14 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
 def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
+    """Decides 3-PARTITION by a search over triples of values summing to B, memoising
+    the multisets of numbers left that fail.
+
+    >>> solve(ThreePartition((2, 2, 3, 2, 2, 3), 7)).certificate
+    ((0, 1, 2), (3, 4, 5))
+    >>> solve(ThreePartition((4, 4, 4, 4, 4, 6), 13)).answer
+    <Answer.NO: 'NO'>
+    """
     start = time.perf_counter()
     deadline = Deadline(timeout)
     B = instance.bound

@@ -153,7 +153,16 @@ def optimal_moves(board: TorusBoard, metric: str = "drag", deadline: Deadline | 
 
 
 def solve(instance: TorusPuzzle, timeout: float | None = None, max_states: int = 5_000_000) -> Result:
-    """Optimal cost by bidirectional BFS against the bound; UNKNOWN past the deadline or state budget."""
+    """Optimal cost by bidirectional BFS against the bound; UNKNOWN past the deadline or state budget.
+
+    >>> from npw.instances.torus.puzzle import TorusBoard, moves_to_json, parse_moves
+    >>> board = TorusBoard.initial(2, 3).apply(parse_moves("R0E1 C2S1"))
+    >>> result = solve(TorusPuzzle(board.rows, board.cols, board.cells, bound=2))
+    >>> result.answer, moves_to_json(result.certificate), result.stats["optimal"]
+    (<Answer.YES: 'YES'>, ['C2S1', 'R0W1'], 2)
+    >>> solve(TorusPuzzle(board.rows, board.cols, board.cells, bound=1)).answer
+    <Answer.NO: 'NO'>
+    """
     start = time.perf_counter()
     board = instance.board
     ok, reason = board.solvable()

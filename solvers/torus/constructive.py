@@ -161,7 +161,15 @@ def solve_board(board: TorusBoard) -> tuple[list[Move] | None, dict]:
 def solve(instance: TorusPuzzle, timeout: float | None = None) -> Result:
     """YES with the constructive sequence when it fits the bound (or there is none); NO when
     parity (Lemma 2) or a single line forbids a solution; UNKNOWN when the sequence is longer
-    than the bound (the construction is not optimal)."""
+    than the bound (the construction is not optimal).
+
+    >>> from npw.instances.torus.puzzle import TorusBoard, parse_moves
+    >>> board = TorusBoard.initial(2, 3).apply(parse_moves("R0E1 C2S1"))
+    >>> puzzle = TorusPuzzle(board.rows, board.cols, board.cells)
+    >>> result = solve(puzzle)
+    >>> result.answer, puzzle.verify(result.certificate), result.stats["reason"]
+    (<Answer.YES: 'YES'>, True, '2 x 3 has an even side: every configuration is reachable (Lemma 1)')
+    """
     moves, stats = solve_board(instance.board)
     if moves is None:
         return Result(Answer.NO, None, "constructive", stats)
