@@ -28,7 +28,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     for rid in reduction_ids():
         reduction = get_reduction(rid)
         reductions.append({"id": rid, "source": reduction.source, "target": reduction.target,
-                           "reference": reduction.reference})
+                           "reference": reduction.reference,
+                           "options": [{"flag": o.flag, "default": o.default, "help": o.help} for o in reduction.options]})
     if args.json:
         print(json.dumps({"problems": problems, "reductions": reductions}))
         return EXIT_OK
@@ -39,6 +40,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("reductions:")
     for r in reductions:
         print(f"  {r['id']:<28} {r['reference']}")
+        for option in r["options"]:
+            print(f"  {'':<28} {option['flag']}: {option['help']}")
     return EXIT_OK
 
 

@@ -132,7 +132,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("reduce", help="apply a reduction to an instance file",
                             description="Apply a reduction to an instance file. A reduction with options of its "
-                                        "own takes them as --NAME VALUE after the file (npw list --json shows "
+                                        "own takes them as --NAME VALUE after the file (npw list shows "
                                         "them; e.g. 224sat-to-npuz --unit 1).")
     p.add_argument("reduction")
     p.add_argument("input")
