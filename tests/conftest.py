@@ -1,10 +1,7 @@
-import os
-import sys
-
-# the tests import the packages from the checkout even before an install
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-import pytest  # noqa: E402
+# The tests import the installed package ``npw`` (pip install -e ".[dev]", README.md): the
+# folders instances/, reductions/, solvers/ and verify/ are npw's sub-packages only through
+# the install's package-dir mapping, so the checkout is not put on sys.path here.
+import pytest
 
 
 @pytest.fixture
