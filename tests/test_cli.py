@@ -123,7 +123,7 @@ def test_reduce_takes_a_reductions_declared_options_and_nothing_else(capsys, tmp
                           (("--additive", "-1"), "must be >= 0")):
         code, _, err = run(capsys, "reduce", "224sat-to-npuz", str(source), *argv)
         assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
-    code, _, err = run(capsys, "reduce", "224sat-to-npuz", str(source), "--unit", "1", "--emit", "dimacs")
+    code, _, err = run(capsys, "reduce", "224sat-to-npuz", str(source), "--unit", "1", "--emit", "oneline")
     assert code == 0
     code, _, err = run(capsys, "reduce", "224sat-to-npuz", str(source), "--emit", "dimacs")
     assert code == 2 and "compact JSON summary" in err
