@@ -17,7 +17,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "1in3sat": "npw.instances.sat.one_in_three_sat",
     "224sat": "npw.instances.sat.two_two_four_sat",
     "rel": "npw.instances.rel.relocation",
-    "hampath": "npw.instances.hampath.graph",
+    "hampath": "npw.instances.hampath.problem",
     "hampath-grid-s": "npw.instances.hampath.grid_s",
     "hampath-st": "npw.instances.hampath.st",
     "solochess": "npw.instances.solochess.board",
