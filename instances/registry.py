@@ -30,7 +30,7 @@ PROBLEM_MODULES: dict[str, str] = {
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
 RENDERERS: dict[str, str] = {
     "rel": "npw.instances.rel.render:render_svg",
-    "solochess": "npw.instances.solochess.board:render_svg",
+    "solochess": "npw.instances.solochess.render:render_svg",
     "npuz": "npw.instances.npuz.render:render_instance",
     "torus": "npw.instances.torus.render:render_torus",
     "bwp": "npw.instances.torus.render:render_bwp",
