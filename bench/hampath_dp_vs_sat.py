@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from npw.instances.hampath.graph import grid_instance, planted_instance  # noqa: E402
+from npw.instances.hampath import grid_instance, planted_instance  # noqa: E402
 from npw.instances.hampath.grid_s import random_instance as grid_s_instance  # noqa: E402
 from npw.solvers import Answer, solve  # noqa: E402
 

@@ -28,7 +28,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from npw.instances.sat.two_two_four_sat import random_instance  # noqa: E402
-from npw.reductions.npuz_theorem3 import reduction as theorem3  # noqa: E402
+from npw.reductions import npuz_theorem3 as theorem3  # noqa: E402
 
 
 def small(unit: int, count: int, seed: int) -> None:

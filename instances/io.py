@@ -46,7 +46,7 @@ def load_instance(path: str | os.PathLike) -> Any:
 
         return CNF.from_dimacs(text)
     if str(path).endswith(".hcp"):
-        from npw.instances.hampath.graph import from_hcp
+        from npw.instances.hampath.hcp import from_hcp
 
         return from_hcp(text)
     try:
@@ -61,7 +61,7 @@ def save_instance(instance: Any, path: str | os.PathLike) -> None:
     if str(path).endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
         write_atomically(path, instance.to_dimacs())
     elif str(path).endswith(".hcp") and instance.problem.startswith("hampath"):
-        from npw.instances.hampath.graph import to_hcp
+        from npw.instances.hampath.hcp import to_hcp
 
         write_atomically(path, to_hcp(instance))
     else:

@@ -17,7 +17,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "1in3sat": "npw.instances.sat.one_in_three_sat",
     "224sat": "npw.instances.sat.two_two_four_sat",
     "rel": "npw.instances.rel.relocation",
-    "hampath": "npw.instances.hampath.graph",
+    "hampath": "npw.instances.hampath.problem",
     "hampath-grid-s": "npw.instances.hampath.grid_s",
     "hampath-st": "npw.instances.hampath.st",
     "solochess": "npw.instances.solochess.board",
@@ -30,7 +30,7 @@ PROBLEM_MODULES: dict[str, str] = {
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text
 RENDERERS: dict[str, str] = {
     "rel": "npw.instances.rel.render:render_svg",
-    "solochess": "npw.instances.solochess.board:render_svg",
+    "solochess": "npw.instances.solochess.render:render_svg",
     "npuz": "npw.instances.npuz.render:render_instance",
     "torus": "npw.instances.torus.render:render_torus",
     "bwp": "npw.instances.torus.render:render_bwp",

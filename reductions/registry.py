@@ -1,8 +1,9 @@
 """The reductions the workbench knows, by stable id. Modules are imported on first use.
 
-To add one: write ``reductions/<name>.py`` with a module-level ``REDUCTION`` (or name
-another attribute as ``"module:ATTRIBUTE"``) and add one line to ``REDUCTION_MODULES``; a chain through registered reductions is one
-line in ``CHAINS``.
+To add one: write ``reductions/<name>.py`` (or a package that re-exports it) with a
+module-level ``REDUCTION`` (or name another attribute as ``"module:ATTRIBUTE"``) and add
+one line to ``REDUCTION_MODULES``; a chain through registered reductions is one line in
+``CHAINS``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "224sat-to-rel": "npw.reductions.two_two_four_sat_to_rel",
     "224sat-to-rel-cap2": "npw.reductions.two_two_four_sat_to_rel:CAPACITY_TWO",
     "224sat-to-rel-undirected": "npw.reductions.two_two_four_sat_to_rel:UNDIRECTED",
-    "224sat-to-npuz": "npw.reductions.npuz_theorem3.reduction",
+    "224sat-to-npuz": "npw.reductions.npuz_theorem3",
     "hampath-to-solochess-rook-pawn": "npw.reductions.solochess.rook_pawn",
     "3partition-to-bwp": "npw.reductions.three_partition_to_bwp",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",

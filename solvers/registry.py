@@ -41,7 +41,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     "1in3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "224sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
-    **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.graph:to_hcp"}
+    **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
     "solochess": {"dimacs": "npw.solvers.exports:solochess_dimacs"},
     "npuz": {"dimacs": "npw.solvers.npuz.sat:to_dimacs", "oneline": "npw.solvers.exports:npuz_oneline"},

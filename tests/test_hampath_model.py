@@ -8,9 +8,9 @@ import random
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.hampath.graph import (HamPath, HamPathEnds, HamPathGridStart, certain_no_reason, certified_no_instance,
-                               from_hcp, grid_instance, planted_instance, polyominoes, random_graph_instance,
-                               to_hcp)
+from npw.instances.hampath import (HamPath, HamPathEnds, HamPathGridStart, certain_no_reason, certified_no_instance,
+                                  from_hcp, grid_instance, planted_instance, polyominoes, random_graph_instance,
+                                  to_hcp)
 from npw.instances.hampath.grid_s import enumerate_instances as enumerate_grid_s
 from npw.instances.hampath.st import enumerate_instances as enumerate_st
 from npw.solvers import Answer, solve

@@ -8,7 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.solochess.board import STANDARD_TYPES, Piece, PieceType, SoloChess, render_svg
+from npw.instances.solochess.board import STANDARD_TYPES, Piece, PieceType, SoloChess
+from npw.instances.solochess.render import render_svg
 from npw.solvers import Answer, solve
 
 

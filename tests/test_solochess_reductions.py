@@ -6,7 +6,7 @@ counterexamples; the boards have the shape the proofs rely on (blockers without 
 import pytest
 
 from npw.instances import get_problem
-from npw.instances.hampath.graph import HamPathEnds, grid_instance
+from npw.instances.hampath import HamPathEnds, grid_instance
 from npw.reductions import get_reduction
 from npw.reductions.registry import REDUCTION_MODULES
 from npw.solvers import Answer, solve

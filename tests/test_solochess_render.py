@@ -8,7 +8,8 @@ import pytest
 
 from npw.instances import get_problem
 from npw.instances.base import InvalidInstance
-from npw.instances.solochess.board import Piece, SoloChess, render_svg
+from npw.instances.solochess.board import Piece, SoloChess
+from npw.instances.solochess.render import render_svg
 from npw.cli import main
 from npw.reductions import get_reduction
 from npw.solvers import solve

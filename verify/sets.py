@@ -50,7 +50,7 @@ def _sha256(text: str) -> str:
 def _format_readers() -> dict[str, Callable[[str], Any]]:
     """Parsers of the export formats the workbench can read back (a malformed file raises)."""
     from npw.instances.sat.cnf import CNF
-    from npw.instances.hampath.graph import from_hcp
+    from npw.instances.hampath.hcp import from_hcp
     from npw.instances.npuz.board import parse_board
 
     def smt2(text: str) -> Any:

@@ -20,8 +20,10 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import Problem
-from npw.instances.hampath.graph import (HamPathEnds, canonical_marked, grid_instance, polyominoes,
-                               random_grid_shape, shrink)
+from npw.instances.hampath.enumeration import canonical_marked, polyominoes
+from npw.instances.hampath.generators import random_grid_shape
+from npw.instances.hampath.graph import HamPathEnds, grid_instance
+from npw.instances.hampath.shrinking import shrink
 
 
 def enumerate_instances(max_vertices: int) -> Iterator[HamPathEnds]:

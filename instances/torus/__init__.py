@@ -1,0 +1,6 @@
+"""The torus puzzle (seed 001) and its black/white variant:
+
+* puzzle: line-shift moves and their metrics (push, drag), the board and the decision problem torus;
+* bwp: BWP, the black/white torus puzzle (Section 4), the target of 3-PARTITION;
+* render: torus boards and BWP instances as SVG.
+"""

@@ -15,7 +15,9 @@ from typing import Any
 from npw.instances.base import InvalidInstance
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions import two_two_four_sat_to_rel as theorem2
-from npw.reductions.npuz_theorem3 import reduction as theorem3
+from npw.reductions.npuz_theorem3.backward import backward_segments, read_back, same_rel
+from npw.reductions.npuz_theorem3.forward import forward_moves
+from npw.reductions.npuz_theorem3.instance import DENSE_LIMIT, build_instance
 
 SIMULATE_MAX_VARIABLES = 20  # the satisfying assignment is found by brute force
 
@@ -40,9 +42,9 @@ def theorem3_report(formula: TwoTwoFourSat, unit: int | None = None, additive: i
     (True, True)
     """
     start = time.perf_counter()
-    instance = theorem3.build_instance(formula, unit, additive)
+    instance = build_instance(formula, unit, additive)
     facts: dict[str, Any] = {"build_seconds": round(time.perf_counter() - start, 3), **instance.summary()}
-    facts["read_back_equals_rel"] = theorem3.same_rel(theorem3.read_back(instance), theorem2.reduce(formula))
+    facts["read_back_equals_rel"] = same_rel(read_back(instance), theorem2.reduce(formula))
     if not simulate:
         return Theorem3Report(facts, None)
     m = formula.num_vars
@@ -53,12 +55,12 @@ def theorem3_report(formula: TwoTwoFourSat, unit: int | None = None, additive: i
     if assignment is None:
         facts["simulation"] = "the formula is unsatisfiable: no forward moves to simulate"
         return Theorem3Report(facts, None)
-    result = theorem3.forward_moves(instance, assignment)
-    decoded = theorem3.backward_segments(instance, result.segments)
+    result = forward_moves(instance, assignment)
+    decoded = backward_segments(instance, result.segments)
     facts["simulation"] = {
         "assignment": list(assignment), "moves": result.moves, "within_k": result.moves <= instance.k,
         "region_moves": result.region_moves, "segments": len(result.segments),
         "seconds": round(result.seconds, 2), "reached_B2": True,
         "backward_assignment": list(decoded), "backward_satisfies": formula.verify(decoded),
     }
-    return Theorem3Report(facts, result.text() if instance.n <= theorem3.DENSE_LIMIT else None)
+    return Theorem3Report(facts, result.text() if instance.n <= DENSE_LIMIT else None)

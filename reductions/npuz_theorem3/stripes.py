@@ -1,10 +1,11 @@
-"""The move macros of Theorem 3 (Ratner & Warmuth 1990, Section 4): how the blank
-carries a chain [x, y, blank] along a two-stripe, and a sparse board to run them on.
+"""Theorem 3, Section 4.2's move macros as the paper states them (Ratner & Warmuth 1990,
+Figures 6-8 and the corner turn): how the blank carries a chain [x, y, blank] along one
+straight two-stripe, on a small symbolic board.
 
-This is the first building block of the 2/2/4-SAT -> nPUZ reduction (see
-``../shared/spec/npuz.md``): the board of the paper's instance is far too large to
-store cell by cell, so moves are simulated on a :class:`SparseBoard` that stores only
-the cells whose tiles are named, and the sequences are kept as runs of macros.
+A reference model, checked against the paper's Figure 8 table (tests/test_npuz_stripes.py;
+the spec is ``../shared/spec/npuz.md``); the reduction itself runs the same macros in each
+leg's own frame on the board of the instance (:mod:`npw.reductions.npuz_theorem3.moves`).
+Its :class:`SparseBoard` stores only the cells whose tiles are named.
 
 Conventions: a location is (row, column), row 0 at the top; a move names the
 direction in which the *blank* travels (``"up"`` swaps the blank with the tile above

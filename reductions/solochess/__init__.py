@@ -1,0 +1,10 @@
+"""Hamiltonian path -> Solo Chess: the Section 3 reductions of Brunner et al., "Complexity of
+Solo Chess with Unlimited Moves":
+
+* knight_pawn: Theorem 3.1, {knight^1, pawn} (from hampath-grid-s);
+* knight_king: Theorem 3.1 with kings as the blockers;
+* rook_pawn: Theorem 3.2, {rook^1, pawn} (from hampath-st), and the proof's text as stated (AS_STATED);
+* corollaries: Corollaries 3.3-3.6, the boards of Theorem 3.2 transformed;
+* king_pawn: Theorem 3.7, {king^1, pawn} (from hampath-grid-s);
+* unrestricted: each of them without the T^1 restriction.
+"""

@@ -1,5 +1,5 @@
-"""Section 4.3 of Theorem 3 at any scale: decode a (compact) move sequence into a REL walk
-without storing the board.
+"""Theorem 3, Section 4.3 at any scale: the replay that :func:`~npw.reductions.npuz_theorem3.backward.decode_segments`
+decodes a (compact) move sequence with, into a REL walk, without storing the board.
 
 Lemmas 1-4 say what a solution of at most k moves does: the blank follows every edge
 once, carrying exactly c element tiles through its centre. So only two things are

@@ -1,0 +1,32 @@
+"""The ``hampath`` problem as the registry sees it: the model (:mod:`.graph`) with its
+generators (:mod:`.generators`), exhaustive enumeration (:mod:`.enumeration`) and
+shrinking (:mod:`.shrinking`)."""
+
+from __future__ import annotations
+
+from npw.instances.base import Problem
+from npw.instances.hampath.enumeration import enumerate_instances
+from npw.instances.hampath.generators import (
+    certified_no_instance, planted_instance, random_graph_instance, random_grid_instance, verification_sample,
+)
+from npw.instances.hampath.graph import HamPath
+from npw.instances.hampath.shrinking import shrink
+
+PROBLEM = Problem(
+    id="hampath",
+    title="Hamiltonian path in an undirected graph (optional start s and end t)",
+    instance_type=HamPath,
+    certificate_doc="path: list of all vertices in order (from s, to t where given)",
+    generators={
+        "grid": random_grid_instance,
+        "planted": planted_instance,
+        "certified-no": certified_no_instance,
+        "random": random_graph_instance,
+    },
+    default_generator="grid",
+    enumerate=enumerate_instances,
+    enumerate_doc=enumerate_instances.__doc__ or "",
+    shrink=shrink,
+    sample=verification_sample,
+    verify_deciders=("dp", "sat"),
+)

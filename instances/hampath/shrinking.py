@@ -1,0 +1,32 @@
+"""Shrinking a Hamiltonian path instance: the smaller instances the verifier tries when it
+has found a counterexample (for ``hampath`` and both variants)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from npw.instances.base import InvalidInstance
+from npw.instances.hampath.graph import HamPath
+
+
+def shrink(instance: HamPath) -> Iterator[HamPath]:
+    """Delete one vertex (keeping the grid induced; s/t dropped if deleted), or forget t, or s."""
+    n = instance.num_vertices
+    cls = type(instance)
+    if instance.t is not None and cls is HamPath:
+        yield instance.with_ends(instance.s, None)
+    if instance.s is not None and cls is HamPath:
+        yield instance.with_ends(None, instance.t)
+    if n <= 1:
+        return
+    for v in range(n):
+        keep = [w for w in range(n) if w != v]
+        new = {w: i for i, w in enumerate(keep)}
+        edges = tuple((new[a], new[b]) for a, b in instance.edges if v not in (a, b))
+        coords = None if instance.coords is None else tuple(instance.coords[w] for w in keep)
+        s = None if instance.s in (None, v) else new[instance.s]
+        t = None if instance.t in (None, v) else new[instance.t]
+        try:
+            yield cls(n - 1, edges, s, t, coords)
+        except InvalidInstance:
+            continue  # the variant's restrictions (degree-1 ends) no longer hold

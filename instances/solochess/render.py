@@ -1,0 +1,70 @@
+"""SVG drawing of a Solo Chess board (``npw render``, the registry's renderer for ``solochess``):
+the squares, the pieces as chess glyphs, the special piece ringed, and a capture sequence as
+numbered arrows."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Sequence
+
+from npw.instances.base import InvalidInstance
+from npw.instances.solochess.board import Move, SoloChess
+
+
+def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, cell: int = 40) -> str:
+    """The board as SVG, any size: the squares as one checkered pattern (a1 = (0, 0) dark, rank 0
+    at the bottom), Unicode chess glyphs (fairy pieces: their declared glyph), the special piece
+    ringed in red. With a capture sequence (a certificate, checked first), every capture is drawn
+    as an arrow from the capturing square to the captured one, numbered in order at its
+    destination (each square is captured at most once, so numbers never overlap); the special
+    piece's captures are red, the others blue.
+
+    >>> from npw.instances.solochess.board import Piece
+    >>> svg = render_svg(SoloChess(2, 1, (Piece(0, 0, "rook"), Piece(1, 0, "pawn")), (0, 0)), (((0, 0), (1, 0)),))
+    >>> svg.count("<text"), 'stroke="red"' in svg
+    (3, True)
+    """
+    if certificate is not None and not instance.verify(certificate):
+        raise InvalidInstance("render: the capture sequence is not a solution of this board")
+    w, h = instance.width * cell, instance.height * cell
+
+    def centre(x: int, y: int) -> tuple[float, float]:
+        return x * cell + cell / 2, (instance.height - 1 - y) * cell + cell / 2
+
+    # the pattern's origin is the top-left corner; square (0, height-1) is drawn there, and it is
+    # dark when height-1 is even
+    dark_first = (instance.height - 1) % 2 == 0
+    dark, light = "#b58863", "#f0d9b5"
+    tl, tr = (dark, light) if dark_first else (light, dark)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+             "<defs>",
+             f'<pattern id="squares" width="{2 * cell}" height="{2 * cell}" patternUnits="userSpaceOnUse">',
+             f'<rect width="{cell}" height="{cell}" fill="{tl}"/>',
+             f'<rect x="{cell}" width="{cell}" height="{cell}" fill="{tr}"/>',
+             f'<rect y="{cell}" width="{cell}" height="{cell}" fill="{tr}"/>',
+             f'<rect x="{cell}" y="{cell}" width="{cell}" height="{cell}" fill="{tl}"/>',
+             "</pattern>"]
+    for colour in ("red", "blue"):
+        parts.append(f'<marker id="head-{colour}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+                     f'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>')
+    parts += ["</defs>", f'<rect width="{w}" height="{h}" fill="url(#squares)"/>']
+    for p in instance.pieces:
+        cx, cy = centre(p.x, p.y)
+        if p.square == instance.special:
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.46}" fill="none" stroke="red" '
+                         f'stroke-width="{max(2, cell // 13)}"><title>special piece (T^1)</title></circle>')
+        glyph = escape(instance.piece_type(p.kind).glyph)  # fairy glyphs may hold < or &
+        parts.append(f'<text x="{cx}" y="{cy + cell * 0.28}" font-size="{cell * 0.8}" '
+                     f'text-anchor="middle"><title>{escape(p.kind)} {p.square}</title>{glyph}</text>')
+    special = instance.special
+    for number, (a, b) in enumerate(certificate or (), 1):
+        colour = "red" if a == special else "blue"
+        if a == special:
+            special = b
+        (ax, ay), (bx, by) = centre(*a), centre(*b)
+        parts.append(f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{colour}" stroke-width="2" '
+                     f'stroke-opacity="0.7" marker-end="url(#head-{colour})"/>')
+        parts.append(f'<text x="{bx - cell * 0.45}" y="{by - cell * 0.22}" font-size="{cell * 0.3}" '
+                     f'font-weight="bold" fill="{colour}">{number}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
