@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem, check_header, require
 

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.hampath.graph import HamPath, HamPathEnds, HamPathGridStart
+from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
 from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
@@ -38,7 +38,7 @@ from npw.instances.sat.cnf import CNF
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.three_sat import ThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.instances.solochess.board import SoloChess
+from npw.instances.solochess import SoloChess
 from npw.instances.three_partition import ThreePartition
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import TorusPuzzle

@@ -315,7 +315,6 @@ class Theorem3Instance:
         return self.numbering.tile(self.layout.edges[e].legs[kk].cell(jj, ii))
 
     def b2_leg(self, e: int, k: int) -> np.ndarray:
-        """B2 on leg k of edge e, as a (width, length) array."""
         leg = self.layout.edges[e].legs[k]
         kk, jj, ii = self.rules[e].source_arrays(k)
         out = np.zeros(kk.shape, dtype=np.int64)

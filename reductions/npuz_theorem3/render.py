@@ -16,7 +16,7 @@ def render_layout_svg(instance) -> str:
     pad = 40
     width = height = n * cell + 2 * pad
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height + 30:.0f}" '
-           f'font-family="sans-serif">', f'<rect width="100%" height="100%" fill="white"/>']
+           f'font-family="sans-serif">', '<rect width="100%" height="100%" fill="white"/>']
     summary = instance.summary()
     title = (f"Theorem 3 board: m = {summary['m']}, l = {summary['unit']}, n = {n}, d = {summary['d']}, "
              f"k = {summary['k']}")

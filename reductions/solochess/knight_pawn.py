@@ -1,5 +1,5 @@
 """Hamiltonian path -> Solo Chess {knight^1, pawn}: Theorem 3.1 of Brunner et al., "Complexity
-of Solo Chess with Unlimited Moves" (the king variant is ``hampath_to_solochess_knight_king``).
+of Solo Chess with Unlimited Moves" (the king variant is ``knight_king``).
 
 Source: ``hampath-grid-s``, a max-degree-3 grid graph with a start s (Lemma A.1 (1)).
 :func:`rotate` turns the grid by arctan(1/2) and scales it by sqrt 5: (x, y) -> (2x - y, x + 2y),
