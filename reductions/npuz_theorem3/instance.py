@@ -315,7 +315,7 @@ class Theorem3Instance:
         return self.numbering.tile(self.layout.edges[e].legs[kk].cell(jj, ii))
 
     def b2_leg(self, e: int, k: int) -> np.ndarray:
-        leg = self.layout.edges[e].legs[k]
+        """B2 on leg k of edge e, as a (width, length) array."""
         kk, jj, ii = self.rules[e].source_arrays(k)
         out = np.zeros(kk.shape, dtype=np.int64)
         for leg_index in np.unique(kk):
