@@ -1,4 +1,4 @@
-"""SAT encoding of BWP: k steps of the drag metric, through ``npw.solvers.sat.solve_clauses``.
+"""SAT encoding of BWP: k steps of the drag metric, decided by ``npw.solvers.sat.decide_by_sat``.
 
 Variables: x(t, cell) the colour after t steps (t = 0..k); sel(t, move) for every
 move (a line and an amount 1..length-1), at most one per step (sequential counter;

@@ -1,4 +1,4 @@
-"""SAT decider for 3-PARTITION through python-sat (``npw.solvers.sat.solve_clauses``).
+"""SAT decider for 3-PARTITION through python-sat (``npw.solvers.sat.decide_by_sat``).
 
 Variables x[i][j]: number i is in group j. Each number is in exactly one group
 (``pysat.card.CardEnc.equals``, sequential counter, correct for k = 1), each group
