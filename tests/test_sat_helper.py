@@ -1,12 +1,11 @@
 """One SAT-decider helper (npw.solvers.sat.decide_by_sat): every SAT decider reports the same
-stats keys on YES, NO and out of time, and its Result.backend can be passed back as a backend."""
+stats keys on YES, NO and out of time, and its Result.backend can be passed back
+as a backend. The helper's docstring examples run in tests/test_doctests.py."""
 
-import doctest
 from dataclasses import dataclass
 
 import pytest
 
-import npw.solvers.sat
 from npw.api import problem
 from npw.instances.hampath.graph import HamPath
 from npw.instances.npuz.board import NPuz, apply_moves, goal_board
@@ -167,8 +166,3 @@ def test_cpsat_uses_the_same_timeout_stats_keys():
     done = solve(yes, backend="cpsat")
     assert done.answer is Answer.YES and "timed_out_while" not in done.stats
     assert {"time", "encode_seconds", "solve_seconds", "conflicts"} <= set(done.stats)
-
-
-def test_helper_docstring_examples():
-    failures, tried = doctest.testmod(npw.solvers.sat)
-    assert tried >= 5 and failures == 0
