@@ -45,7 +45,7 @@ def main() -> None:
                     result = solve(generate(seed, n, ratio), backend="sat", timeout=args.timeout)
                     yes += result.answer is Answer.YES
                     unknown += result.answer is Answer.UNKNOWN
-                    conflicts.append(result.stats.get("conflicts", 0))
+                    conflicts.append(result.stats.get("conflicts") or 0)  # None: no solver statistics
                     millis.append(1000 * result.stats["time"])
                 decided = args.instances - unknown
                 share = f"{yes / decided:.2f}" if decided else "-"

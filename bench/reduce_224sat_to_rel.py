@@ -39,7 +39,7 @@ def main() -> None:
             for decider in args.deciders.split(","):
                 result = solve(target, decider, timeout=args.timeout)
                 size = (f"; CNF {result.stats['variables']} variables, {result.stats['clauses']} clauses"
-                        if "variables" in result.stats else "")
+                        if result.stats.get("variables") is not None else "")
                 print(f"m={m} seed={seed}: source {source}, REL {decider} {result.answer.value} "
                       f"in {result.stats['time']:.2f} s{size}", flush=True)
 

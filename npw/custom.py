@@ -70,15 +70,13 @@ def _brute_decider(cls: type) -> Callable[..., Result]:
 
 
 def _sat_decider(instance: Any, timeout: float | None = None, solver: str | None = None) -> Result:
-    from npw.solvers.sat import solve_clauses, solver_name
+    from npw.solvers.sat import SatEncoding, decide_by_sat
 
-    start = time.perf_counter()
-    num_vars, clauses, decode = instance.to_cnf()
-    clauses = [tuple(c) for c in clauses]
-    answer, assignment, stats = solve_clauses(num_vars, clauses, solver, timeout)
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    certificate = decode(assignment) if answer is Answer.YES else None
-    return Result(answer, certificate, f"sat:{solver_name(solver)}", stats)
+    def encode(deadline: Any) -> SatEncoding:
+        num_vars, clauses, decode = instance.to_cnf()
+        return SatEncoding(num_vars, [tuple(c) for c in clauses], decode)
+
+    return decide_by_sat(encode, backend="sat", solver=solver, timeout=timeout)
 
 
 def _sample_certificates(instance: Any, count: int, seed: int = 0) -> list[Any]:

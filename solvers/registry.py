@@ -3,7 +3,9 @@
 A backend is ``"module:function"`` (or, for problems defined at run time, the
 function itself, see :func:`register_backend`) with ``function(instance, timeout=None, **options) -> Result``.
 The first backend listed for a problem is its default; ``brute`` never touches SAT/SMT.
-``"sat:NAME"`` selects the python-sat solver NAME (``sat:cadical``, ``sat:g42``...).
+``"sat:NAME"`` selects the python-sat solver NAME (``sat:cadical``, ``sat:g42``...). A SAT decider's
+``Result.backend`` is its name here plus the solver it ran (``sat:m22``, ``sat-time:g42``), so it
+can be passed back as a backend (``npw.solvers.sat.decide_by_sat``).
 To add a problem's deciders, add one entry below.
 """
 

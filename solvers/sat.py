@@ -8,6 +8,15 @@ Timeouts: MiniSat/Glucose/Maple are stopped with ``interrupt()`` from a timer
 (``solve_limited(expect_interrupt=True)``); solvers that ignore interrupts
 (CaDiCaL, Kissat, Lingeling) run in a child process killed at the deadline.
 A stopped run is UNKNOWN.
+
+Every SAT decider (this module's, the per-family ones in ``npw.solvers.*.sat`` and
+friends, and the one a user's ``@problem`` gets from ``to_cnf``) runs through
+:func:`decide_by_sat`: it builds a :class:`SatEncoding` under a deadline, solves it
+with :func:`solve_clauses` in the time left, decodes a model into the certificate
+and reports one set of statistics (:data:`STATS_KEYS`). ``Result.backend`` is
+always ``FAMILY:SOLVER``, the name the decider is registered under in
+``npw.solvers.registry`` and the python-sat solver, so it can be passed back as
+``--backend``.
 """
 
 from __future__ import annotations
@@ -15,7 +24,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
 
 from pysat.solvers import Solver, SolverNames
 
@@ -23,7 +33,7 @@ from npw.instances.base import InvalidInstance
 
 from npw.solvers.child import call_with_deadline
 from npw.solvers.encodings import cnf_of
-from npw.solvers.result import Answer, Result
+from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
@@ -107,6 +117,98 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[bool,
     return sample_models(num_vars, clauses, count, seed)
 
 
+# -- one SAT decider: encode under a deadline, solve, decode ---------------------------------
+
+SOLVER_STATS = ("conflicts", "decisions", "propagations", "restarts")
+"""python-sat's own statistics, None where no solver reported them (none ran, or it was killed)."""
+
+STATS_KEYS = ("time", "encode_seconds", "solve_seconds", "variables", "clauses") + SOLVER_STATS
+"""The stats of every SAT decider's Result; on UNKNOWN also ``timed_out_while``
+(``"encoding"`` or ``"solving"``). ``variables`` and ``clauses`` are None when the
+encoding was not finished."""
+
+
+@dataclass(frozen=True)
+class SatEncoding:
+    """A CNF over variables 1..num_vars and how a model of it becomes a certificate.
+
+    ``decode`` gets the model as a tuple of booleans (``model[i]`` is variable i + 1);
+    ``stats`` are extra entries for the Result's stats (say why no clauses were needed).
+
+    >>> encoding = SatEncoding(2, [[1, 2], [-1]], decode=lambda model: model)
+    >>> encoding.num_vars, len(encoding.clauses)
+    (2, 2)
+    """
+
+    num_vars: int
+    clauses: Sequence[Sequence[int]]
+    decode: Callable[[tuple[bool, ...]], Any]
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def decided(cls, satisfiable: bool, certificate: Any = None, **stats: Any) -> SatEncoding:
+        """The encoding of an instance decided before any clause was needed: no clauses (YES,
+        with ``certificate``) or one empty clause (NO).
+
+        >>> SatEncoding.decided(False, reason="black counts differ").clauses
+        ((),)
+        >>> SatEncoding.decided(True, "").decode(())
+        ''
+        """
+        return cls(0, () if satisfiable else ((),), lambda _model: certificate, stats)
+
+
+def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, solver: str | None = None,
+                  timeout: float | None = None) -> Result:
+    """Runs ``encode(deadline)``, solves its clauses with python-sat in the time left and
+    decodes a model into the certificate.
+
+    ``encode`` may raise :class:`~npw.solvers.result.OutOfTime` when the deadline passes
+    while it builds (a deadline that has passed when it returns counts the same); either is
+    UNKNOWN with ``timed_out_while="encoding"``, a solver stopped at the deadline UNKNOWN with
+    ``"solving"``. ``backend`` is the family name the decider is registered under;
+    ``Result.backend`` is that plus ``:`` and the python-sat solver (``solver`` or an alias
+    of it; default MiniSat 2.2). The stats keys are :data:`STATS_KEYS` (and the encoding's own).
+
+    >>> def encode(deadline):  # x1 or x2, not x1: the certificate is the model itself
+    ...     return SatEncoding(2, [[1, 2], [-1]], decode=lambda model: model)
+    >>> result = decide_by_sat(encode, backend="sat")
+    >>> result.answer.value, result.certificate, result.backend
+    ('YES', (False, True), 'sat:m22')
+    >>> [key for key in STATS_KEYS if key not in result.stats]
+    []
+    >>> late = decide_by_sat(encode, backend="sat-time", solver="glucose", timeout=0)
+    >>> late.answer.value, late.backend, late.stats["timed_out_while"]
+    ('UNKNOWN', 'sat-time:g42', 'encoding')
+    """
+    name = solver_name(solver)
+    start = time.perf_counter()
+    deadline = Deadline(timeout)
+    stats: dict[str, Any] = dict.fromkeys(STATS_KEYS)
+    stats["solve_seconds"] = 0.0
+    try:
+        encoding: SatEncoding | None = encode(deadline)
+    except OutOfTime:
+        encoding = None
+    stats["encode_seconds"] = time.perf_counter() - start
+    answer, certificate = Answer.UNKNOWN, None
+    if encoding is None or deadline.expired():
+        stats["timed_out_while"] = "encoding"
+    else:
+        stats.update(variables=encoding.num_vars, clauses=len(encoding.clauses))
+        solving = time.perf_counter()
+        answer, model, solver_stats = solve_clauses(encoding.num_vars, encoding.clauses, name, deadline.remaining())
+        stats["solve_seconds"] = time.perf_counter() - solving
+        stats.update((key, solver_stats.get(key)) for key in SOLVER_STATS)
+        if answer is Answer.YES:
+            certificate = encoding.decode(model)
+        elif answer is Answer.UNKNOWN:
+            stats["timed_out_while"] = "solving"
+        stats.update((key, value) for key, value in encoding.stats.items() if key not in stats)
+    stats["time"] = time.perf_counter() - start
+    return Result(answer, certificate, f"{backend}:{name}", stats)
+
+
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
     """Decides a cnf/1in3sat/224sat instance through its direct SAT encoding.
 
@@ -117,11 +219,11 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
     >>> solve(CNF(1, [(1,), (-1,)]), solver="cadical").answer
     <Answer.NO: 'NO'>
     """
-    start = time.perf_counter()
-    num_vars, clauses = cnf_of(instance)
-    answer, assignment, stats = solve_clauses(num_vars, clauses, solver, timeout)
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    return Result(answer, assignment, f"sat:{solver_name(solver)}", stats)
+    def encode(deadline: Deadline) -> SatEncoding:
+        num_vars, clauses = cnf_of(instance)
+        return SatEncoding(num_vars, clauses, decode=lambda model: model)
+
+    return decide_by_sat(encode, backend="sat", solver=solver, timeout=timeout)
 
 
 def to_dimacs(instance) -> str:
@@ -136,3 +238,4 @@ def to_dimacs(instance) -> str:
 
     num_vars, clauses = cnf_of(instance)
     return CNF(num_vars, clauses).to_dimacs(comments=(f"SAT encoding of a {instance.problem} instance by npw",))
+

@@ -279,7 +279,8 @@ def _confirm(instance: Any, entry: dict, deciders: list[str], timeout: float | N
     """None when a decider confirms the recorded answer, else what went wrong. Deciders other
     than the recording one go first; the first that decides gives the verdict."""
     by = entry.get("answer_by", "")
-    ordered = [d for d in deciders if not by.startswith(d)] + [d for d in deciders if by.startswith(d)]
+    family = by.partition(":")[0]  # a decider's Result.backend is FAMILY:SOLVER (sat:m22, sat-time:g42)
+    ordered = [d for d in deciders if d != family] + [d for d in deciders if d == family]
     tried = []
     for backend in ordered:
         answer, name = _decide(instance, timeout, backend)

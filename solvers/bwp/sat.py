@@ -1,4 +1,4 @@
-"""SAT encoding of BWP: k steps of the drag metric, through ``npw.solvers.sat.solve_clauses``.
+"""SAT encoding of BWP: k steps of the drag metric, decided by ``npw.solvers.sat.decide_by_sat``.
 
 Variables: x(t, cell) the colour after t steps (t = 0..k); sel(t, move) for every
 move (a line and an amount 1..length-1), at most one per step (sequential counter;
@@ -23,15 +23,13 @@ over-budget runs):
 
 from __future__ import annotations
 
-import time
-
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import shift
-from npw.solvers.result import Answer, Deadline, OutOfTime, Result
-from npw.solvers.sat import solve_clauses, solver_name
+from npw.solvers.result import Deadline, OutOfTime, Result
+from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
 def encode(instance: BWP, deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[tuple[int, object]]]]:
@@ -134,18 +132,11 @@ def _implied(instance: BWP, pool: IDPool, x: list[list[int]], acts: list[tuple[l
 
 
 def solve(instance: BWP, timeout: float | None = None, solver: str | None = None) -> Result:
-    start = time.perf_counter()
-    if sum(instance.start) != sum(instance.goal):
-        return Result(Answer.NO, None, "sat", {"time": time.perf_counter() - start, "reason": "black counts differ"})
-    deadline = Deadline(timeout)
-    try:
-        num_vars, clauses, steps = encode(instance, deadline)
-    except OutOfTime:
-        return Result(Answer.UNKNOWN, None, f"sat:{solver_name(solver)}",
-                      {"time": time.perf_counter() - start, "note": "out of time while encoding"})
-    answer, values, stats = solve_clauses(num_vars, clauses, solver, deadline.remaining())
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    certificate = None
-    if answer is Answer.YES:
-        certificate = tuple(move for chosen in steps for s, move in chosen if values[s - 1])
-    return Result(answer, certificate, f"sat:{solver_name(solver)}", stats)
+    def encoding(deadline: Deadline) -> SatEncoding:
+        if sum(instance.start) != sum(instance.goal):
+            return SatEncoding.decided(False, reason="black counts differ")
+        num_vars, clauses, steps = encode(instance, deadline)  # OutOfTime past the deadline
+        return SatEncoding(num_vars, clauses, decode=lambda values: tuple(
+            move for chosen in steps for s, move in chosen if values[s - 1]))
+
+    return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)

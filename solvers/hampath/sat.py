@@ -8,13 +8,11 @@ clauses where s, t are given. The same solver and timeout rules as ``npw.solvers
 
 from __future__ import annotations
 
-import time
-
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from npw.solvers.result import Answer, Result
-from npw.solvers.sat import solve_clauses, solver_name
+from npw.solvers.result import Deadline, Result
+from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
 def encode(instance) -> tuple[int, list[list[int]], list[list[int]]]:
@@ -40,12 +38,11 @@ def encode(instance) -> tuple[int, list[list[int]], list[list[int]]]:
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
     """Decides a hampath / hampath-grid-s / hampath-st instance through the position encoding."""
-    start = time.perf_counter()
-    num_vars, clauses, x = encode(instance)
-    answer, values, stats = solve_clauses(num_vars, clauses, solver, timeout)
-    path = None
-    if answer is Answer.YES:
-        n = instance.num_vertices
-        path = tuple(next(v for v in range(n) if values[x[i][v] - 1]) for i in range(n))
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    return Result(answer, path, f"sat:{solver_name(solver)}", stats)
+    n = instance.num_vertices
+
+    def encoding(deadline: Deadline) -> SatEncoding:
+        num_vars, clauses, x = encode(instance)
+        return SatEncoding(num_vars, clauses,
+                           decode=lambda values: tuple(next(v for v in range(n) if values[x[i][v] - 1]) for i in range(n)))
+
+    return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)

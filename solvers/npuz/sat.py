@@ -22,12 +22,11 @@ Sizes: about (k+1) n^4 ``at`` variables: 3 x 3 with k = 31 has 2,592 of them.
 from __future__ import annotations
 
 import itertools
-import time
 
 from npw.instances.npuz.board import NPuz
 from npw.instances.npuz.reach import reachable
-from npw.solvers.result import Answer, Result
-from npw.solvers.sat import solve_clauses, solver_name
+from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.sat import SatEncoding, decide_by_sat
 
 DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
@@ -108,22 +107,20 @@ class PlanEncoding:
 
 def solve(instance: NPuz, timeout: float | None = None, solver: str | None = None, **_: object) -> Result:
     """Decides the npuz instance through the planning encoding (python-sat)."""
-    start = time.perf_counter()
-    if not reachable(instance.start, instance.goal):
-        return Result(Answer.NO, None, f"sat:{solver_name(solver)}",
-                      {"time": time.perf_counter() - start, "unreachable": True})
-    if instance.start == instance.goal:
-        return Result(Answer.YES, "", f"sat:{solver_name(solver)}", {"time": 0.0, "length": 0})
-    if instance.k == 0:
-        return Result(Answer.NO, None, f"sat:{solver_name(solver)}", {"time": 0.0})
-    encoding = PlanEncoding(instance)
-    answer, values, stats = solve_clauses(encoding.num_vars, encoding.clauses, solver, timeout)
-    stats.update(time=time.perf_counter() - start, variables=encoding.num_vars, clauses=len(encoding.clauses))
-    if answer is Answer.YES:
-        moves = encoding.decode(values)
-        stats["length"] = len(moves)
-        return Result(Answer.YES, moves, f"sat:{solver_name(solver)}", stats)
-    return Result(answer, None, f"sat:{solver_name(solver)}", stats)
+    def encode(deadline: Deadline) -> SatEncoding:
+        if not reachable(instance.start, instance.goal):
+            return SatEncoding.decided(False, unreachable=True)
+        if instance.start == instance.goal:
+            return SatEncoding.decided(True, "")
+        if instance.k == 0:
+            return SatEncoding.decided(False)
+        plan = PlanEncoding(instance)
+        return SatEncoding(plan.num_vars, plan.clauses, plan.decode)
+
+    result = decide_by_sat(encode, backend="sat", solver=solver, timeout=timeout)
+    if result.answer is Answer.YES:
+        result.stats["length"] = len(result.certificate)
+    return result
 
 
 def to_dimacs(instance: NPuz) -> str:

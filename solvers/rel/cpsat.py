@@ -134,21 +134,28 @@ def solve(instance, timeout: float | None = None, workers: int = 1) -> Result:
         answer = Answer.YES if instance.initial == instance.final else Answer.NO
         return Result(answer, () if answer is Answer.YES else None, "cpsat", {"time": 0.0})
     cp_model = _cp_model()
+    # the stats keys of the SAT deciders (npw.solvers.sat.decide_by_sat) where they mean the same
     deadline = Deadline(timeout)
     try:
         model, decode = build(instance, deadline)
     except OutOfTime:
-        return Result(Answer.UNKNOWN, None, "cpsat", {"time": time.perf_counter() - start,
-                                                      "timed_out_while": "building the model"})
+        spent = time.perf_counter() - start
+        return Result(Answer.UNKNOWN, None, "cpsat", {"time": spent, "encode_seconds": spent, "solve_seconds": 0.0,
+                                                      "timed_out_while": "encoding"})
+    encode_seconds = time.perf_counter() - start
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     if timeout is not None:  # what building left of it
         solver.parameters.max_time_in_seconds = max(0.01, deadline.remaining())
+    solving = time.perf_counter()
     status = solver.Solve(model)
-    stats = {"time": time.perf_counter() - start, "branches": solver.NumBranches(),
+    stats = {"time": time.perf_counter() - start, "encode_seconds": encode_seconds,
+             "solve_seconds": time.perf_counter() - solving, "branches": solver.NumBranches(),
              "conflicts": solver.NumConflicts()}
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Result(Answer.YES, decode(solver), "cpsat", stats)
     if status == cp_model.INFEASIBLE:
         return Result(Answer.NO, None, "cpsat", stats)
+    if status == cp_model.UNKNOWN:  # stopped at max_time_in_seconds
+        stats["timed_out_while"] = "solving"
     return Result(Answer.UNKNOWN, None, "cpsat", stats)

@@ -24,14 +24,13 @@ is large (BENCHMARKS.md, "REL deciders").
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from npw.solvers.result import Answer, Deadline, OutOfTime, Result
-from npw.solvers.sat import solve_clauses
+from npw.solvers.result import Deadline, OutOfTime, Result
+from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
 def encode(instance, deadline: Deadline | None = None):
@@ -154,8 +153,8 @@ DEFAULT_SOLVER = "g42"
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
-    """Decides REL through the order encoding (:func:`encode`) with a python-sat solver
-    (default ``g42``); a YES's walk is decoded from the model.
+    """Decides REL through the order encoding (:func:`encode`, registered as ``sat``) with a
+    python-sat solver (default ``g42``); a YES's walk is decoded from the model.
 
     >>> from npw.instances.rel.relocation import Relocation
     >>> two = Relocation(("a", "b"), (("a", "b", 2),), ("p", "q"), ("a", "a"), ("b", "b"))
@@ -164,22 +163,15 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
     >>> one = Relocation(("a", "b"), (("a", "b", 1),), ("p", "q"), ("a", "a"), ("b", "b"))
     >>> solve(one).answer  # capacity 1: the single traversal cannot carry both
     <Answer.NO: 'NO'>
+    >>> solve(one).backend
+    'sat:g42'
     """
-    start = time.perf_counter()
-    solver = solver or DEFAULT_SOLVER
-    if not instance.edges:
-        answer = Answer.YES if instance.initial == instance.final else Answer.NO
-        return Result(answer, () if answer is Answer.YES else None, "sat-order", {"time": 0.0})
-    deadline = Deadline(timeout)
-    try:
-        num_vars, clauses, decode = encode(instance, deadline)
-    except OutOfTime:
-        return Result(Answer.UNKNOWN, None, f"sat-order:{solver}",
-                      {"time": time.perf_counter() - start, "timed_out_while": "encoding"})
-    answer, assignment, stats = solve_clauses(num_vars, clauses, solver, deadline.remaining())
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    certificate = decode(assignment) if answer is Answer.YES else None
-    return Result(answer, certificate, f"sat-order:{solver}", stats)
+    def encoding(deadline: Deadline) -> SatEncoding:
+        if not instance.edges:
+            return SatEncoding.decided(instance.initial == instance.final, ())
+        return SatEncoding(*encode(instance, deadline))  # OutOfTime past the deadline
+
+    return decide_by_sat(encoding, backend="sat", solver=solver or DEFAULT_SOLVER, timeout=timeout)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list:

@@ -11,13 +11,11 @@ python-sat's cardinality encodings (sequential counter).
 
 from __future__ import annotations
 
-import time
-
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from npw.solvers.result import Answer, Result
-from npw.solvers.sat import solve_clauses
+from npw.solvers.result import Deadline, Result
+from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
 def encode(instance):
@@ -96,13 +94,10 @@ DEFAULT_SOLVER = "g42"
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
-    start = time.perf_counter()
-    solver = solver or DEFAULT_SOLVER
-    if not instance.edges:
-        answer = Answer.YES if instance.initial == instance.final else Answer.NO
-        return Result(answer, () if answer is Answer.YES else None, "sat", {"time": 0.0})
-    num_vars, clauses, decode = encode(instance)
-    answer, assignment, stats = solve_clauses(num_vars, clauses, solver, timeout)
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    certificate = decode(assignment) if answer is Answer.YES else None
-    return Result(answer, certificate, f"sat:{solver}", stats)
+    """Decides a REL instance through the time-indexed encoding (registered as ``sat-time``)."""
+    def encoding(deadline: Deadline) -> SatEncoding:
+        if not instance.edges:
+            return SatEncoding.decided(instance.initial == instance.final, ())
+        return SatEncoding(*encode(instance))
+
+    return decide_by_sat(encoding, backend="sat-time", solver=solver or DEFAULT_SOLVER, timeout=timeout)

@@ -14,14 +14,12 @@ end, since n - 1 captures leave one piece and the special piece is never capture
 
 from __future__ import annotations
 
-import time
-
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.instances.solochess.board import SoloChess
-from npw.solvers.result import Answer, Result
-from npw.solvers.sat import solve_clauses, solver_name
+from npw.solvers.result import Deadline, Result
+from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.solochess.moves import compile_board
 
 
@@ -106,11 +104,10 @@ def encode(instance: SoloChess):
 
 
 def solve(instance: SoloChess, timeout: float | None = None, solver: str | None = None) -> Result:
-    start = time.perf_counter()
-    if len(instance.pieces) == 1:
-        return Result(Answer.YES, (), f"sat:{solver_name(solver)}", {"time": 0.0, "variables": 0, "clauses": 0})
-    num_vars, clauses, decode = encode(instance)
-    answer, values, stats = solve_clauses(num_vars, clauses, solver, timeout)
-    certificate = decode(values) if answer is Answer.YES else None
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    return Result(answer, certificate, f"sat:{solver_name(solver)}", stats)
+    def encoding(deadline: Deadline) -> SatEncoding:
+        if len(instance.pieces) == 1:
+            return SatEncoding.decided(True, ())
+        num_vars, clauses, decode = encode(instance)
+        return SatEncoding(num_vars, clauses, decode)
+
+    return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)

@@ -1,4 +1,4 @@
-"""SAT decider for 3-PARTITION through python-sat (``npw.solvers.sat.solve_clauses``).
+"""SAT decider for 3-PARTITION through python-sat (``npw.solvers.sat.decide_by_sat``).
 
 Variables x[i][j]: number i is in group j. Each number is in exactly one group
 (``pysat.card.CardEnc.equals``, sequential counter, correct for k = 1), each group
@@ -12,15 +12,13 @@ Symmetry: number 0 goes to group 0.
 
 from __future__ import annotations
 
-import time
-
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.instances.three_partition import ThreePartition
 from npw.solvers.encodings import weighted_sum_equals
-from npw.solvers.result import Answer, Result
-from npw.solvers.sat import solve_clauses, solver_name
+from npw.solvers.result import Deadline, Result
+from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
 def encode(instance: ThreePartition) -> tuple[int, list[list[int]], list[list[int]]]:
@@ -39,12 +37,9 @@ def encode(instance: ThreePartition) -> tuple[int, list[list[int]], list[list[in
 
 
 def solve(instance: ThreePartition, timeout: float | None = None, solver: str | None = None) -> Result:
-    start = time.perf_counter()
-    num_vars, clauses, x = encode(instance)
-    answer, values, stats = solve_clauses(num_vars, clauses, solver, timeout)
-    stats.update(time=time.perf_counter() - start, variables=num_vars, clauses=len(clauses))
-    certificate = None
-    if answer is Answer.YES:
-        groups = [tuple(i for i in range(len(x)) if values[x[i][j] - 1]) for j in range(instance.m)]
-        certificate = tuple(groups)
-    return Result(answer, certificate, f"sat:{solver_name(solver)}", stats)
+    def encoding(deadline: Deadline) -> SatEncoding:
+        num_vars, clauses, x = encode(instance)
+        return SatEncoding(num_vars, clauses, decode=lambda values: tuple(
+            tuple(i for i in range(len(x)) if values[x[i][j] - 1]) for j in range(instance.m)))
+
+    return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
