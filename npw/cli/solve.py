@@ -19,7 +19,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     result = solve(instance, backend=args.backend, timeout=args.timeout)
     certificate = instance.certificate_to_json(result.certificate) if result.answer is Answer.YES else None
     if args.json:
-        stats = {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str, bool))}
+        stats = {k: v for k, v in result.stats.items() if v is None or isinstance(v, (int, float, str, bool))}
         print(json.dumps({"answer": result.answer.value, "backend": result.backend, "certificate": certificate,
                           "stats": stats}))
     else:
