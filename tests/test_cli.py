@@ -140,6 +140,11 @@ def test_render_checks_the_reduced_from_field(capsys, tmp_path):
     board.write_text(json.dumps(data))
     code, _, err = run(capsys, "render", str(board), "-o", str(tmp_path / "g.svg"))
     assert code == 2 and "not what 224sat-to-npuz builds" in err
+    data["reduced_from"]["source"] = {"problem": "224sat", "version": 1, "num_vars": 1}
+    board.write_text(json.dumps(data))
+    code, _, err = run(capsys, "render", str(board), "-o", str(tmp_path / "g.svg"))
+    assert code == 2 and "bad 'reduced_from' field (missing field 'clauses')" in err
+    assert not (tmp_path / "g.svg").exists()
 
 
 def test_no_reduction_or_problem_id_in_the_command_line():

@@ -70,11 +70,13 @@ def _draw_as_reduced(instance: Any, path: str, origin: Any) -> str:
     reduction = get_reduction(str(origin["reduction"]))
     if reduction.draw is None:
         raise InvalidInstance(f"{path}: {reduction.id} has no drawing of its own")
-    source = instance_from_dict(origin["source"])
-    options = reduction.option_values(origin["options"] if isinstance(origin["options"], dict) else {})
     try:
+        source = instance_from_dict(origin["source"])
+        if source.problem != reduction.source:
+            raise InvalidInstance(f"{reduction.id} takes a {reduction.source} instance, not {source.problem}")
+        options = reduction.option_values(origin["options"] if isinstance(origin["options"], dict) else {})
         rebuilt = reduction.build(source, **options).target
-    except (TypeError, ValueError) as error:
+    except (InvalidInstance, TypeError, ValueError) as error:
         raise InvalidInstance(f"{path}: bad {REDUCED_FROM!r} field ({error})") from None
     if rebuilt != instance:
         raise InvalidInstance(f"{path}: the instance is not what {reduction.id} builds from its "
