@@ -45,7 +45,7 @@ from typing import Sequence
 
 from npw.instances.torus.bwp import BWP
 from npw.instances.three_partition import ThreePartition
-from npw.instances.torus.puzzle import Move, apply_inplace, shift
+from npw.instances.torus.moves import Move, apply_inplace, shift
 from npw.reductions.base import Reduction
 
 LAYOUTS = ("padded", "compact")

@@ -61,7 +61,7 @@ def test_planted_triples_are_a_certificate_of_the_same_instance():
 
 from npw.instances.torus.bwp import BWP, enumerate_instances as enumerate_bwp, planted_instance as planted_bwp  # noqa: E402
 from npw.instances.torus.bwp import verification_sample as bwp_sample  # noqa: E402
-from npw.instances.torus.puzzle import parse_moves  # noqa: E402
+from npw.instances.torus.moves import parse_moves  # noqa: E402
 
 
 def test_bwp_checker_and_round_trip():

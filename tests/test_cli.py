@@ -147,7 +147,7 @@ def test_render_checks_the_reduced_from_field(capsys, tmp_path):
     assert not (tmp_path / "g.svg").exists()
 
 
-def test_no_reduction_or_problem_id_in_the_command_line():
+def test_no_reduction_id_in_the_command_line():
     """The command line is generic: what is special about a reduction lives with the reduction."""
     from pathlib import Path
 

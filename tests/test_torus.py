@@ -5,14 +5,14 @@ import random
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.torus.puzzle import (Move, TorusBoard, TorusPuzzle, drag_number, parse_moves, push_number, random_board,
-                             simplify)
+from npw.instances.torus.puzzle import TorusBoard, TorusPuzzle, random_board
+from npw.instances.torus.moves import Move, drag_number, parse_moves, push_number, simplify
 from npw.solvers import Answer, solve
 from npw.solvers.torus.constructive import solve_board, three_elements_rotation, triangle_rotation
 
 
 def _ops(ops, m, n):
-    from npw.instances.torus.puzzle import shift
+    from npw.instances.torus.moves import shift
     return [shift(a, i, s, n if a == "R" else m) for a, i, s in ops]
 
 

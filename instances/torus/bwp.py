@@ -13,7 +13,7 @@ symmetrically for columns); hence max_r |d_r| + max_c |d_c| steps at least.
 JSON: colourings as lists of row strings, ``#`` black and ``.`` white.
 
 >>> p = BWP.from_rows(["#..", "..."], ["...", "..#"], 2)
->>> from npw.instances.torus.puzzle import parse_moves
+>>> from npw.instances.torus.moves import parse_moves
 >>> p.verify(parse_moves("R0W1 C2S1")), p.verify(parse_moves("R0W1 R0W1"))
 (True, False)
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem, check_header, require
-from npw.instances.torus.puzzle import Move, apply_inplace, drag_number, moves_from_json, moves_to_json, parse_moves
+from npw.instances.torus.moves import Move, apply_inplace, drag_number, moves_from_json, moves_to_json, parse_moves
 
 
 def _parse_rows(rows: Sequence[str], what: str) -> tuple[int, int, tuple[int, ...]]:

@@ -16,7 +16,8 @@ Two metrics for a sequence of moves:
 
 The decision problem ``torus``: given a scrambled board, a metric and an optional
 bound k, can the board be brought to the initial configuration (within k steps of
-the metric, if a bound is given)? The certificate is the move sequence.
+the metric, if a bound is given)? The certificate is the move sequence. The moves and
+their metrics are :mod:`npw.instances.torus.moves` (shared with BWP).
 
 >>> board = TorusBoard.initial(2, 3)
 >>> moved = board.apply(parse_moves("R0E1 C2S1"))
@@ -34,149 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem, check_header, require
-
-METRICS = ("drag", "push")
-_MOVE = re.compile(r"^([RC])(\d+)([NSEW])(\d+)$")
-
-
-# -- moves ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Move:
-    """``amount`` identical basic operations ``direction`` on row/column ``index``."""
-
-    axis: str  # "R" (row: E/W) or "C" (column: N/S)
-    index: int
-    direction: str
-    amount: int = 1
-
-    def __post_init__(self) -> None:
-        if self.axis not in ("R", "C"):
-            raise InvalidInstance(f"move axis must be R or C, not {self.axis!r}")
-        allowed = "EW" if self.axis == "R" else "NS"
-        if self.direction not in allowed:
-            raise InvalidInstance(f"a {'row' if self.axis == 'R' else 'column'} moves {'/'.join(allowed)}, "
-                                  f"not {self.direction!r}")
-        if self.index < 0 or self.amount < 1:
-            raise InvalidInstance(f"move {self.axis}{self.index}{self.direction}{self.amount}: "
-                                  "index must be >= 0 and amount >= 1")
-
-    def __str__(self) -> str:
-        return f"{self.axis}{self.index}{self.direction}{self.amount}"
-
-    @property
-    def line(self) -> tuple[str, int]:
-        return (self.axis, self.index)
-
-    def signed(self) -> int:
-        """The shift as a signed amount: E and S positive, W and N negative."""
-        return self.amount if self.direction in "ES" else -self.amount
-
-    def inverse(self) -> "Move":
-        opposite = {"E": "W", "W": "E", "N": "S", "S": "N"}[self.direction]
-        return Move(self.axis, self.index, opposite, self.amount)
-
-    @staticmethod
-    def parse(text: str) -> "Move":
-        match = _MOVE.match(text.strip().upper())
-        if not match:
-            raise InvalidInstance(f"bad move {text!r}: expected e.g. R2E3 (row 2 east by 3) or C0N1")
-        axis, index, direction, amount = match.groups()
-        return Move(axis, int(index), direction, int(amount))
-
-
-def shift(axis: str, index: int, signed: int, length: int) -> Move | None:
-    """The shortest move (fewest pushes) shifting a line by ``signed`` places mod ``length``; None for 0."""
-    k = signed % length
-    if k == 0:
-        return None
-    forward, backward = ("E", "W") if axis == "R" else ("S", "N")
-    return Move(axis, index, forward, k) if k <= length - k else Move(axis, index, backward, length - k)
-
-
-def parse_moves(text: str | Sequence[str]) -> tuple[Move, ...]:
-    """Moves from ``"R2E3 C0N1"`` (spaces or commas) or from a list of such strings."""
-    tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
-    return tuple(Move.parse(t) if isinstance(t, str) else t for t in tokens if t)
-
-
-def moves_to_json(moves: Sequence[Move]) -> list[str]:
-    """A move sequence as JSON: a list of strings such as ``"R2E3"`` (torus and BWP certificates)."""
-    return [str(m) for m in moves]
-
-
-def moves_from_json(obj: Any, what: str) -> tuple[Move, ...]:
-    """The inverse of :func:`moves_to_json` (a single string of moves is accepted too)."""
-    if not isinstance(obj, (list, str)):
-        raise InvalidInstance(f"a {what} certificate is a list of moves such as \"R2E3\"")
-    return parse_moves(obj)
-
-
-def moves_text(moves: Iterable[Move]) -> str:
-    return " ".join(str(m) for m in moves)
-
-
-def push_number(moves: Iterable[Move]) -> int:
-    return sum(m.amount for m in moves)
-
-
-def drag_number(moves: Iterable[Move]) -> int:
-    """Maximal runs of identical basic operations on one line."""
-    count, last = 0, None
-    for move in moves:
-        key = (move.axis, move.index, move.direction)
-        if key != last:
-            count += 1
-            last = key
-    return count
-
-
-def cost(moves: Sequence[Move], metric: str) -> int:
-    if metric not in METRICS:
-        raise InvalidInstance(f"unknown metric {metric!r} (use drag or push)")
-    return push_number(moves) if metric == "push" else drag_number(moves)
-
-
-def simplify(moves: Iterable[Move], rows: int, cols: int) -> list[Move]:
-    """Merges consecutive moves on one line into their net shift (shortest direction), drops
-    null shifts: the result has the same effect and no more drag or push steps."""
-    out: list[tuple[str, int, int]] = []  # (axis, index, net signed shift)
-    for move in moves:
-        if out and out[-1][:2] == move.line:
-            axis, index, net = out.pop()
-            net += move.signed()
-        else:
-            axis, index, net = move.axis, move.index, move.signed()
-        length = cols if axis == "R" else rows
-        if net % length:
-            out.append((axis, index, net % length))
-    result = []
-    for axis, index, net in out:
-        move = shift(axis, index, net, cols if axis == "R" else rows)
-        if move is not None:
-            result.append(move)
-    return result
-
-
-def apply_inplace(cells: list[int], rows: int, cols: int, move: Move) -> None:
-    """Applies one move to a row-major list of pieces."""
-    if move.axis == "R":
-        if move.index >= rows:
-            raise InvalidInstance(f"move {move}: the board has rows 0..{rows - 1}")
-        k = move.signed() % cols
-        if k:
-            start = move.index * cols
-            line = cells[start:start + cols]
-            cells[start:start + cols] = line[-k:] + line[:-k]
-    else:
-        if move.index >= cols:
-            raise InvalidInstance(f"move {move}: the board has columns 0..{cols - 1}")
-        k = move.signed() % rows
-        if k:
-            line = cells[move.index::cols]
-            cells[move.index::cols] = line[-k:] + line[:-k]
-
+from npw.instances.torus.moves import METRICS, Move, apply_inplace, cost, moves_from_json, moves_to_json, parse_moves
 
 # -- the board --------------------------------------------------------------------------------
 

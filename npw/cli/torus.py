@@ -45,7 +45,7 @@ def _torus_board(text: str) -> Any:
 
 
 def cmd_torus_solve(args: argparse.Namespace) -> int:
-    from npw.instances.torus.puzzle import drag_number, moves_text, push_number
+    from npw.instances.torus.moves import drag_number, moves_text, push_number
     from npw.solvers.torus.bfs import optimal_moves
     from npw.solvers.torus.constructive import solve_board
 

@@ -27,7 +27,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.instances.torus.bwp import BWP
-from npw.instances.torus.puzzle import shift
+from npw.instances.torus.moves import shift
 from npw.solvers.result import Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 

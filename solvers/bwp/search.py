@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 
 from npw.instances.torus.bwp import BWP
-from npw.instances.torus.puzzle import Move, shift
+from npw.instances.torus.moves import Move, shift
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 

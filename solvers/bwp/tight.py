@@ -77,7 +77,7 @@ import random
 import time
 
 from npw.instances.torus.bwp import BWP
-from npw.instances.torus.puzzle import Move, shift
+from npw.instances.torus.moves import Move, shift
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 
 
@@ -659,7 +659,7 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
     certificates); the answer does not depend on it. ``lookahead=False`` leaves out point 6
     and the look-aheads of the canonical form (slower; for cross-checking their answers).
 
-    >>> from npw.instances.torus.puzzle import moves_to_json
+    >>> from npw.instances.torus.moves import moves_to_json
     >>> moves_to_json(solve(BWP.from_rows(["#..", "..."], ["...", "..#"], 2)).certificate)
     ['R0W1', 'C2S1']
     >>> solve(BWP.from_rows(["#..", "..."], ["...", "..#"], 1)).answer

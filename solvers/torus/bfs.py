@@ -26,7 +26,8 @@ from typing import Iterator
 import numpy as np
 
 from npw.instances.base import InvalidInstance
-from npw.instances.torus.puzzle import METRICS, Move, TorusBoard, TorusPuzzle, cost, shift
+from npw.instances.torus.puzzle import TorusBoard, TorusPuzzle
+from npw.instances.torus.moves import METRICS, Move, cost, shift
 from npw.solvers.result import Answer, Deadline, Result
 
 MAX_CELLS_DIAMETER = 10  # 10! ranks = 3.6 MB of distances; 11! would be 40 MB and hours of Python-side work
@@ -155,7 +156,8 @@ def optimal_moves(board: TorusBoard, metric: str = "drag", deadline: Deadline | 
 def solve(instance: TorusPuzzle, timeout: float | None = None, max_states: int = 5_000_000) -> Result:
     """Optimal cost by bidirectional BFS against the bound; UNKNOWN past the deadline or state budget.
 
-    >>> from npw.instances.torus.puzzle import TorusBoard, moves_to_json, parse_moves
+    >>> from npw.instances.torus.puzzle import TorusBoard
+    >>> from npw.instances.torus.moves import moves_to_json, parse_moves
     >>> board = TorusBoard.initial(2, 3).apply(parse_moves("R0E1 C2S1"))
     >>> result = solve(TorusPuzzle(board.rows, board.cols, board.cells, bound=2))
     >>> result.answer, moves_to_json(result.certificate), result.stats["optimal"]

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import time
 
-from npw.instances.torus.puzzle import Move, TorusBoard, TorusPuzzle, apply_inplace, cost, drag_number, push_number, shift, simplify
+from npw.instances.torus.puzzle import TorusBoard, TorusPuzzle
+
+from npw.instances.torus.moves import Move, apply_inplace, cost, drag_number, push_number, shift, simplify
 from npw.solvers.result import Answer, Result
 
 
@@ -163,7 +165,8 @@ def solve(instance: TorusPuzzle, timeout: float | None = None) -> Result:
     parity (Lemma 2) or a single line forbids a solution; UNKNOWN when the sequence is longer
     than the bound (the construction is not optimal).
 
-    >>> from npw.instances.torus.puzzle import TorusBoard, parse_moves
+    >>> from npw.instances.torus.puzzle import TorusBoard
+    >>> from npw.instances.torus.moves import parse_moves
     >>> board = TorusBoard.initial(2, 3).apply(parse_moves("R0E1 C2S1"))
     >>> puzzle = TorusPuzzle(board.rows, board.cols, board.cells)
     >>> result = solve(puzzle)
