@@ -77,7 +77,7 @@ def is_assignment(certificate: Any, num_vars: int) -> bool:
     )
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class ExactlyKSat:
     """Base class: ``num_vars`` variables, clauses of WIDTH literals, exactly TRUE_PER_CLAUSE true."""
 
@@ -86,10 +86,13 @@ class ExactlyKSat:
     TRUE_PER_CLAUSE: ClassVar[int] = 0
 
     num_vars: int
-    clauses: np.ndarray
+    clauses: np.ndarray  # always a read-only (m, WIDTH) int64 array
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "clauses", as_clause_array(self.clauses, self.WIDTH))
+    # written out (init=False) so that the constructor's type says what it accepts: any
+    # sequence of clauses, or an array, while the stored field is always the array
+    def __init__(self, num_vars: int, clauses: np.ndarray | Sequence[Sequence[int]]) -> None:
+        object.__setattr__(self, "num_vars", num_vars)
+        object.__setattr__(self, "clauses", as_clause_array(clauses, self.WIDTH))
         self.validate()
 
     # -- the contract -------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from typing import Any
 
 from npw.instances.base import InvalidInstance, dumps, write_atomically
 from npw.cli.common import EXIT_OK, EXIT_FAILED, UsageError, parse_value, parse_params, emit, require_positive, progress_reporter
@@ -16,7 +17,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from npw.reductions.registry import get_reduction, reduction_ids
     from npw.solvers import backends_for, export_formats
 
-    problems = []
+    problems: list[dict[str, Any]] = []
     for pid in problem_ids():
         problem = get_problem(pid)
         problems.append({
@@ -24,7 +25,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             "deciders": backends_for(pid), "exports": export_formats(pid),
             "enumerate": problem.enumerate is not None,
         })
-    reductions = []
+    reductions: list[dict[str, Any]] = []
     for rid in reduction_ids():
         reduction = get_reduction(rid)
         reductions.append({"id": rid, "source": reduction.source, "target": reduction.target,

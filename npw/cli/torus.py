@@ -58,9 +58,10 @@ def cmd_torus_solve(args: argparse.Namespace) -> int:
         result["constructive"] = {"moves": [str(m) for m in moves], "drag": drag_number(moves),
                                   "push": push_number(moves)}
         if board.rows * board.cols <= 9:
-            best = optimal_moves(board, metric)
-            result["optimal"] = {"metric": metric, "moves": [str(m) for m in best], "drag": drag_number(best),
-                                 "push": push_number(best)}
+            best = optimal_moves(board, metric)  # never None here: the board is solvable
+            if best is not None:
+                result["optimal"] = {"metric": metric, "moves": [str(m) for m in best], "drag": drag_number(best),
+                                     "push": push_number(best)}
     if args.json:
         print(json.dumps(result))
         return EXIT_OK

@@ -108,6 +108,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                                           "planted": args.planted, "certified_no": args.certified_no,
                                           "seed": args.seed, **options})
     try:
+        executor_context: contextlib.AbstractContextManager[Any]
         if args.dask:
             executor_context = _dask_executor(args.dask)
         elif args.workers and args.workers > 1:
