@@ -8,8 +8,10 @@ import json
 from collections import Counter
 from typing import Any
 
+from npw.cli.common import (
+    EXIT_FAILED, EXIT_OK, emit, parse_params, parse_value, progress_reporter, require_positive, UsageError,
+)
 from npw.instances.base import InvalidInstance, dumps, write_atomically
-from npw.cli.common import EXIT_OK, EXIT_FAILED, UsageError, parse_value, parse_params, emit, require_positive, progress_reporter
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -8,8 +8,8 @@ import sys
 import time
 from typing import Any
 
+from npw.cli.common import EXIT_FAILED, EXIT_OK, load_file, Parser, UsageError
 from npw.instances.base import InvalidInstance, dumps, write_atomically
-from npw.cli.common import EXIT_OK, EXIT_FAILED, UsageError, Parser, load_file
 
 
 def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from npw.cli.common import EXIT_OK, emit, load_file
 from npw.instances.base import dumps, write_atomically
-from npw.cli.common import EXIT_OK, load_file, emit
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

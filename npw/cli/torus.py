@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
+from npw.cli.common import EXIT_OK, load_file, Parser, UsageError
 from npw.instances.base import InvalidInstance
-from npw.cli.common import EXIT_OK, UsageError, Parser, load_file
 
 
 def cmd_torus_diameter(args: argparse.Namespace) -> int:

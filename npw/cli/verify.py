@@ -8,8 +8,8 @@ import json
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from npw.cli.common import EXIT_FAILED, EXIT_OK, progress_reporter, UsageError
 from npw.instances.base import InvalidInstance, write_atomically
-from npw.cli.common import EXIT_OK, EXIT_FAILED, UsageError, progress_reporter
 
 
 def _open_store(path: str):
