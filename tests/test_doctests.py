@@ -17,7 +17,6 @@ import traceback
 
 import pytest
 
-import npw
 
 # npw's own folder holds npw and npw.cli; the other four are mapped folders that
 # pkgutil cannot see from npw.__path__, so each is walked from its own __path__
