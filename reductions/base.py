@@ -6,7 +6,13 @@ A :class:`Reduction` bundles the four maps of a Karp reduction proof:
 * ``forward(src, src_cert) -> tgt_cert``: the yes-direction of the proof;
 * ``backward(src, tgt, tgt_cert) -> src_cert``: the extraction of the proof;
 * ``size(src) -> dict``: the target's size by the paper's formulas, compared by the
-  verifier with ``tgt.size()``.
+  verifier with ``tgt.size()`` (a value per key is exact; a :class:`Bound` is a bound);
+* ``claims``: the proof's own statements (:class:`Claim`), checked by the verifier on
+  every case, each counted on its own.
+
+``forward`` may be None: a reduction known only by its extraction (as many code bases
+have it) is still checked both ways on answers, and ``backward`` on every target
+certificate the deciders find.
 
 A construction with a parameter beyond the source instance (Theorem 3's length unit)
 declares it as a :class:`ReductionOption` and builds through ``build_with``, which may
@@ -31,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
@@ -60,6 +67,70 @@ class ReductionOption:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+
+# the stages of a case at which a claim is checked, and what its ``check`` is given
+TARGET_CLAIM = "target"  # check(src, tgt): every case whose target was built
+FORWARD_CLAIM = "forward"  # check(src, tgt, src_cert, tgt_cert): each yes-source's forward certificate
+BACKWARD_CLAIM = "backward"  # check(src, tgt, tgt_cert, src_cert): each backward extraction
+CLAIM_STAGES = (TARGET_CLAIM, FORWARD_CLAIM, BACKWARD_CLAIM)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A statement the proof makes about its construction, checked on every case.
+
+    ``check`` gets the case's objects as its ``stage`` says (see ``CLAIM_STAGES``) and
+    returns True (holds), None (does not apply to this case, not counted), or False or a
+    string saying what fails (the string is reported with the case). A check that raises
+    fails with the exception's message.
+
+    ``deviation`` non-empty declares the claim known to be false while the theorem
+    survives (and says why): its failures are reported as a documented deviation with
+    their count, not as a verification failure.
+
+    >>> claim = Claim("clause-count", "the target has one clause per source clause",
+    ...               lambda src, tgt: len(tgt.clauses) == len(src.clauses) or "clauses differ")
+    >>> claim.stage, claim.deviates
+    ('target', False)
+    """
+
+    name: str
+    statement: str  # the proof's words, with where it says them ("Claim 1 of Theorem 2")
+    check: Callable[..., bool | str | None]
+    stage: str = TARGET_CLAIM
+    deviation: str = ""
+
+    def __post_init__(self) -> None:
+        if self.stage not in CLAIM_STAGES:
+            raise ValueError(f"claim {self.name!r}: stage must be one of {', '.join(CLAIM_STAGES)}, not {self.stage!r}")
+
+    @property
+    def deviates(self) -> bool:
+        return bool(self.deviation)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A size formula's value that is a bound, not an exact count: the verifier accepts a built
+    size within ``[low, high]`` (either end None: unbounded).
+
+    >>> Bound(high=10).admits(7), Bound(low=3, high=5).admits(6), Bound(high=10)
+    (True, False, Bound(high=10))
+    """
+
+    low: int | None = None
+    high: int | None = None
+
+    def admits(self, value: int | None) -> bool:
+        if value is None:
+            return False
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+    def __repr__(self) -> str:
+        parts = [f"low={self.low}"] if self.low is not None else []
+        parts += [f"high={self.high}"] if self.high is not None else []
+        return f"Bound({', '.join(parts)})"
 
 
 @dataclass(frozen=True)
@@ -98,10 +169,13 @@ class Reduction(Generic[S, T]):
     target: str
     reference: str
     reduce: Callable[[S], T]
-    forward: Callable[[S, Any], Any]
+    forward: Callable[[S, Any], Any] | None
     backward: Callable[[S, T, Any], Any]
-    size: Callable[[S], dict[str, int]] | None = None
+    # size(src) -> {measure: exact int, or a Bound}
+    size: Callable[[S], Mapping[str, int | Bound]] | None = None
     notes: str = ""
+    # the proof's claims, checked by the verifier on every case
+    claims: tuple[Claim, ...] = field(default=())
     # parameters of the construction beyond the source (``npw reduce ID IN --NAME VALUE``)
     options: tuple[ReductionOption, ...] = field(default=())
     # build_with(src, **options) -> BuiltTarget: the construction under its options; None: reduce
@@ -157,6 +231,7 @@ class Reduction(Generic[S, T]):
             return second.reduce(first.reduce(src))
 
         def forward(src: S, certificate: Any) -> Any:
+            assert first.forward is not None and second.forward is not None
             middle = first.reduce(src)
             return second.forward(middle, first.forward(src, certificate))
 
@@ -164,7 +239,7 @@ class Reduction(Generic[S, T]):
             middle = first.reduce(src)
             return first.backward(src, middle, second.backward(middle, tgt, certificate))
 
-        def size(src: S) -> dict[str, int]:
+        def size(src: S) -> Mapping[str, int | Bound]:
             assert second.size is not None
             return second.size(first.reduce(src))
 
@@ -174,8 +249,41 @@ class Reduction(Generic[S, T]):
             target=other.target,
             reference=f"{self.reference}; then {other.reference}",
             reduce=reduce,
-            forward=forward,
+            forward=forward if first.forward is not None and second.forward is not None else None,
             backward=backward,
             size=size if second.size is not None else None,
+            claims=_chained_claims(first, second),
             notes=f"chain {self.id} -> {other.id}",
         )
+
+
+def _chained_claims(first: Reduction, second: Reduction) -> tuple[Claim, ...]:
+    """The claims of both steps of a chain, each checked on its own step's instances
+    (named ``<step id>: <claim name>``)."""
+
+    def lift(claim: Claim, step: int) -> Claim:
+        check = claim.check
+
+        def on_chain(src: Any, tgt: Any, *certificates: Any) -> bool | str | None:
+            middle = first.reduce(src)
+            if step == 1 and claim.stage == TARGET_CLAIM:
+                return check(src, middle)
+            if step == 2 and claim.stage == TARGET_CLAIM:
+                return check(middle, tgt)
+            if claim.stage == FORWARD_CLAIM:
+                assert first.forward is not None
+                source_certificate, _ = certificates
+                middle_certificate = first.forward(src, source_certificate)
+                if step == 1:
+                    return check(src, middle, source_certificate, middle_certificate)
+                return check(middle, tgt, middle_certificate, certificates[1])
+            target_certificate, _ = certificates  # BACKWARD_CLAIM
+            middle_certificate = second.backward(middle, tgt, target_certificate)
+            if step == 2:
+                return check(middle, tgt, target_certificate, middle_certificate)
+            return check(src, middle, middle_certificate, first.backward(src, middle, middle_certificate))
+
+        owner = first if step == 1 else second
+        return dataclasses.replace(claim, name=f"{owner.id}: {claim.name}", check=on_chain)
+
+    return tuple(lift(c, 1) for c in first.claims) + tuple(lift(c, 2) for c in second.claims)
