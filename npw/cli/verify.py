@@ -150,10 +150,10 @@ def _filtered(cases: Any, conditions: list[tuple[str, str, Any]], problem_id: st
         data, measures = instance.to_dict(), instance.size()
         keep = True
         for key, operator, value in conditions:
-            if key in data:
+            if key in measures and not isinstance(data.get(key), (int, float)):
+                actual = measures[key]  # e.g. "clauses": a list in the JSON, a count as a measure
+            elif key in data:
                 actual = data[key]
-            elif key in measures:
-                actual = measures[key]
             else:
                 known = ", ".join(sorted(set(data) - {"problem", "version"} | set(measures)))
                 raise UsageError(f"verify: --where: {problem_id} instances have no field or measure {key!r} "
