@@ -352,3 +352,23 @@ def test_user_problems_are_known_to_every_command(tmp_path):
     assert by_option.returncode == by_variable.returncode == 0 and by_option.stdout == by_variable.stdout
     listed = subprocess.run(NPW + ["--problems", str(problems), "list"], capture_output=True, text=True, check=True)
     assert "independent-set" in listed.stdout
+
+
+def test_the_user_api_reference_names_every_hook_and_field():
+    import dataclasses
+    from pathlib import Path
+
+    import npw.custom
+    from npw.api import Claim, Reduction
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "user_api.md").read_text()
+    hooks = ["verify", "validate", "size", "sample", "enumerate", "shrink", "brute", "to_cnf", "to_dict", "from_dict",
+             "certificate_to_json", "certificate_from_json"]
+    for name in hooks:
+        assert f"`{name}`" in page, name
+        # and the decorator really picks each one up by that name
+        assert name in npw.custom.__doc__ or name in ("verify", "to_dict", "from_dict", "certificate_to_json",
+                                                      "certificate_from_json"), name
+    for cls in (Reduction, Claim):
+        for field in dataclasses.fields(cls):
+            assert f"`{field.name}`" in page or f"{field.name}=" in page or f"{field.name}," in page, field.name
