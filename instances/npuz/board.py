@@ -93,7 +93,8 @@ def parse_board(text: str, name: str = "board") -> Board:
         numbers = [int(w) for w in words]
     except ValueError:
         bad = next(w for w in words if not re.fullmatch(r"[+-]?\d+", w))
-        raise InvalidInstance(f"{name}: {bad!r} is not a number") from None
+        shown = bad if len(bad) <= 40 else bad[:40] + "..."  # one readable line, whatever the file holds
+        raise InvalidInstance(f"{name}: {shown!r} is not a number") from None
     return validate_board(numbers, name=name)
 
 
