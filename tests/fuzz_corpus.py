@@ -14,6 +14,7 @@ memory and time limit, see :func:`run_bounded`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -24,6 +25,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from npw.cli import build_parser as _BUILD
 from npw.instances.registry import PROBLEM_MODULES, get_problem
 from npw.instances.validation import json_schema
 
@@ -242,15 +244,25 @@ HOSTILE_CERTIFICATES: tuple[Any, ...] = (
 # -- running the command line -------------------------------------------------------------------
 
 
+@functools.cache
+def _shared_parser() -> Any:
+    return _BUILD()
+
+
 def run_in_process(argv: list[str]) -> tuple[int, str, str]:
     """``npw ARGV`` in this process: (exit status, stdout, stderr); an exception escaping main()
     is reported as status -1 with its traceback on stderr."""
     import traceback
+    from unittest import mock
 
+    import npw.cli
     from npw.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    # one parser for every run: building it costs 10-30 ms (argparse's gettext lookups), parsing
+    # with it again changes nothing in it
+    with mock.patch.object(npw.cli, "build_parser", _shared_parser), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
         try:
             status = main(argv)
         except SystemExit as exit_:
