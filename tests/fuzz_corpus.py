@@ -42,12 +42,12 @@ class Case:
     heavy: bool = False
 
 
-def base_documents(problem_id: str, count: int = 2) -> list[dict]:
-    """Small valid instances of ``problem_id`` as JSON documents (seeded)."""
+def base_documents(problem_id: str, count: int = 1, seed: int = 0) -> list[dict]:
+    """``count`` small valid instances of ``problem_id`` as JSON documents (seeded)."""
     problem = get_problem(problem_id)
     documents = []
-    for seed in range(count):
-        instance = problem.sample(seed) if problem.sample else problem.generate(seed=seed)
+    for index in range(count):
+        instance = problem.sample(seed + index) if problem.sample else problem.generate(seed=seed + index)
         documents.append(instance.to_dict())
     return documents
 
@@ -145,7 +145,7 @@ def hostile_cases(problem_id: str, seed: int = 0, random_edits: int = 10) -> Ite
     rng = random.Random(f"{problem_id}/{seed}")
     schema = json_schema(problem_id)
     properties, required = schema["properties"], set(schema.get("required", []))
-    for number, document in enumerate(base_documents(problem_id, 1 + seed % 2)):
+    for number, document in enumerate(base_documents(problem_id, 1, seed)):
         text = _text(document)
 
         def case(name: str, data: bytes | dict | list, must_refuse: bool = True, heavy: bool = False) -> Case:
