@@ -62,6 +62,20 @@ LIMITS: dict[str, int] = {
     "MAX_NAME_LENGTH": MAX_NAME_LENGTH,
 }
 
+def check_size(field: str, value: int, limit: int, limit_name: str | None = None) -> None:
+    """Refuses a declared size beyond its named limit, in the one wording every reader uses
+    (the JSON models, and readers of other formats: a DIMACS header, an HCP DIMENSION).
+
+    >>> check_size("num_vars", 10**9, MAX_VARIABLES)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars 1000000000 exceeds the limit 10000000
+    """
+    if value > limit:
+        named = f" ({limit_name})" if limit_name else ""
+        raise InvalidInstance(f"{field} {value} exceeds the limit {limit}{named}")
+
+
 # -- step 1: JSON -----------------------------------------------------------------------------
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)  # a JSON string token, escapes included

@@ -101,12 +101,10 @@ class BWP:
 
     @staticmethod
     def from_dict(data: dict) -> "BWP":
-        from npw.instances.validation import MAX_TORUS_CELLS, checked
+        from npw.instances.validation import MAX_TORUS_CELLS, check_size, checked
 
         model = checked(data, "bwp")
-        cells = sum(len(row) for row in model.start)
-        if cells > MAX_TORUS_CELLS:
-            raise InvalidInstance(f"start has {cells} cells, beyond the limit {MAX_TORUS_CELLS}")
+        check_size("cells of start", sum(len(row) for row in model.start), MAX_TORUS_CELLS)
         return BWP.from_rows(model.start, model.goal, model.bound)
 
     @staticmethod

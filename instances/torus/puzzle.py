@@ -205,12 +205,11 @@ class TorusPuzzle:
 
     @staticmethod
     def from_dict(data: dict) -> "TorusPuzzle":
-        from npw.instances.validation import MAX_TORUS_CELLS, checked
+        from npw.instances.validation import MAX_TORUS_CELLS, check_size, checked
 
         model = checked(data, "torus")
         rows, cols = model.rows, model.cols
-        if rows * cols > MAX_TORUS_CELLS:
-            raise InvalidInstance(f"a {rows} x {cols} board has {rows * cols} cells, beyond the limit {MAX_TORUS_CELLS}")
+        check_size("rows * cols", rows * cols, MAX_TORUS_CELLS)
         if len(model.board) != rows or any(len(r) != cols for r in model.board):
             raise InvalidInstance(f"field 'board' must be {rows} lists of {cols} pieces")
         return TorusPuzzle(rows, cols, tuple(x for r in model.board for x in r), model.bound, model.metric)
