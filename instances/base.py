@@ -97,10 +97,14 @@ def check_header(data: Mapping[str, Any], problem: str) -> None:
     """Checks the ``problem``/``version`` fields shared by every instance file."""
     if not isinstance(data, Mapping):
         raise InvalidInstance("an instance must be a JSON object")
-    if data.get("problem") != problem:
-        raise InvalidInstance(f"expected problem {problem!r}, found {data.get('problem')!r}")
-    if data.get("version", FORMAT_VERSION) != FORMAT_VERSION:
-        raise InvalidInstance(f"unsupported format version {data.get('version')!r} (this is {FORMAT_VERSION})")
+    found = data.get("problem")
+    if not isinstance(found, str) or found != problem:
+        shown = repr(found) if isinstance(found, (str, int, float, type(None))) else f"a JSON {type(found).__name__}"
+        raise InvalidInstance(f"expected problem {problem!r}, found {shown[:80]}")
+    version = data.get("version", FORMAT_VERSION)
+    # True == 1 in Python: a boolean is not a version number
+    if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
+        raise InvalidInstance(f"unsupported format version {str(version)[:40]} (this is {FORMAT_VERSION})")
 
 
 def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -49,11 +48,9 @@ def load_instance(path: str | os.PathLike) -> Any:
         from npw.instances.hampath.hcp import from_hcp
 
         return from_hcp(text)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
-    return instance_from_dict(data)
+    from npw.instances.validation import parse_json
+
+    return instance_from_dict(parse_json(text))
 
 
 def save_instance(instance: Any, path: str | os.PathLike) -> None:

@@ -25,7 +25,7 @@ import random as _random
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from npw.instances.base import InvalidInstance, Problem, check_header, require
+from npw.instances.base import InvalidInstance, Problem
 
 Triples = tuple[tuple[int, int, int], ...]
 
@@ -78,11 +78,10 @@ class ThreePartition:
 
     @staticmethod
     def from_dict(data: dict) -> "ThreePartition":
-        check_header(data, "3partition")
-        numbers = require(data, "numbers", list)
-        if any(not isinstance(a, int) or isinstance(a, bool) for a in numbers):
-            raise InvalidInstance("field 'numbers' must hold integers")
-        return ThreePartition(tuple(numbers), require(data, "bound", int))
+        from npw.instances.validation import checked
+
+        model = checked(data, "3partition")
+        return ThreePartition(tuple(model.numbers), model.bound)
 
     @staticmethod
     def certificate_to_json(certificate: Triples) -> list[list[int]]:
@@ -90,9 +89,10 @@ class ThreePartition:
 
     @staticmethod
     def certificate_from_json(obj: Any) -> Triples:
-        if not isinstance(obj, list) or any(not isinstance(g, list) for g in obj):
-            raise InvalidInstance("a 3-PARTITION certificate is a list of index triples")
-        return tuple(tuple(g) for g in obj)
+        from npw.instances.models import ThreePartitionCertificate
+        from npw.instances.validation import check_certificate
+
+        return tuple(check_certificate(obj, ThreePartitionCertificate, "a 3-PARTITION certificate is a list of index triples"))
 
 
 def _range(bound: int) -> tuple[int, int]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Sequence
 
-from npw.instances.base import FORMAT_VERSION, InvalidInstance, check_header, require
+from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
 Point = tuple[int, int]
 Path = tuple[int, ...]
@@ -152,20 +152,11 @@ class HamPath:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "HamPath":
-        check_header(data, cls.problem)
-        n = require(data, "num_vertices", int)
-        edges = require(data, "edges", list)
-        for e in edges:
-            if not isinstance(e, list) or len(e) != 2 or not all(isinstance(w, int) and not isinstance(w, bool) for w in e):
-                raise InvalidInstance(f"edge {e!r} is not a pair of vertex numbers")
-        coords = data.get("coords")
-        if coords is not None:
-            if not isinstance(coords, list) or not all(
-                    isinstance(p, list) and len(p) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in p)
-                    for p in coords):
-                raise InvalidInstance("coords must be a list of [x, y] integer pairs")
-            coords = tuple(tuple(p) for p in coords)
-        return cls(n, tuple(tuple(e) for e in edges), data.get("s"), data.get("t"), coords)
+        from npw.instances.validation import checked
+
+        model = checked(data, cls.problem)  # types, and num_vertices within MAX_VERTICES before adjacency is built
+        coords = None if model.coords is None else tuple(model.coords)
+        return cls(model.num_vertices, tuple(model.edges), model.s, model.t, coords)
 
     @staticmethod
     def certificate_to_json(certificate: Path) -> list[int]:
@@ -173,9 +164,10 @@ class HamPath:
 
     @staticmethod
     def certificate_from_json(obj: Any) -> Path:
-        if not isinstance(obj, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in obj):
-            raise InvalidInstance("a hampath certificate is a list of vertex numbers")
-        return tuple(obj)
+        from npw.instances.models import HamPathCertificate
+        from npw.instances.validation import check_certificate
+
+        return tuple(check_certificate(obj, HamPathCertificate, "a hampath certificate is a list of vertex numbers"))
 
     def with_ends(self, s: int | None, t: int | None) -> "HamPath":
         return HamPath(self.num_vertices, self.edges, s, t, self.coords)

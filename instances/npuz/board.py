@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
-from npw.instances.base import InvalidInstance, Problem, check_header, require
+from npw.instances.base import InvalidInstance, Problem
 
 Board = tuple[int, ...]
 
@@ -93,7 +93,8 @@ def parse_board(text: str, name: str = "board") -> Board:
         numbers = [int(w) for w in words]
     except ValueError:
         bad = next(w for w in words if not re.fullmatch(r"[+-]?\d+", w))
-        raise InvalidInstance(f"{name}: {bad!r} is not a number") from None
+        shown = bad if len(bad) <= 40 else bad[:40] + "..."  # one readable line, whatever the file holds
+        raise InvalidInstance(f"{name}: {shown!r} is not a number") from None
     return validate_board(numbers, name=name)
 
 
@@ -111,7 +112,9 @@ def from_grid(grid: Any, name: str = "board") -> Board:
     """A board from a list of rows (or a flat list of n^2 numbers)."""
     if not isinstance(grid, list):
         raise InvalidInstance(f"{name} must be a list of rows")
-    if grid and all(isinstance(row, list) for row in grid):
+    if grid and any(isinstance(row, list) for row in grid):
+        if not all(isinstance(row, list) for row in grid):
+            raise InvalidInstance(f"{name} mixes rows and single tiles")
         if any(len(row) != len(grid) for row in grid):
             raise InvalidInstance(f"{name} is not square: {len(grid)} rows of lengths {sorted({len(r) for r in grid})}")
         flat = [tile for row in grid for tile in row]
@@ -254,11 +257,10 @@ class NPuz:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "NPuz":
-        check_header(data, cls.problem)
-        n = require(data, "n", int)
-        start = from_grid(require(data, "start", list), "start")
-        goal = from_grid(require(data, "goal", list), "goal")
-        return cls(n, start, goal, require(data, "k", int))
+        from npw.instances.validation import checked
+
+        model = checked(data, cls.problem)  # n within MAX_PUZZLE_SIDE, tiles integers, k an integer
+        return cls(model.n, from_grid(model.start, "start"), from_grid(model.goal, "goal"), model.k)
 
     @staticmethod
     def certificate_to_json(certificate: str) -> str:
@@ -266,9 +268,10 @@ class NPuz:
 
     @staticmethod
     def certificate_from_json(obj: Any) -> str:
-        if not isinstance(obj, str) or any(m not in MOVES for m in obj):
-            raise InvalidInstance("an npuz certificate is a string over U, D, L, R (the blank's moves)")
-        return obj
+        from npw.instances.models import NPuzCertificate
+        from npw.instances.validation import check_certificate
+
+        return check_certificate(obj, NPuzCertificate, "an npuz certificate is a string over U, D, L, R (the blank's moves)")
 
 
 # -- generators ------------------------------------------------------------------------------

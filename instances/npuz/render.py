@@ -12,9 +12,13 @@ from __future__ import annotations
 import math
 from html import escape
 
+from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, apply_moves
 
 CELL = 28
+# npw render draws every tile: a 300 x 300 board is 90,000 tiles (about 10 MB of SVG); a
+# 1000 x 1000 board took 10 s for an SVG no viewer opens, so larger boards are refused
+MAX_RENDER_SIDE = 300
 
 
 def _board_group(board: Board, x: float, y: float, cell: float, goal: Board | None, moved: int | None,
@@ -80,8 +84,11 @@ def render_svg(board: Board, moves: str = "", goal: Board | None = None, max_fra
 
 
 def render_instance(instance) -> str:
-    """B1 and B2 of an npuz instance side by side, with k in the titles."""
+    """B1 and B2 of an npuz instance side by side, with k in the titles (n <= MAX_RENDER_SIDE)."""
     n = instance.n
+    if n > MAX_RENDER_SIDE:
+        raise InvalidInstance(f"boards beyond {MAX_RENDER_SIDE} x {MAX_RENDER_SIDE} are not drawn "
+                              f"(limit MAX_RENDER_SIDE); this one is {n} x {n}")
     cell = max(4.0, min(CELL, 360.0 / n))
     width = 2 * (n * cell + 20) + 20
     height = n * cell + 50

@@ -22,7 +22,7 @@ import random as _random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem, check_header, require
+from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 
 Edge = tuple[str, str, int]  # tail, head, capacity
 Step = tuple[int, str, tuple[str, ...]]  # edge index, start vertex, shipped elements
@@ -123,13 +123,12 @@ class Relocation:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Relocation":
-        check_header(data, cls.problem)
-        edges = require(data, "edges", list)
-        if not all(isinstance(e, list) and len(e) == 3 for e in edges):
-            raise InvalidInstance("every edge is [tail, head, capacity]")
-        return cls(tuple(require(data, "vertices", list)), tuple(tuple(e) for e in edges),
-                   tuple(require(data, "elements", list)), tuple(require(data, "initial", list)),
-                   tuple(require(data, "final", list)), bool(data.get("directed", True)))
+        from npw.instances.validation import checked
+
+        # vertex and element ids are strings, directed a JSON boolean (not "no", 0 or [])
+        model = checked(data, cls.problem)
+        return cls(tuple(model.vertices), tuple(model.edges), tuple(model.elements), tuple(model.initial),
+                   tuple(model.final), model.directed)
 
     @staticmethod
     def certificate_to_json(certificate: Any) -> list:
@@ -137,9 +136,11 @@ class Relocation:
 
     @staticmethod
     def certificate_from_json(obj: Any) -> tuple[Step, ...]:
-        if not isinstance(obj, list) or not all(isinstance(s, list) and len(s) == 3 for s in obj):
-            raise InvalidInstance("a REL certificate is a list of [edge, start vertex, [elements]]")
-        return tuple((s[0], s[1], tuple(s[2])) for s in obj)
+        from npw.instances.models import RelCertificate
+        from npw.instances.validation import check_certificate
+
+        steps = check_certificate(obj, RelCertificate, "a REL certificate is a list of [edge, start vertex, [elements]]")
+        return tuple((edge, start, tuple(shipped)) for edge, start, shipped in steps)
 
 
 def random_instance(seed: int, vertices: int = 4, edges: int = 6, elements: int = 3, max_capacity: int = 2,

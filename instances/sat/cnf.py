@@ -17,7 +17,7 @@ import random as _random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping
 
-from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem, check_header, require
+from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_assignment
 
 
@@ -56,19 +56,18 @@ class CNF:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "CNF":
-        check_header(data, cls.problem)
-        clauses = require(data, "clauses", list)
-        if not all(isinstance(c, list) for c in clauses):
-            raise InvalidInstance("every clause must be a list of literals")
-        return cls(require(data, "num_vars", int), clauses)
+        from npw.instances.validation import checked
+
+        model = checked(data, cls.problem)
+        return cls(model.num_vars, tuple(tuple(clause) for clause in model.clauses))
 
     certificate_to_json = staticmethod(lambda cert: [bool(v) for v in cert])
 
     @staticmethod
     def certificate_from_json(obj: Any) -> Assignment:
-        if not isinstance(obj, list) or not all(isinstance(v, bool) for v in obj):
-            raise InvalidInstance("an assignment is a list of true/false values")
-        return tuple(obj)
+        from npw.instances.validation import check_certificate
+
+        return tuple(check_certificate(obj, list[bool], "an assignment is a list of true/false values"))
 
     # -- DIMACS -------------------------------------------------------------------------
     def to_dimacs(self, comments: tuple[str, ...] = ()) -> str:

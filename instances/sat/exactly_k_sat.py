@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from npw.instances.base import FORMAT_VERSION, InvalidInstance, check_header, require
+from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
 Assignment = tuple[bool, ...]
 
@@ -129,13 +129,10 @@ class ExactlyKSat:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]):
-        check_header(data, cls.problem)
-        num_vars = require(data, "num_vars", int)
-        clauses = require(data, "clauses", list)
-        for index, clause in enumerate(clauses, 1):
-            if not isinstance(clause, list):
-                raise InvalidInstance(f"clause c{index} is not a list of literals")
-        return cls(num_vars, clauses)
+        from npw.instances.validation import checked
+
+        model = checked(data, cls.problem)
+        return cls(model.num_vars, model.clauses)
 
     @staticmethod
     def certificate_to_json(certificate: Assignment) -> list[bool]:
@@ -143,9 +140,9 @@ class ExactlyKSat:
 
     @staticmethod
     def certificate_from_json(obj: Any) -> Assignment:
-        if not isinstance(obj, list) or not all(isinstance(v, bool) for v in obj):
-            raise InvalidInstance("an assignment is a list of true/false values")
-        return tuple(obj)
+        from npw.instances.validation import check_certificate
+
+        return tuple(check_certificate(obj, list[bool], "an assignment is a list of true/false values"))
 
     # -- conveniences -------------------------------------------------------------------
     @property

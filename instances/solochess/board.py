@@ -43,7 +43,7 @@ import random as _random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
-from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem, check_header, require
+from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 
 Point = tuple[int, int]
 Move = tuple[Point, Point]
@@ -243,34 +243,14 @@ class SoloChess:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "SoloChess":
-        check_header(data, cls.problem)
-        width = require(data, "width", int)
-        height = require(data, "height", int)
-        raw = require(data, "pieces", list)
-        pieces = []
-        for entry in raw:
-            if (not isinstance(entry, list) or len(entry) != 3 or not all(isinstance(c, int) and not isinstance(c, bool)
-                                                                          for c in entry[:2])
-                    or not isinstance(entry[2], str)):
-                raise InvalidInstance(f"piece {entry!r} is not [x, y, type]")
-            pieces.append(Piece(entry[0], entry[1], entry[2]))
-        special = data.get("special")
-        if special is not None:
-            if not isinstance(special, list) or len(special) != 2 or not all(isinstance(c, int) for c in special):
-                raise InvalidInstance(f"special {special!r} is not a square [x, y]")
-            special = tuple(special)
-        custom = []
-        for t in data.get("custom_types", []):
-            if not isinstance(t, Mapping) or not isinstance(t.get("name"), str):
-                raise InvalidInstance(f"custom piece type {t!r} needs a name")
-            try:
-                custom.append(PieceType(t["name"], str(t.get("glyph", t["name"][:1].upper())),
-                                        tuple((int(a), int(b)) for a, b in t.get("leaps", [])),
-                                        tuple((int(a), int(b)) for a, b in t.get("rides", [])),
-                                        int(t.get("max_range", 0))))
-            except (TypeError, ValueError) as error:
-                raise InvalidInstance(f"custom piece type {t['name']!r}: {error}") from None
-        return cls(width, height, tuple(pieces), special, data.get("capture_limit"), tuple(custom))
+        from npw.instances.validation import checked
+
+        # types first (custom_types a list of objects, sides within MAX_CHESS_SIDE), then the definition
+        model = checked(data, cls.problem)
+        custom = tuple(PieceType(t.name, t.glyph if t.glyph is not None else t.name[:1].upper(), tuple(t.leaps),
+                                 tuple(t.rides), t.max_range) for t in model.custom_types)
+        return cls(model.width, model.height, tuple(Piece(x, y, kind) for x, y, kind in model.pieces),
+                   model.special, model.capture_limit, custom)
 
     @staticmethod
     def certificate_to_json(certificate: Sequence[Move]) -> list:
@@ -278,10 +258,12 @@ class SoloChess:
 
     @staticmethod
     def certificate_from_json(obj: Any) -> tuple[Move, ...]:
-        try:
-            return tuple(((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))) for a, b in obj)
-        except (TypeError, ValueError, IndexError):
-            raise InvalidInstance("a solochess certificate is a list of [[x0, y0], [x1, y1]] captures") from None
+        from npw.instances.models import SoloChessCertificate
+        from npw.instances.validation import check_certificate
+
+        captures = check_certificate(obj, SoloChessCertificate,
+                                     "a solochess certificate is a list of [[x0, y0], [x1, y1]] captures")
+        return tuple((tuple(a), tuple(b)) for a, b in captures)
 
 
 def board_from_squares(squares: Mapping[Point, str], special: Point | None = None,

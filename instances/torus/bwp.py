@@ -24,7 +24,7 @@ import random as _random
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
-from npw.instances.base import InvalidInstance, Problem, check_header, require
+from npw.instances.base import InvalidInstance, Problem
 from npw.instances.torus.moves import Move, apply_inplace, drag_number, moves_from_json, moves_to_json, parse_moves
 
 
@@ -101,8 +101,11 @@ class BWP:
 
     @staticmethod
     def from_dict(data: dict) -> "BWP":
-        check_header(data, "bwp")
-        return BWP.from_rows(require(data, "start", list), require(data, "goal", list), require(data, "bound", int))
+        from npw.instances.validation import MAX_TORUS_CELLS, check_size, checked
+
+        model = checked(data, "bwp")
+        check_size("cells of start", sum(len(row) for row in model.start), MAX_TORUS_CELLS)
+        return BWP.from_rows(model.start, model.goal, model.bound)
 
     @staticmethod
     def certificate_to_json(certificate: Sequence[Move]) -> list[str]:

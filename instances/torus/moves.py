@@ -23,7 +23,9 @@ from typing import Any, Iterable, Sequence
 from npw.instances.base import InvalidInstance
 
 METRICS = ("drag", "push")
-_MOVE = re.compile(r"^([RC])(\d+)([NSEW])(\d+)$")
+# at most 9 digits a number: a line or an amount beyond that is no move of a board npw reads, and
+# longer digit strings would reach Python's int-to-string limit
+_MOVE = re.compile(r"^([RC])(\d{1,9})([NSEW])(\d{1,9})$")
 
 
 # -- moves ------------------------------------------------------------------------------------
@@ -95,9 +97,10 @@ def moves_to_json(moves: Sequence[Move]) -> list[str]:
 
 def moves_from_json(obj: Any, what: str) -> tuple[Move, ...]:
     """The inverse of :func:`moves_to_json` (a single string of moves is accepted too)."""
-    if not isinstance(obj, (list, str)):
-        raise InvalidInstance(f"a {what} certificate is a list of moves such as \"R2E3\"")
-    return parse_moves(obj)
+    from npw.instances.models import MovesCertificate
+    from npw.instances.validation import check_certificate
+
+    return parse_moves(check_certificate(obj, MovesCertificate, f"a {what} certificate is a list of moves such as \"R2E3\""))
 
 
 def moves_text(moves: Iterable[Move]) -> str:

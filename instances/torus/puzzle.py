@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
-from npw.instances.base import InvalidInstance, Problem, check_header, require
+from npw.instances.base import InvalidInstance, Problem
 from npw.instances.torus.moves import METRICS, Move, apply_inplace, cost, moves_from_json, moves_to_json, parse_moves
 
 # -- the board --------------------------------------------------------------------------------
@@ -205,18 +205,14 @@ class TorusPuzzle:
 
     @staticmethod
     def from_dict(data: dict) -> "TorusPuzzle":
-        check_header(data, "torus")
-        rows, cols = require(data, "rows", int), require(data, "cols", int)
-        board = require(data, "board", list)
-        if len(board) != rows or any(not isinstance(r, list) or len(r) != cols for r in board):
+        from npw.instances.validation import MAX_TORUS_CELLS, check_size, checked
+
+        model = checked(data, "torus")
+        rows, cols = model.rows, model.cols
+        check_size("rows * cols", rows * cols, MAX_TORUS_CELLS)
+        if len(model.board) != rows or any(len(r) != cols for r in model.board):
             raise InvalidInstance(f"field 'board' must be {rows} lists of {cols} pieces")
-        if any(not isinstance(x, int) or isinstance(x, bool) for r in board for x in r):
-            raise InvalidInstance("field 'board' must hold integers")
-        bound = data.get("bound")
-        if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool)):
-            raise InvalidInstance("field 'bound' must be an integer")
-        metric = data.get("metric", "drag")
-        return TorusPuzzle(rows, cols, tuple(x for r in board for x in r), bound, metric)
+        return TorusPuzzle(rows, cols, tuple(x for r in model.board for x in r), model.bound, model.metric)
 
     @staticmethod
     def certificate_to_json(certificate: Sequence[Move]) -> list[str]:

@@ -1,5 +1,5 @@
 """``npw list``, ``npw generate`` (one instance, an instance set, or the counts of the exhaustive
-enumeration), ``npw check-set`` and ``npw profile``."""
+enumeration), ``npw check-set``, ``npw profile`` and ``npw schema``."""
 
 from __future__ import annotations
 
@@ -180,6 +180,22 @@ def cmd_profile(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    """The JSON Schema of a problem's file format; with ``--dir``, every problem's written as
+    ``DIR/<problem>.json`` (how docs/schemas/ is regenerated)."""
+    from npw.instances.models import FILE_MODELS
+    from npw.instances.validation import schema_text
+
+    if args.dir:
+        for pid in args.problem or list(FILE_MODELS):
+            write_atomically(f"{args.dir}/{pid}.json", schema_text(pid))
+        return EXIT_OK
+    if len(args.problem) != 1:
+        raise UsageError("schema: name one problem (or write them all with --dir DIR)")
+    emit(schema_text(args.problem[0]), args.output)
+    return EXIT_OK
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("list", help="problems, reductions, solvers")
     p.add_argument("--json", action="store_true")
@@ -224,3 +240,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_profile)
+    p = commands.add_parser("schema", help="the JSON Schema of a problem's file format (--dir: all of them)")
+    p.add_argument("problem", nargs="*")
+    p.add_argument("--dir", metavar="DIR", help="write DIR/<problem>.json for the problems named (default: all)")
+    p.add_argument("--output", "-o")
+    p.set_defaults(run=cmd_schema)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import json
 import sys
 from typing import Any, Sequence
 
@@ -91,8 +90,11 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise UsageError("render: only SVG output (-o FILE.svg) is supported")
     instance = load_file(args.input)
     if not (args.certificate or args.solve):
-        with open(args.input, encoding="utf-8") as handle:
-            origin = json.load(handle).get(REDUCED_FROM) if args.input.endswith(".json") else None
+        from npw.instances.io import read_text
+        from npw.instances.validation import parse_json
+
+        # the file parsed once more for its REDUCED_FROM field (load_file has checked it is an object)
+        origin = parse_json(read_text(args.input)).get(REDUCED_FROM) if args.input.endswith(".json") else None
         if origin is not None:
             write_atomically(args.output, _draw_as_reduced(instance, args.input, origin))
             return EXIT_OK
@@ -104,11 +106,13 @@ def cmd_render(args: argparse.Namespace) -> int:
         if "certificate" not in inspect.signature(renderer).parameters:
             raise UsageError(f"render: the {instance.problem} renderer draws no certificate")
     if args.certificate:
-        try:
-            with open(args.certificate, encoding="utf-8") as handle:
-                raw = json.load(handle)
-        except json.JSONDecodeError as error:
-            raise InvalidInstance(f"{args.certificate}: not JSON ({error.msg}, line {error.lineno})") from None
+        from npw.instances.io import read_text
+        from npw.instances.validation import parse_json
+
+        try:  # the same bounded parser as instance files: nesting, integer digits, NaN
+            raw = parse_json(read_text(args.certificate))
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{args.certificate}: {error}") from None
         if isinstance(raw, dict) and "certificate" in raw:  # the output of npw solve --json
             raw = raw["certificate"]
         try:

@@ -57,10 +57,19 @@ class SearchOutcome:
     stats: dict = field(default_factory=dict)
 
 
+# the search deciders build (n^2 x n^2) distance tables: 64 x 64 boards need 134 MB, a 1000 x 1000
+# board 7 TiB; no search finishes on boards near the limit, so beyond it they refuse at once
+MAX_SEARCH_SIDE = 64
+
+
 def _check_pair(start: Board, goal: Board) -> int:
     if len(start) != len(goal) or sorted(start) != sorted(goal):
         raise InvalidInstance("the two boards do not hold the same tiles")
-    return math.isqrt(len(start))
+    n = math.isqrt(len(start))
+    if n > MAX_SEARCH_SIDE:
+        raise InvalidInstance(f"the search deciders take boards up to {MAX_SEARCH_SIDE} x {MAX_SEARCH_SIDE} "
+                              f"(limit MAX_SEARCH_SIDE: their tables grow as n^4); this board is {n} x {n}")
+    return n
 
 
 # -- breadth-first search --------------------------------------------------------------------

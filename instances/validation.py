@@ -1,0 +1,293 @@
+"""One validation layer for every file the workbench reads: JSON parsing with bounded nesting
+and number sizes, the named size limits, and strict typed models of each problem's format.
+
+Three steps, each refusing with :class:`InvalidInstance` and a one-line message naming the
+field:
+
+1. :func:`parse_json` turns text into Python objects. Before the parser recurses it checks the
+   nesting depth (:data:`MAX_DEPTH`), it refuses integer literals of more than
+   :data:`MAX_INTEGER_DIGITS` digits before converting them (Python's int-to-string limit, and
+   numpy's int64, would fail later with a traceback) and ``NaN``/``Infinity``.
+2. :func:`check_model` converts the objects to a problem's typed file model
+   (:mod:`npw.instances.models`, msgspec structs in strict mode): booleans are not integers,
+   unknown fields are refused, and every declared size is checked against its named limit
+   (:data:`MAX_VARIABLES`, ...) *before* anything of that size is built.
+3. The instance's own ``validate()`` checks what the definition says (literals within
+   ``num_vars``, a board a permutation, ...).
+
+msgspec, not pydantic: both validate strictly and write JSON Schema, but msgspec's import and
+first conversion cost about 2-7 ms against pydantic's 100-250 ms (BENCHMARKS.md, "Bad input"),
+and ``npw`` start-up matters. It is still imported only when a file is read (the models live in
+:mod:`npw.instances.models`, imported on first use).
+
+>>> parse_json('{"problem": "cnf", "num_vars": 2}')
+{'problem': 'cnf', 'num_vars': 2}
+>>> parse_json("[" * 100 + "]" * 100)
+Traceback (most recent call last):
+    ...
+npw.instances.base.InvalidInstance: invalid JSON: nested 100 deep, beyond the limit 64
+>>> parse_json('{"num_vars": ' + "9" * 30 + '}')
+Traceback (most recent call last):
+    ...
+npw.instances.base.InvalidInstance: invalid JSON: an integer of 30 digits exceeds the limit of 19 digits
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Mapping
+
+from npw.instances.base import InvalidInstance
+
+# -- named limits ---------------------------------------------------------------------------
+# Every limit is far above what a decider can handle and what a reduction writes, and low enough
+# that building an instance of that size fits in memory and time. Messages name them.
+
+MAX_DEPTH = 64  # nesting of JSON arrays and objects (the deepest format, solochess, needs 5)
+MAX_INTEGER_DIGITS = 19  # digits of a JSON integer literal: int64 is 19 digits
+MAX_INTEGER = 2**62  # any integer field (sums of a few of them still fit numpy's int64)
+MAX_VARIABLES = 10_000_000  # num_vars of the SAT family (assignments and encodings are built per variable)
+MAX_VERTICES = 100_000  # num_vertices of hampath (adjacency is built per vertex; no decider goes near it)
+MAX_COORDINATE = 1_000_000_000  # grid coordinates of hampath
+MAX_PUZZLE_SIDE = 4000  # n of npuz: Theorem 3 writes boards up to 4000 x 4000 in full
+MAX_TORUS_CELLS = 1_000_000  # rows * cols of the torus puzzle and BWP
+MAX_CHESS_SIDE = 1_000_000  # width and height of a Solo Chess board (Corollary 3.4's are thousands wide)
+MAX_NAME_LENGTH = 1000  # vertex, element and piece-type names
+
+LIMITS: dict[str, int] = {
+    "MAX_DEPTH": MAX_DEPTH, "MAX_INTEGER_DIGITS": MAX_INTEGER_DIGITS, "MAX_INTEGER": MAX_INTEGER,
+    "MAX_VARIABLES": MAX_VARIABLES, "MAX_VERTICES": MAX_VERTICES, "MAX_COORDINATE": MAX_COORDINATE,
+    "MAX_PUZZLE_SIDE": MAX_PUZZLE_SIDE, "MAX_TORUS_CELLS": MAX_TORUS_CELLS, "MAX_CHESS_SIDE": MAX_CHESS_SIDE,
+    "MAX_NAME_LENGTH": MAX_NAME_LENGTH,
+}
+
+def check_size(field: str, value: int, limit: int, limit_name: str | None = None) -> None:
+    """Refuses a declared size beyond its named limit, in the one wording every reader uses
+    (the JSON models, and readers of other formats: a DIMACS header, an HCP DIMENSION).
+
+    >>> check_size("num_vars", 10**9, MAX_VARIABLES)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars 1000000000 exceeds the limit 10000000
+    """
+    if value > limit:
+        named = f" ({limit_name})" if limit_name else ""
+        raise InvalidInstance(f"{field} {value} exceeds the limit {limit}{named}")
+
+
+# -- step 1: JSON -----------------------------------------------------------------------------
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)  # a JSON string token, escapes included
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def _check_depth(text: str) -> None:
+    """Refuses nesting deeper than MAX_DEPTH before a recursive parser sees it: strings are
+    dropped (brackets in them do not count), then the running depth of the brackets left is
+    taken, in C (regular expressions, numpy for long texts), so a 100 MB file costs no Python loop."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text)) if "[" in text or "{" in text else ""
+    if len(brackets) <= 2 * MAX_DEPTH:
+        depth = deepest = 0
+        for ch in brackets:
+            depth += 1 if ch in "[{" else -1
+            deepest = max(deepest, depth)
+    else:
+        import numpy as np
+
+        codes = np.frombuffer(brackets.encode("ascii"), dtype=np.uint8)
+        steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1).astype(np.int32)
+        deepest = int(np.cumsum(steps).max())
+    if deepest > MAX_DEPTH:
+        raise InvalidInstance(f"invalid JSON: nested {deepest} deep, beyond the limit {MAX_DEPTH}")
+
+
+def _parse_int(literal: str) -> int:
+    digits = len(literal.lstrip("-"))
+    if digits > MAX_INTEGER_DIGITS:
+        raise InvalidInstance(f"invalid JSON: an integer of {digits} digits exceeds the limit of "
+                              f"{MAX_INTEGER_DIGITS} digits")
+    return int(literal)
+
+
+def _parse_constant(name: str) -> Any:
+    raise InvalidInstance(f"invalid JSON: {name} is not a JSON number")
+
+
+def _parse_float(literal: str) -> float:
+    value = float(literal)
+    if value in (float("inf"), float("-inf")):
+        raise InvalidInstance(f"invalid JSON: the number {literal[:30]} is too large")
+    return value
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value of ``text``, with nesting and numbers bounded (see the module docstring);
+    InvalidInstance with one line on anything else.
+
+    >>> parse_json('[1, 2.5, "x", true, null]')
+    [1, 2.5, 'x', True, None]
+    >>> parse_json('{"a": NaN}')
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: invalid JSON: NaN is not a JSON number
+    """
+    _check_depth(text)
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except json.JSONDecodeError as error:
+        raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    except RecursionError:  # not reached after _check_depth; kept so no path ends in a traceback
+        raise InvalidInstance(f"invalid JSON: nested deeper than the limit {MAX_DEPTH}") from None
+
+
+# -- step 2: typed models ---------------------------------------------------------------------
+
+_AT = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+_BOUND = re.compile(r"^Expected `int` (?P<op>[<>]=) (?P<limit>-?\d+)$")
+
+
+def _value_at(data: Any, path: str) -> Any:
+    """The value at a msgspec path such as ``.clauses[3][1]`` (None if it cannot be followed)."""
+    for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
+        try:
+            data = data[key] if key else data[int(index)]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"(an integer of {value.bit_length()} bits)"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def describe_error(message: str, data: Any) -> str:
+    """A msgspec validation message rewritten as one line naming the field.
+
+    >>> describe_error("Expected `int`, got `bool` - at `$.version`", {})
+    'field version: expected int, got bool'
+    >>> describe_error("Expected `int` <= 10000000 - at `$.num_vars`", {"num_vars": 10**9})
+    'num_vars 1000000000 exceeds the limit 10000000'
+    """
+    match = _AT.search(message)
+    path = match.group("path").lstrip(".") if match else ""
+    text = message[: match.start()] if match else message
+    bound = _BOUND.match(text)
+    if bound and path:
+        value = _value_at(data, "." + path)
+        if bound.group("op") == "<=":
+            return f"{path} {_shown(value)} exceeds the limit {bound.group('limit')}"
+        return f"{path} {_shown(value)} is below the minimum {bound.group('limit')}"
+    text = text.replace("`", "")
+    text = re.sub(r"^Object missing required field (\S+)", r"missing field '\1'", text)
+    text = re.sub(r"^Object contains unknown field (\S+)", r"unknown field '\1'", text)
+    text = re.sub(r"^Invalid enum value ", "invalid value ", text)
+    text = text[:1].lower() + text[1:]
+    return f"field {path}: {text}" if path else text
+
+
+def check_model(data: Any, model: type) -> Any:
+    """``data`` converted to the typed file model ``model`` (strict), or InvalidInstance.
+
+    >>> from npw.instances.models import CnfFile
+    >>> check_model({"problem": "cnf", "num_vars": 2, "clauses": [[1, -2]]}, CnfFile).clauses
+    [[1, -2]]
+    >>> check_model({"problem": "cnf", "num_vars": 10**9, "clauses": []}, CnfFile)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars 1000000000 exceeds the limit 10000000
+    """
+    import msgspec
+
+    if not isinstance(data, Mapping) and model_is_struct(model):
+        raise InvalidInstance("an instance must be a JSON object")
+    try:
+        return msgspec.convert(data, model, strict=True)
+    except msgspec.ValidationError as error:
+        raise InvalidInstance(describe_error(str(error), data)) from None
+    except RecursionError:  # a Python object (not parsed JSON) nested past the interpreter's limit
+        raise InvalidInstance(f"nested deeper than the limit {MAX_DEPTH}") from None
+
+
+def model_is_struct(model: type) -> bool:
+    import msgspec
+
+    return isinstance(model, type) and issubclass(model, msgspec.Struct)
+
+
+def check_certificate(obj: Any, model: Any, what: str) -> Any:
+    """A certificate's JSON converted to ``model`` (a type such as ``list[bool]``), or
+    InvalidInstance naming the problem and what a certificate is.
+
+    >>> check_certificate([True, False], list[bool], "an assignment is a list of true/false values")
+    [True, False]
+    >>> check_certificate([1, 0], list[bool], "an assignment is a list of true/false values")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: an assignment is a list of true/false values (at [0]: expected bool, got int)
+    """
+    import msgspec
+
+    try:
+        return msgspec.convert(obj, model, strict=True)
+    except msgspec.ValidationError as error:
+        detail = describe_error(str(error), obj).replace("field ", "at ", 1)
+        raise InvalidInstance(f"{what} ({detail})") from None
+    except RecursionError:
+        raise InvalidInstance(f"{what} (nested deeper than the limit {MAX_DEPTH})") from None
+
+
+# -- JSON Schema ------------------------------------------------------------------------------
+
+
+def json_schema(problem_id: str) -> dict:
+    """The JSON Schema of ``problem_id``'s file format, generated from its model (the files in
+    ``docs/schemas/`` are these, see ``npw schema``).
+
+    >>> schema = json_schema("cnf")
+    >>> schema["title"], schema["properties"]["num_vars"]["maximum"]
+    ('cnf', 10000000)
+    """
+    import msgspec
+
+    from npw.instances.models import FILE_MODELS
+
+    if problem_id not in FILE_MODELS:
+        raise InvalidInstance(f"no file model for problem {problem_id!r} (known: {', '.join(FILE_MODELS)})")
+    model = FILE_MODELS[problem_id]
+    generated = msgspec.json.schema(model)
+    # inline the top-level $ref so the file reads as the format itself
+    name = generated["$ref"].rsplit("/", 1)[-1]
+    definitions = generated.get("$defs", {})
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": problem_id,
+              **{k: v for k, v in definitions.pop(name).items() if k != "title"}}
+    if definitions:
+        schema["$defs"] = definitions
+    return schema
+
+
+def schema_text(problem_id: str) -> str:
+    """:func:`json_schema` as the text written to ``docs/schemas/<problem>.json``."""
+    return json.dumps(json_schema(problem_id), indent=2, sort_keys=True) + "\n"
+
+
+def checked(data: Any, problem_id: str) -> Any:
+    """``data`` (a parsed instance file) checked as a ``problem_id`` file: the header (the
+    problem's id, version 1), then the typed model of :mod:`npw.instances.models`.
+
+    >>> checked({"problem": "3sat", "num_vars": 3, "clauses": [[1, 2, 3]]}, "cnf")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: expected problem 'cnf', found '3sat'
+    >>> checked({"problem": "cnf", "version": True, "num_vars": 1, "clauses": []}, "cnf")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: unsupported format version True (this is 1)
+    """
+    from npw.instances.base import check_header
+    from npw.instances.models import FILE_MODELS
+
+    check_header(data, problem_id)
+    return check_model(data, FILE_MODELS[problem_id])

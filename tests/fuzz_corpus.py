@@ -1,0 +1,342 @@
+"""Malformed and hostile input files for every problem, generated from a seed: the corpus of
+tests/test_fuzz.py (a small slice) and bench/fuzz_inputs.py (thousands).
+
+Each :class:`Case` is the bytes of one file and what must happen to it. Most cases are invalid
+*by construction* (a field of the wrong JSON type, by the format's own schema; a required field
+missing; an unknown field; another version; integers beyond every limit; nesting 10^5 deep; a
+declared size of 10^9): every command that reads them must refuse them, exit status 2 and one
+line. Random single-character edits of a valid file may or may not leave a valid instance: for
+those only a clean outcome is required (exit 0, 1 or 2; never a traceback; one line when
+refused). ``heavy`` cases (size and nesting bombs, huge boards) run in a subprocess under a
+memory and time limit, see :func:`run_bounded`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from npw.cli import build_parser as _BUILD
+from npw.instances.registry import PROBLEM_MODULES, get_problem
+from npw.instances.validation import json_schema
+
+MEMORY_LIMIT = 2 * 1024**3  # bytes of address space for a bounded run
+TIME_LIMIT = 10.0  # seconds for one command of a bounded run
+
+
+@dataclass(frozen=True)
+class Case:
+    problem: str
+    name: str  # what was done to the file, e.g. "num_vars -> true"
+    data: bytes
+    must_refuse: bool
+    heavy: bool = False
+
+
+def base_documents(problem_id: str, count: int = 1, seed: int = 0) -> list[dict]:
+    """``count`` small valid instances of ``problem_id`` as JSON documents (seeded)."""
+    problem = get_problem(problem_id)
+    documents = []
+    for index in range(count):
+        instance = problem.sample(seed + index) if problem.sample else problem.generate(seed=seed + index)
+        documents.append(instance.to_dict())
+    return documents
+
+
+_JSON_TYPE = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array", dict: "object",
+              type(None): "null"}
+WRONG_VALUES: tuple[Any, ...] = (True, False, "x", "", 1.5, [], {}, [[[]]], None, "1", [1, [2]])
+
+
+def _accepted_types(schema: dict) -> set[str] | None:
+    """The JSON types a property's schema accepts (None: any)."""
+    if "enum" in schema:
+        return {"enum"}
+    if "type" in schema:
+        kinds = schema["type"]
+        return set(kinds) if isinstance(kinds, list) else {kinds}
+    if "anyOf" in schema:
+        found: set[str] = set()
+        for option in schema["anyOf"]:
+            inner = _accepted_types(option)
+            if inner is None:
+                return None
+            found |= inner
+        return found
+    return None
+
+
+def _is_wrong(value: Any, schema: dict) -> bool:
+    """Does the property ``schema`` refuse ``value`` by its JSON type (or its enumeration)?"""
+    if "enum" in schema:
+        return value not in schema["enum"]
+    accepted = _accepted_types(schema)
+    return accepted is not None and _JSON_TYPE[type(value)] not in accepted
+
+
+def _first_int_path(value: Any, path: tuple = ()) -> tuple | None:
+    """The path to the first integer inside ``value`` (lists only), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return path
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _first_int_path(item, path + (index,))
+            if found is not None:
+                return found
+    return None
+
+
+def _first_item_path(value: Any) -> tuple | None:
+    """The path to the innermost first item of a non-empty list (lists only), or None."""
+    if not isinstance(value, list) or not value:
+        return None
+    path: tuple = (0,)
+    item = value[0]
+    while isinstance(item, list) and item:
+        path += (0,)
+        item = item[0]
+    return path
+
+
+def _replaced(value: Any, path: tuple, new: Any) -> Any:
+    if not path:
+        return new
+    copy = list(value)
+    copy[path[0]] = _replaced(copy[path[0]], path[1:], new)
+    return copy
+
+
+_SENTINEL = "@@replaced@@"  # a string no format holds, replaced in the file's text by raw JSON
+
+
+def _text(document: Any) -> bytes:
+    return json.dumps(document).encode()
+
+
+def _with(document: dict, **fields: Any) -> dict:
+    return {**document, **fields}
+
+
+# declared sizes per problem: the field and a value far beyond its limit; the data stays small
+SIZE_BOMBS: dict[str, list[dict]] = {
+    "cnf": [{"num_vars": 10**9}], "3sat": [{"num_vars": 10**9}], "1in3sat": [{"num_vars": 10**9}],
+    "224sat": [{"num_vars": 10**9}],
+    "hampath": [{"num_vertices": 10**9, "edges": []}, {"num_vertices": 10**6, "edges": []}],
+    "hampath-grid-s": [{"num_vertices": 10**9}], "hampath-st": [{"num_vertices": 10**6, "edges": []}],
+    "solochess": [{"width": 10**9}, {"height": 10**9, "width": 10**9}],
+    "npuz": [{"n": 10**9}, {"n": 1000}], "torus": [{"rows": 10**9}, {"rows": 1000, "cols": 1000}],
+    "3partition": [{"bound": 10**18}], "bwp": [], "rel": [],
+}
+
+
+def hostile_cases(problem_id: str, seed: int = 0, random_edits: int = 10) -> Iterator[Case]:
+    """Every class of malformed and hostile file for ``problem_id`` (see the module docstring)."""
+    rng = random.Random(f"{problem_id}/{seed}")
+    schema = json_schema(problem_id)
+    properties, required = schema["properties"], set(schema.get("required", []))
+    for number, document in enumerate(base_documents(problem_id, 1, seed)):
+        text = _text(document)
+
+        def case(name: str, data: bytes | dict | list, must_refuse: bool = True, heavy: bool = False) -> Case:
+            raw = data if isinstance(data, bytes) else _text(data)
+            return Case(problem_id, f"#{number} {name}", raw, must_refuse, heavy)
+
+        # the JSON itself
+        yield case("empty file", b"")
+        for cut in sorted({1, len(text) // 3, len(text) // 2, len(text) - 1}):
+            yield case(f"truncated at {cut}", text[:cut])
+        for literal in (b"null", b"[]", b"1", b'"x"', b"true", b"\xff\xfe{}", b'{"problem": NaN}'):
+            yield case(f"not an object: {literal!r}", literal)
+        yield case("nested 10^5 deep", b"[" * 100_000 + b"]" * 100_000, heavy=True)
+        yield case("unclosed 10^5 deep", b'{"problem": ' + b"[" * 100_000, heavy=True)
+        # the header
+        for value in ("4sat", 1, None, [problem_id], {"id": problem_id}):
+            yield case(f"problem -> {value!r}", _with(document, problem=value))
+        for value in (True, 2, "1", 1.0, 0, None, [1]):
+            yield case(f"version -> {value!r}", _with(document, version=value))
+        yield case("unknown field", _with(document, nonsense_field=1))
+        for other in PROBLEM_MODULES:  # another problem's id over these fields: valid only by accident
+            if other != problem_id:
+                yield case(f"problem -> {other!r}", _with(document, problem=other), must_refuse=False)
+        # every field: missing, of a wrong type, its first item of a wrong type, integers too large
+        for field, value in document.items():
+            if field in ("problem", "version"):
+                continue
+            if field in required:
+                yield case(f"{field} missing", {k: v for k, v in document.items() if k != field})
+            for wrong in WRONG_VALUES:
+                if _is_wrong(wrong, properties.get(field, {})):
+                    yield case(f"{field} -> {wrong!r}", _with(document, **{field: wrong}))
+            item = _first_item_path(value)
+            if item is not None:
+                # no array of any format holds booleans or objects with no fields (custom_types need a name)
+                for wrong in (True, {}):
+                    yield case(f"{field}{list(item)} -> {wrong!r}", _with(document, **{field: _replaced(value, item, wrong)}))
+            at = _first_int_path(value)
+            if at is not None:
+                for big in (2**62 + 1, -(2**62) - 1, 10**19, 10**25, -(10**30)):
+                    yield case(f"{field}{list(at)} -> {big}", _with(document, **{field: _replaced(value, at, big)}))
+                yield case(f"{field}{list(at)} -> 5000 digits", _text(_with(
+                    document, **{field: _replaced(value, at, _SENTINEL)})).replace(b'"' + _SENTINEL.encode() + b'"', b"9" * 5000))
+            yield case(f"{field} nested 10^5 deep", _text(_with(document, **{field: _SENTINEL})).replace(
+                b'"' + _SENTINEL.encode() + b'"', b"[" * 100_000 + b"]" * 100_000), heavy=True)
+        for fields in SIZE_BOMBS.get(problem_id, []):
+            changed = _with(document, **fields)
+            if problem_id.startswith("hampath"):
+                changed = {k: v for k, v in changed.items() if k not in ("s", "t", "coords")}
+            yield case(f"size bomb {fields}", changed, heavy=True)
+        if number == 0:
+            yield from _problem_specific(problem_id, document, case)
+        # random single-character edits: any clean outcome
+        for _ in range(random_edits):
+            position = rng.randrange(len(text))
+            edited = text[:position] + rng.choice(b'0123456789[]{}",:-.eE tfn') .to_bytes(1, "big") + text[position + 1:]
+            yield case(f"byte {position} edited", edited, must_refuse=False)
+
+
+def _problem_specific(problem_id: str, document: dict, case: Any) -> Iterator[Case]:
+    if problem_id == "rel":
+        for value in ("false", "no", [], 0.5, 0, 1, None, "true"):
+            yield case(f"directed -> {value!r}", _with(document, directed=value))
+        vertices = document["vertices"]
+        for value in ([vertices[0]], {"v": 1}, 1, None):
+            yield case(f"vertices[0] -> {value!r}", _with(document, vertices=[value] + vertices[1:]))
+        yield case("capacity 10^18 (valid)", _with(document, edges=[e[:2] + [10**18] for e in document["edges"]]),
+                   must_refuse=False, heavy=True)
+    if problem_id == "solochess":
+        for value in ("x", {"name": "a"}, [1], [{"name": 5}], [{"name": "a", "leaps": "no"}],
+                      [{"name": "a", "max_range": -1}], [{"name": "a", "leaps": [[0, 0]]}], [{"name": "rook"}],
+                      [{"name": "a", "leaps": [[1, True]]}], [{"name": "a", "extra": 1}]):
+            yield case(f"custom_types -> {value!r}", _with(document, custom_types=value))
+    if problem_id == "npuz":
+        n = 1000
+        goal = list(range(1, n * n)) + [0]
+        start = list(goal)
+        start[0], start[1], start[2], start[3] = start[1], start[0], start[3], start[2]  # two swaps
+        rows = lambda cells: [cells[r * n:(r + 1) * n] for r in range(n)]  # noqa: E731
+        yield case("1000 x 1000 board, two swaps (valid)",
+                   {"problem": "npuz", "version": 1, "n": n, "start": rows(start), "goal": rows(goal), "k": 10},
+                   must_refuse=False, heavy=True)
+    if problem_id == "bwp":
+        yield case("bound 10^18 (valid)", _with(document, bound=10**18), must_refuse=False, heavy=True)
+
+
+# -- certificates -------------------------------------------------------------------------------
+
+HOSTILE_CERTIFICATES: tuple[Any, ...] = (
+    None, True, 1, 1.5, "x", "", {}, [], [None], [True], [[[[]]]], [{"a": 1}], ["R1E1" * 3], [[0, 0]],
+    [[[0, 0], [0]]], [[2**62 + 1]], [[0, "a", "b"]], "R99999999999E1", ["r0e" + "9" * 50], [[-1, -1, -1]],
+    [[[10**18, 0], [0, 0]]], "UDLRX", [0, 1, 2, 3] * 3, [False] * 3,
+)
+
+
+# -- running the command line -------------------------------------------------------------------
+
+
+@functools.cache
+def _shared_parser() -> Any:
+    return _BUILD()
+
+
+def run_in_process(argv: list[str]) -> tuple[int, str, str]:
+    """``npw ARGV`` in this process: (exit status, stdout, stderr); an exception escaping main()
+    is reported as status -1 with its traceback on stderr."""
+    import traceback
+    from unittest import mock
+
+    import npw.cli
+    from npw.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    # one parser for every run: building it costs 10-30 ms (argparse's gettext lookups), parsing
+    # with it again changes nothing in it
+    with mock.patch.object(npw.cli, "build_parser", _shared_parser), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exit_:
+            status = exit_.code if isinstance(exit_.code, int) else 1
+        except BaseException:  # noqa: BLE001 - the point is to see every escape
+            traceback.print_exc(file=err)
+            status = -1
+    return status, out.getvalue(), err.getvalue()
+
+
+_WORKER = r"""
+import json, resource, signal, sys
+limit = int(sys.argv[1]); seconds = float(sys.argv[2])
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+sys.path.insert(0, sys.argv[3])
+from fuzz_corpus import run_in_process
+def timeout(*_):
+    raise TimeoutError
+signal.signal(signal.SIGALRM, timeout)
+for line in sys.stdin:
+    argv = json.loads(line)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        status, out, err = run_in_process(argv)
+    except TimeoutError:
+        status, out, err = -2, "", "timed out"
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    print(json.dumps([status, err if len(err) < 4000 else err[:2000] + " ... " + err[-2000:]]), flush=True)
+"""
+
+
+def run_bounded(commands: list[list[str]], memory: int = MEMORY_LIMIT, seconds: float = TIME_LIMIT
+                ) -> list[tuple[int, str]]:
+    """Runs each ``npw ARGV`` of ``commands`` in one child process limited to ``memory`` bytes of
+    address space, each command to ``seconds`` (status -2 when it overran; -3 for commands the child
+    did not reach because it died, e.g. killed for memory). Returns (status, stderr) per command."""
+    child = subprocess.run([sys.executable, "-c", _WORKER, str(memory), str(seconds), os.path.dirname(__file__)],
+                           input="".join(json.dumps(argv) + "\n" for argv in commands), capture_output=True,
+                           text=True, timeout=seconds * len(commands) + 60)
+    results = [tuple(json.loads(line)) for line in child.stdout.splitlines() if line.startswith("[")]
+    died = (-3, f"child ended with status {child.returncode}: {child.stderr[-500:]}")
+    return [(int(s), str(e)) for s, e in results] + [died] * (len(commands) - len(results))
+
+
+def clean(status: int, stderr: str) -> bool:
+    """A clean outcome: success or a check that failed (0, 1) or one line ``npw: error: ...`` with
+    status 2; never a traceback, a timeout or a crash."""
+    if status in (0, 1):
+        return "Traceback" not in stderr
+    lines = stderr.strip().splitlines()
+    return status == 2 and len(lines) == 1 and lines[0].startswith("npw: error: ")
+
+
+def commands_for(problem_id: str, path: str, output_dir: str, reductions: list[str]) -> list[list[str]]:
+    """Every command that reads an instance file of ``problem_id``, on ``path``."""
+    svg = os.path.join(output_dir, "out.svg")
+    out = os.path.join(output_dir, "out.json")
+    commands = [["solve", path, "--timeout", "5"], ["render", path, "-o", svg]]
+    commands += [["reduce", rid, path, "-o", out] for rid in reductions]
+    if problem_id == "npuz":
+        commands.append(["puzzle", "solve", path, "--timeout", "5"])
+    if problem_id == "torus":
+        commands.append(["torus", "solve", path])
+    if problem_id == "224sat":
+        commands.append(["puzzle", "theorem3", path])
+    return commands
+
+
+def reductions_from(problem_id: str) -> list[str]:
+    from npw.reductions.registry import get_reduction, reduction_ids
+
+    return [rid for rid in reduction_ids() if get_reduction(rid).source == problem_id]
+
+
+def limit_memory(limit: int = MEMORY_LIMIT) -> None:
+    """For ``preexec_fn``: the child's address space limited to ``limit`` bytes."""
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
