@@ -243,3 +243,20 @@ def test_bad_via_and_check_set_input_is_one_line(capsys, tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and message in err, err
+
+
+def test_a_via_no_out_of_the_targets_reach_is_confirmed_on_the_source_and_said_so(capsys, tmp_path, monkeypatch):
+    import npw.verify.sets as sets
+
+    folder = tmp_path / "set"
+    assert run(capsys, "generate", "--via", "3partition-to-bwp", "-g", "certified-no", "--set", folder,
+               "--count", 2, "--formats", "json")[0] == 0
+    real = sets._decide
+    # every BWP decider out of time (as REL's are on the targets of even two-clause formulas)
+    monkeypatch.setattr(sets, "_decide", lambda instance, timeout, backend=None: (
+        ("UNKNOWN", f"{backend}:x") if instance.problem == "bwp" else real(instance, timeout, backend)))
+    code, out, _ = run(capsys, "check-set", folder, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["confirmed_on_source"] == 2 and result["confirmed_by_decider"] == 0
+    code, out, _ = run(capsys, "check-set", folder)
+    assert "2 by a decider on the source" in out

@@ -398,8 +398,10 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     missing or broken manifest raises.
 
     A stated YES is confirmed by the problem's checker on the carried certificate where the set
-    has one, else by a decider; a stated NO by a decider within ``timeout``; an answer recorded
-    as UNKNOWN is no claim and is not counted.
+    has one, else by a decider; a stated NO by a decider within ``timeout``. For a ``via`` set
+    whose instance no decider settles in time, the source instance is decided instead
+    (``confirmed_on_source``, counted apart: it rests on the reduction's theorem). An answer
+    recorded as UNKNOWN is no claim and is not counted.
     """
     from npw.solvers import backends_for, export
 
@@ -419,7 +421,7 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     problems = problems_found
     unconfirmed: list[str] = []
     checked = files_checked = provenance_checked = 0
-    confirmed = {"certificate": 0, "decider": 0}
+    confirmed = {"certificate": 0, "decider": 0, "source": 0}
     for entry in manifest["instances"]:
         name = entry.get("name", "?")
         checked += 1
@@ -486,6 +488,18 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
                 problems.append(f"{entry['files'][CERTIFICATE]}: {verdict}")
             continue
         outcome, message = _confirm(instance, entry, deciders, timeout)
+        if outcome == UNKNOWN and recipe is not None and recipe.via:
+            # the target is out of every decider's reach (REL's are, even from a two-clause source):
+            # decide the source instead; the answer carries over by the reduction's theorem (which
+            # ``npw verify`` checks), and is counted apart from a decision on the set's instance
+            source_outcome, source_message = _confirm_on_source(recipe, entry, timeout)
+            if source_outcome == "confirmed":
+                confirmed["source"] += 1
+                continue
+            if source_outcome == "contradicted":
+                outcome, message = source_outcome, source_message
+            else:
+                message = f"{message}; on the source: {source_message}"
         if outcome == "confirmed":
             confirmed["decider"] += 1
         elif outcome == UNKNOWN:
@@ -496,7 +510,8 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     return {"set": str(folder), "problem": problem.id, "via": manifest.get("via"), "instances": checked,
             "files": files_checked, "provenance_checked": provenance_checked, "answers_known": known,
             "answers_confirmed": sum(confirmed.values()), "confirmed_by_certificate": confirmed["certificate"],
-            "confirmed_by_decider": confirmed["decider"], "answers_unconfirmed": len(unconfirmed),
+            "confirmed_by_decider": confirmed["decider"], "confirmed_on_source": confirmed["source"],
+            "answers_unconfirmed": len(unconfirmed),
             "unconfirmed": unconfirmed, "problems": problems, "ok": not problems and not unconfirmed}
 
 
@@ -510,6 +525,21 @@ def _check_certificate(instance: Any, text: str) -> str | None:
     except (json.JSONDecodeError, InvalidInstance) as error:
         return f"unreadable certificate ({error})"
     return None if instance.verify(certificate) else f"the {instance.problem} checker rejects the certificate"
+
+
+def _confirm_on_source(recipe: Recipe, entry: dict, timeout: float | None) -> tuple[str, str]:
+    """:func:`_confirm` on the source instance of a ``via`` set's entry (regenerated)."""
+    from npw.solvers import backends_for
+
+    try:
+        source = _generate(recipe.source, recipe.generator, entry["seed"], dict(recipe.params))
+    except InvalidInstance as error:
+        return UNKNOWN, f"cannot be regenerated ({error})"
+    deciders = sorted(backends_for(recipe.source.id), key=lambda d: d == "brute")
+    outcome, message = _confirm(source, entry, deciders, timeout)
+    if outcome == "contradicted":
+        message = f"on the {recipe.source.id} source: {message}"
+    return outcome, message
 
 
 def _confirm(instance: Any, entry: dict, deciders: list[str], timeout: float | None) -> tuple[str, str]:

@@ -4,8 +4,10 @@ Every file is checked against its hash in the manifest, its provenance record ag
 manifest's, each export against a fresh export of the JSON instance, each instance against its
 regeneration from the manifest (through the ``via`` reductions for a target-side set); each
 stated answer is re-checked: a YES by the problem's checker on the carried certificate, or by
-a decider; a NO by a decider within ``--timeout``. A decider out of time leaves the answer
-UNKNOWN, reported as not confirmed, never counted as confirmed.
+a decider; a NO by a decider within ``--timeout``; for a ``--via`` set whose instance no decider
+settles in time, by a decider on the regenerated source (said apart: it rests on the reduction's
+theorem, which ``npw verify`` checks). Every decider out of time leaves the answer UNKNOWN,
+reported as not confirmed, never counted as confirmed.
 
 Exit status: 0 when every file checks and every stated answer is confirmed, 1 when something
 differs, an answer is contradicted or one could not be confirmed, 2 on bad input (no manifest).
@@ -28,11 +30,13 @@ def summary_line(result: dict) -> str:
     s: 2 bwp instances, 6 files (6 with provenance confirmed); 1 of 2 stated answers confirmed (1 by certificate, 0 by a decider), 1 UNKNOWN (not confirmed), 0 problems: FAILED
     """
     via = result.get("via")
+    on_source = (f", {result['confirmed_on_source']} by a decider on the source"
+                 if result.get("confirmed_on_source") else "")
     origin = f" (from {via['source']} through {', '.join(via['reductions'])})" if via else ""
     return (f"{result['set']}: {result['instances']} {result['problem']} instances{origin}, {result['files']} files "
             f"({result['provenance_checked']} with provenance confirmed); {result['answers_confirmed']} of "
             f"{result['answers_known']} stated answers confirmed ({result['confirmed_by_certificate']} by certificate, "
-            f"{result['confirmed_by_decider']} by a decider), {result['answers_unconfirmed']} UNKNOWN (not confirmed), "
+            f"{result['confirmed_by_decider']} by a decider{on_source}), {result['answers_unconfirmed']} UNKNOWN (not confirmed), "
             f"{len(result['problems'])} problems: {'OK' if result['ok'] else 'FAILED'}")
 
 
