@@ -229,6 +229,11 @@ def test_a_set_without_provenance_still_checks(capsys, tmp_path):
     result = json.loads(out)
     assert code == 0 and result["ok"], result["problems"]
     assert result["provenance_checked"] == 0 and result["confirmed_by_decider"] == 2
+    again = tmp_path / "again"
+    code, _, err = run(capsys, "generate", "--from-manifest", folder / MANIFEST, "--set", again)
+    assert code == 0, err
+    instance_files = {k: v for k, v in folder_bytes(folder).items() if k != MANIFEST}
+    assert {k: v for k, v in folder_bytes(again).items() if k != MANIFEST} == instance_files
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -239,13 +239,16 @@ def _decide(instance: Any, timeout: float | None, backend: str | None = None) ->
 def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, seed: int = 0,
               generator: str | None = None, params: dict[str, Any] | None = None, formats: list[str] | None = None,
               answers: bool = False, timeout: float | None = 10.0, recorded: list[dict] | None = None,
-              via: str | list[str] | None = None, npw_version: str | None = None) -> dict:
+              via: str | list[str] | None = None, npw_version: str | None = None,
+              with_provenance: bool = True) -> dict:
     """Writes the set and returns its manifest. ``formats`` defaults to every export of the problem.
 
     ``via`` (a reduction id, or several joined by commas) makes it a set on the reductions' target
     side (see the module's docstring). ``recorded`` (the instance entries of an existing manifest)
     makes this a regeneration: answers are taken from it instead of running deciders, and every
-    file must hash as recorded (``npw_version`` then is the version recorded, which the files carry).
+    file must hash as recorded (``npw_version`` then is the version recorded, which the files carry;
+    ``with_provenance=False`` and certificate files only where recorded reproduce sets written
+    before files carried provenance).
     """
     from npw.solvers import export_formats
 
@@ -267,7 +270,7 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     manifest: dict[str, Any] = {"npw_set": SET_FORMAT, "problem": problem.id, "generator": recipe.generator,
                                 "params": dict(recipe.params), "seed": seed, "count": count,
                                 "formats": ["json", *formats], "answers": answers, "timeout": timeout,
-                                "npw_version": npw_version or provenance.npw_version(), "provenance": True}
+                                "npw_version": npw_version or provenance.npw_version(), "provenance": with_provenance}
     if recipe.via:
         manifest["via"] = recipe.describe()
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -286,10 +289,10 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
                 entry.update({k: recorded[index][k] for k in ("answer", "answer_by") if k in recorded[index]})
             else:
                 entry.update(_known_answer(instance, recipe, answers, timeout))
-            record = instance_record(manifest, entry)
-            files = {fmt: (file_name, provenance.attach(fmt, text, record))
+            record = instance_record(manifest, entry) if with_provenance else None
+            files = {fmt: (file_name, text if record is None else provenance.attach(fmt, text, record))
                      for fmt, (file_name, text) in instance_files(instance, name, formats).items()}
-            if entry.get("answer") == "YES":
+            if entry.get("answer") == "YES" and (recorded is None or CERTIFICATE in recorded[index].get("files", {})):
                 certificate = recipe.planted_certificate(instance_seed, chain)
                 if certificate is not None:
                     files[CERTIFICATE] = (f"{name}.cert.json", certificate_text(instance, "YES", certificate, record))
@@ -347,6 +350,12 @@ def read_manifest(folder: str | os.PathLike) -> dict:
         raise InvalidInstance(f"{path}: manifest lacks {', '.join(missing)}")
     if not isinstance(manifest["instances"], list) or not all(isinstance(e, dict) for e in manifest["instances"]):
         raise InvalidInstance(f"{path}: the manifest's instances are not a list of objects")
+    for number, entry in enumerate(manifest["instances"]):
+        seed, files = entry.get("seed"), entry.get("files")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(files, dict) or "json" not in files \
+                or not all(isinstance(f, str) and isinstance(n, str) for f, n in files.items()):
+            raise InvalidInstance(f"{path}: instance {number} of the manifest lacks an integer seed or its files "
+                                  f"(a json file at least)")
     via = manifest.get("via")
     if via is not None and not (isinstance(via, dict) and isinstance(via.get("reductions"), list)):
         raise InvalidInstance(f"{path}: the manifest's via is not {{\"reductions\": [...], \"source\": ...}}")
@@ -388,7 +397,8 @@ def regenerate(manifest_path: str | os.PathLike, folder: str | os.PathLike) -> d
     via = m.get("via")
     return write_set(folder, None if via else m["problem"], m["count"], m["seed"], m["generator"], m["params"],
                      m["formats"], m.get("answers", False), m.get("timeout"), recorded=m["instances"],
-                     via=[str(r) for r in via["reductions"]] if via else None, npw_version=m.get("npw_version"))
+                     via=[str(r) for r in via["reductions"]] if via else None, npw_version=m.get("npw_version"),
+                     with_provenance=m.get("provenance") is True)
 
 
 def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
