@@ -265,3 +265,22 @@ def test_a_via_no_out_of_the_targets_reach_is_confirmed_on_the_source_and_said_s
     assert code == 0 and result["confirmed_on_source"] == 2 and result["confirmed_by_decider"] == 0
     code, out, _ = run(capsys, "check-set", folder)
     assert "2 by a decider on the source" in out
+
+
+def test_generate_emit_writes_the_encoding_with_its_provenance_comment(capsys, tmp_path):
+    from npw.instances.sat.cnf import CNF
+
+    path = tmp_path / "solochess.cnf"
+    code, _, err = run(capsys, "generate", "--via", "hampath-to-solochess-rook-pawn", "-p", "num_vertices=5",
+                       "--seed", 4, "--emit", "dimacs", "-o", path)
+    assert code == 0, err
+    text = path.read_text()
+    record = provenance.read("dimacs", text)
+    assert record["problem"] == "solochess" and record["answer"] == "YES" and record["seed"] == 4
+    assert record["via"]["source"] == "hampath-st"
+    assert CNF.from_dimacs(text).num_vars > 0  # still plain DIMACS for another solver
+    for argv in (["generate", "1in3sat", "--emit", "nosuch"],
+                 ["generate", "1in3sat", "--emit", "dimacs", "--set", tmp_path / "s", "--count", 1],
+                 ["generate", "1in3sat", "--emit", "dimacs", "--enumerate", 2]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and err.count("\n") == 1, (argv, err)

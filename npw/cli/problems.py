@@ -93,7 +93,12 @@ def generate_one(args: argparse.Namespace) -> str:
     more = {"via": recipe.describe()} if recipe.via else {}
     record = provenance.record(recipe.problem, recipe.generator, recipe.params, args.seed,
                                known[0] if known else None, known[1] if known else "not known (not decided)", **more)
-    return provenance.attach("json", dumps(instance.to_dict()), record)
+    if args.emit == "json":
+        return provenance.attach("json", dumps(instance.to_dict()), record)
+    from npw.solvers import export
+
+    # the encoding handed to another solver, with the record in the format's comment (where it has one)
+    return provenance.attach(args.emit, export(instance, args.emit), record)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -102,11 +107,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.set or args.from_manifest:
         if not args.set:
             raise UsageError("generate --from-manifest: give the output folder with --set DIR")
-        if args.enumerate is not None or args.output:
-            raise UsageError("generate --set writes a folder: --enumerate and -o do not apply")
+        if args.enumerate is not None or args.output or args.emit != "json":
+            raise UsageError("generate --set writes a folder: --enumerate, -o and --emit do not apply (--formats "
+                             "names the exports)")
         return cmd_generate_set(args)
     if args.count is not None or args.formats or args.answers:
         raise UsageError("generate: --count, --formats and --answers go with --set DIR")
+    if args.emit != "json" and args.enumerate is not None:
+        raise UsageError("generate: --emit writes one generated instance; --enumerate writes JSON lines")
     if args.via and args.enumerate is not None:
         raise UsageError("generate: --enumerate lists a problem's own instances; it does not go with --via")
     if not args.problem and not args.via:
@@ -210,6 +218,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                       "default planted) and write the reduced instance: a target "
                                                       "of known answer from a planted or certified-no source; "
                                                       "A,B for a path of reductions")
+    p.add_argument("--emit", default="json", metavar="FORMAT", help="write the instance as json (default) or in "
+                                                                    "an export format of its problem (dimacs, smt2, "
+                                                                    "hcp, ...: npw list --json shows them)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_generate)
     p = commands.add_parser("profile", help="hardness profile: fraction yes and decider effort against a "
