@@ -284,3 +284,30 @@ def test_generate_emit_writes_the_encoding_with_its_provenance_comment(capsys, t
                  ["generate", "1in3sat", "--emit", "dimacs", "--enumerate", 2]):
         code, _, err = run(capsys, *argv)
         assert code == 2 and err.count("\n") == 1, (argv, err)
+
+
+def test_an_export_refusing_an_instance_is_left_out_by_default_but_not_when_asked_for(capsys, tmp_path, monkeypatch):
+    import npw.solvers as solvers
+    from npw.instances.base import InvalidInstance
+
+    real = solvers.export
+
+    def refusing_smt2(instance, fmt):
+        if fmt == "smt2":
+            raise InvalidInstance("smt2 export too large (simulated)")
+        return real(instance, fmt)
+
+    monkeypatch.setattr(solvers, "export", refusing_smt2)
+    folder = tmp_path / "set"
+    assert run(capsys, "generate", "1in3sat", "-g", "planted", "-p", "num_vars=8", "--set", folder,
+               "--count", 2)[0] == 0
+    for entry in manifest_of(folder)["instances"]:
+        assert "smt2" not in entry["files"] and "dimacs" in entry["files"]
+        assert entry["not_exported"] == {"smt2": "smt2 export too large (simulated)"}
+    assert json.loads(run(capsys, "check-set", folder, "--json")[1])["ok"]
+    again = tmp_path / "again"
+    assert run(capsys, "generate", "--from-manifest", folder / MANIFEST, "--set", again)[0] == 0
+    assert folder_bytes(again) == folder_bytes(folder)
+    code, _, err = run(capsys, "generate", "1in3sat", "-g", "planted", "--set", tmp_path / "asked", "--count", 1,
+                       "--formats", "smt2")
+    assert code == 2 and "too large (simulated)" in err

@@ -197,13 +197,21 @@ def recipe_for(problem_id: str | None, generator: str | None, params: Mapping[st
     return Recipe(source, str(generator), dict(params or {}), steps)
 
 
-def instance_files(instance: Any, name: str, formats: list[str]) -> dict[str, tuple[str, str]]:
-    """format -> (file name, text) for one instance: its JSON and each export in ``formats``."""
+def instance_files(instance: Any, name: str, formats: list[str],
+                   refused: dict[str, str] | None = None) -> dict[str, tuple[str, str]]:
+    """format -> (file name, text) for one instance: its JSON and each export in ``formats``.
+    With ``refused`` (a dict), an export that refuses the instance (too large: InvalidInstance)
+    is left out and its reason put there instead of failing the whole set."""
     from npw.solvers import export
 
     files = {"json": (f"{name}.json", dumps(instance.to_dict()))}
     for fmt in formats:
-        files[fmt] = (f"{name}.{EXTENSIONS.get(fmt, fmt)}", export(instance, fmt))
+        try:
+            files[fmt] = (f"{name}.{EXTENSIONS.get(fmt, fmt)}", export(instance, fmt))
+        except InvalidInstance as error:
+            if refused is None:
+                raise
+            refused[fmt] = str(error)
     return files
 
 
@@ -255,6 +263,10 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     recipe = recipe_for(problem_id, generator, params, via)
     problem = get_problem(recipe.problem)
     available = export_formats(problem.id)
+    # every export by default, leaving out one an instance is too large for (said in its entry);
+    # formats asked for by name must all be written (a regeneration leaves out what the set did:
+    # the recorded files are compared)
+    skip_refused = formats is None or recorded is not None
     formats = available if formats is None else [f for f in formats if f != "json"]
     for fmt in formats:
         if fmt not in available:
@@ -290,8 +302,11 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
             else:
                 entry.update(_known_answer(instance, recipe, answers, timeout))
             record = instance_record(manifest, entry) if with_provenance else None
+            refused: dict[str, str] = {}
+            exports = (instance_files(instance, name, formats, refused) if skip_refused
+                       else instance_files(instance, name, formats))
             files = {fmt: (file_name, text if record is None else provenance.attach(fmt, text, record))
-                     for fmt, (file_name, text) in instance_files(instance, name, formats).items()}
+                     for fmt, (file_name, text) in exports.items()}
             if entry.get("answer") == "YES" and (recorded is None or CERTIFICATE in recorded[index].get("files", {})):
                 certificate = recipe.planted_certificate(instance_seed, chain)
                 if certificate is not None:
@@ -299,6 +314,8 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
             entry.update({"files": {f: n for f, (n, _) in files.items()},
                           "sha256": {f: _sha256(text) for f, (_, text) in files.items()},
                           "size": instance.size()})
+            if refused:
+                entry["not_exported"] = refused
             for file_name, text in files.values():
                 (staging / file_name).write_text(text, encoding="utf-8")
             if recorded is not None:
