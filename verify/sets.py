@@ -24,6 +24,10 @@ generator gives its witness (``Problem.planted_certificates``) comes with a cert
 ``NAME.cert.json`` (``{"problem", "answer", "certificate", "provenance"}``, the shape ``npw solve
 --json`` prints), which :func:`check_set` checks with the problem's own checker.
 
+An export that refuses an instance as too large is left out of a set written with the default
+formats (every export of the problem) and named, with its reason, in the entry's
+``not_exported``; formats named with ``formats`` must all be written.
+
 ``via`` builds a set on the target side of a reduction (or a path of reductions, ``A,B``):
 instance i is the source generator's instance for seed i, reduced. A planted or certified-no
 source gives a target of known answer (the reduction preserves answers, which ``npw verify``
