@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 
 from npw.cli.common import EXIT_FAILED, EXIT_OK, UsageError
 
@@ -43,7 +44,8 @@ def summary_line(result: dict) -> str:
 def cmd_check_set(args: argparse.Namespace) -> int:
     from npw.verify.sets import check_set
 
-    if args.timeout is not None and not args.timeout > 0:
+    # (v21-faults' shared positive_seconds argparse type does this for every command; until then, here)
+    if args.timeout is not None and not (args.timeout > 0 and math.isfinite(args.timeout)):
         raise UsageError(f"check-set: --timeout must be a positive number of seconds, not {args.timeout}")
     result = check_set(args.folder, timeout=args.timeout)
     if args.json:
