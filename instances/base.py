@@ -72,6 +72,10 @@ class Problem:
     # the deciders the verifier runs on small instances, the first being the primary;
     # two independent ones (e.g. "brute" and "sat") let each answer be confirmed
     verify_deciders: tuple[str, ...] = ("sat",)
+    # generator name -> fn(seed, **params) -> the certificate that generator planted (the same
+    # seed and parameters), so a planted-yes instance can be handed on with its witness and
+    # checked by ``verify`` alone (instance sets, ``npw generate --via``)
+    planted_certificates: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
     def from_dict(self, data: Mapping[str, Any]) -> Any:
         return self.instance_type.from_dict(data)
@@ -91,6 +95,20 @@ class Problem:
             known = ", ".join(sorted(self.generators)) or "none"
             raise InvalidInstance(f"problem {self.id} has no generator {name!r} (known: {known})")
         return self.generators[name](seed, **params)
+
+    def planted_certificate(self, generator: str, seed: int = 0, **params: Any) -> Any | None:
+        """The certificate the named generator planted for this seed and these parameters, or
+        None where the generator plants none (or keeps it to itself).
+
+        >>> from npw.instances.registry import get_problem
+        >>> problem = get_problem("hampath")
+        >>> g = problem.generate("planted", seed=5, num_vertices=8)
+        >>> path = problem.planted_certificate("planted", seed=5, num_vertices=8)
+        >>> g.verify(path), path != tuple(range(8))
+        (True, True)
+        """
+        fn = self.planted_certificates.get(generator)
+        return None if fn is None else fn(seed, **params)
 
 
 def check_header(data: Mapping[str, Any], problem: str) -> None:

@@ -149,6 +149,43 @@ def random_instance(seed: int, m: int = 2, bound: int = 13) -> ThreePartition:
     raise InvalidInstance(f"could not draw numbers for m = {m}, B = {bound}")
 
 
+def certified_no_instance(seed: int, m: int = 2, bound: int = 21) -> ThreePartition:
+    """No by construction, by parity: B odd and every number even, so every triple sums to an
+    even number and none to B (``m`` must be even, for the even total to be m*B). Numbers
+    uniform among the even ones in (B/4, B/2), conditioned on the total (rejection on the last).
+
+    >>> p = certified_no_instance(seed=1)
+    >>> p.bound % 2, {a % 2 for a in p.numbers}, sum(p.numbers) == 2 * p.bound
+    (1, {0}, True)
+    """
+    if m < 2 or m % 2:
+        raise InvalidInstance(f"the certified-no generator needs an even m >= 2 (the numbers are even, their "
+                              f"total m*B must be too), not m = {m}")
+    if bound % 2 == 0:
+        raise InvalidInstance(f"the certified-no generator needs an odd B (the parity argument), not B = {bound}")
+    low, high = _range(bound)
+    evens = list(range(low + low % 2, high + 1, 2))
+    if not evens:
+        raise InvalidInstance(f"no even number lies strictly between B/4 and B/2 for B = {bound}")
+    rng = _random.Random(seed)
+    for _ in range(100_000):
+        numbers = [rng.choice(evens) for _ in range(3 * m - 1)]
+        last = m * bound - sum(numbers)
+        if low <= last <= high:  # even, as m * bound is
+            numbers.append(last)
+            rng.shuffle(numbers)
+            return ThreePartition(tuple(numbers), bound)
+    raise InvalidInstance(f"could not draw even numbers for m = {m}, B = {bound}")
+
+
+def certain_no_reason(instance: ThreePartition) -> str | None:
+    """A reason, checkable in linear time, why ``instance`` has no 3-partition (the parity
+    argument of :func:`certified_no_instance`); None if none found."""
+    if instance.bound % 2 == 1 and all(a % 2 == 0 for a in instance.numbers):
+        return "every number even, B odd: no triple sums to B"
+    return None
+
+
 def hard_instance(seed: int, m: int = 5, bound: int | None = None) -> ThreePartition:
     """``random`` with a large bound (default about 2^(0.6*3m), at least 13): few exact triples."""
     if bound is None:
@@ -207,11 +244,13 @@ PROBLEM = Problem(
     title="3-PARTITION: split 3m numbers (B/4 < a < B/2) into m triples of sum B",
     instance_type=ThreePartition,
     certificate_doc="m triples of 0-based indices into numbers, each summing to B",
-    generators={"random": random_instance, "planted": planted_instance, "hard": hard_instance},
+    generators={"random": random_instance, "planted": planted_instance, "certified-no": certified_no_instance,
+                "hard": hard_instance},
     default_generator="random",
     enumerate=enumerate_instances,
     enumerate_doc=enumerate_instances.__doc__ or "",
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
+    planted_certificates={"planted": lambda seed, **params: planted_with_certificate(seed, **params)[1]},
 )

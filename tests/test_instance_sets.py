@@ -144,11 +144,11 @@ def test_failure_mid_set_leaves_no_folder(tmp_path, monkeypatch):
 
     real, calls = sets.instance_files, []
 
-    def failing_third(instance, name, formats):
+    def failing_third(instance, name, formats, *refused):
         calls.append(name)
         if len(calls) == 3:
             raise OSError("disk full (simulated)")
-        return real(instance, name, formats)
+        return real(instance, name, formats, *refused)
 
     monkeypatch.setattr(sets, "instance_files", failing_third)
     with pytest.raises(OSError):

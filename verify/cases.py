@@ -43,11 +43,17 @@ def _generated_stream(problem: Problem, generator_name: str, label: str, count: 
     if generator_name not in problem.generators:
         raise InvalidInstance(f"problem {problem.id} has no {generator_name} generator")
     generator = problem.generators[generator_name]
-    # SAT-like generators take num_vars: keep the cases small enough for brute force
-    sized = "num_vars" in inspect.signature(generator).parameters
+    # SAT-like generators take num_vars, graph ones num_vertices: keep the cases small enough for
+    # brute force (and a graph's reduced target small enough for the target's deciders)
+    parameters = inspect.signature(generator).parameters
     for index in range(count):
         case_seed = derive_seed(seed, index)
-        instance = generator(case_seed, num_vars=3 + case_seed % 6) if sized else generator(case_seed)
+        if "num_vars" in parameters:
+            instance = generator(case_seed, num_vars=3 + case_seed % 6)
+        elif "num_vertices" in parameters:
+            instance = generator(case_seed, num_vertices=4 + case_seed % 5)
+        else:
+            instance = generator(case_seed)
         yield f"{label} seed={seed} case={index}", instance
 
 

@@ -18,6 +18,21 @@ parses them with the workbench's own readers), the instance against its regenera
 and confirms each known answer with a decider (another one than the decider that recorded
 it, where the problem has one).
 
+Every file carries its provenance (:mod:`npw.verify.provenance`: problem, generator,
+parameters, seed, npw version, answer and how it is known), and a planted-yes instance whose
+generator gives its witness (``Problem.planted_certificates``) comes with a certificate file
+``NAME.cert.json`` (``{"problem", "answer", "certificate", "provenance"}``, the shape ``npw solve
+--json`` prints), which :func:`check_set` checks with the problem's own checker.
+
+An export that refuses an instance as too large is left out of a set written with the default
+formats (every export of the problem) and named, with its reason, in the entry's
+``not_exported``; formats named with ``formats`` must all be written.
+
+``via`` builds a set on the target side of a reduction (or a path of reductions, ``A,B``):
+instance i is the source generator's instance for seed i, reduced. A planted or certified-no
+source gives a target of known answer (the reduction preserves answers, which ``npw verify``
+checks), and a planted source's certificate is carried over by the reduction's ``forward`` map.
+
 The folder is written whole or not at all: files go to a temporary sibling folder that is
 renamed at the end.
 """
@@ -29,17 +44,22 @@ import json
 import os
 import secrets
 import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
-from npw.instances.base import InvalidInstance, derive_seed, dumps
+from npw.instances.base import InvalidInstance, Problem, derive_seed, dumps
 from npw.instances.registry import get_problem
+from npw.verify import provenance
 
 MANIFEST = "manifest.json"
 SET_FORMAT = 1
 EXTENSIONS = {"json": "json", "dimacs": "cnf", "smt2": "smt2", "hcp": "hcp", "oneline": "txt"}
-# answers known by construction, by the generator-name convention of npw.verify.cases
-KNOWN_BY_CONSTRUCTION = {"planted": "YES", "certified-no": "NO"}
+CERTIFICATE = "certificate"  # the files key (and ``.cert.json`` file) of a carried certificate
+# answers known by construction, by the generator-name convention of npw.verify.cases (planted,
+# certified-no) and the puzzles' own: a scrambled board within the bound that unscrambles it,
+# a board of the other class of Theorem 1 (unreachable)
+KNOWN_BY_CONSTRUCTION = {"planted": "YES", "certified-no": "NO", "scrambled": "YES", "unreachable": "NO"}
 UNKNOWN = "UNKNOWN"
 
 
@@ -71,14 +91,154 @@ def _generate(problem: Any, generator: str, seed: int, params: dict[str, Any]) -
         raise InvalidInstance(f"generator {problem.id}/{generator} parameters: {error}") from None
 
 
-def instance_files(instance: Any, name: str, formats: list[str]) -> dict[str, tuple[str, str]]:
-    """format -> (file name, text) for one instance: its JSON and each export in ``formats``."""
+def resolve_via(spec: str) -> tuple[Any, ...]:
+    """The reductions a ``--via`` spec names, in order: one registered reduction or chain id, or
+    several joined by commas (``1in3sat-to-224sat,224sat-to-npuz``), each step's target the
+    next one's source.
+
+    >>> [r.id for r in resolve_via("1in3sat-to-224sat,224sat-to-rel")]
+    ['1in3sat-to-224sat', '224sat-to-rel']
+    >>> resolve_via("224sat-to-rel,1in3sat-to-224sat")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: --via: 224sat-to-rel gives rel instances but 1in3sat-to-224sat takes 1in3sat
+    """
+    from npw.reductions.registry import get_reduction
+
+    ids = [part.strip() for part in str(spec).split(",") if part.strip()]
+    if not ids:
+        raise InvalidInstance("--via: name a reduction (npw list shows them)")
+    steps = tuple(get_reduction(i) for i in ids)
+    for first, second in zip(steps, steps[1:]):
+        if first.target != second.source:
+            raise InvalidInstance(f"--via: {first.id} gives {first.target} instances but {second.id} takes "
+                                  f"{second.source}")
+    return steps
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How each instance of a set is made: ``generator`` of ``source`` with ``params`` at the
+    instance's seed, then reduced by ``via`` (none: the generated instance itself)."""
+
+    source: Problem
+    generator: str
+    params: Mapping[str, Any]
+    via: tuple[Any, ...] = field(default=())
+
+    @property
+    def problem(self) -> str:
+        """The problem of the set's instances (the last reduction's target with ``via``)."""
+        return self.via[-1].target if self.via else self.source.id
+
+    @property
+    def via_ids(self) -> list[str]:
+        return [r.id for r in self.via]
+
+    def chain(self, seed: int) -> list[Any]:
+        """The source instance for ``seed`` and its image after each reduction (last: the set's)."""
+        instances = [_generate(self.source, self.generator, seed, dict(self.params))]
+        for reduction in self.via:
+            instances.append(reduction.reduce(instances[-1]))
+        return instances
+
+    def build(self, seed: int) -> Any:
+        return self.chain(seed)[-1]
+
+    def known_answer(self) -> tuple[str, str] | None:
+        """(answer, how it is known) where the construction fixes the answer, else None."""
+        constructed = KNOWN_BY_CONSTRUCTION.get(self.generator)
+        if constructed is None:
+            return None
+        if not self.via:
+            return constructed, f"construction ({self.generator} generator)"
+        return constructed, (f"construction ({self.generator} {self.source.id} generator, through "
+                             f"{', '.join(self.via_ids)})")
+
+    def planted_certificate(self, seed: int, chain: list[Any]) -> Any | None:
+        """The planted witness on the set's instance (the source generator's, carried through each
+        reduction's ``forward``), or None where the generator gives none or a step has no forward
+        map. Raises InvalidInstance when the carried witness does not verify: a bug in the
+        generator or a forward map, never to be written into a set."""
+        certificate = self.source.planted_certificate(self.generator, seed, **dict(self.params))
+        if certificate is None:
+            return None
+        for reduction, instance in zip(self.via, chain):
+            if reduction.forward is None:
+                return None
+            certificate = reduction.forward(instance, certificate)
+        if not chain[-1].verify(certificate):
+            where = f" carried through {', '.join(self.via_ids)}" if self.via else ""
+            raise InvalidInstance(f"the {self.generator} {self.source.id} generator's certificate{where} does not "
+                                  f"verify for seed {seed}: a bug in the generator or a forward map")
+        return certificate
+
+    def describe(self) -> dict[str, Any] | None:
+        """The manifest's ``via`` field (None without reductions)."""
+        return {"reductions": self.via_ids, "source": self.source.id} if self.via else None
+
+
+def recipe_for(problem_id: str | None, generator: str | None, params: Mapping[str, Any] | None,
+               via: str | list[str] | None = None) -> Recipe:
+    """The recipe of a set (or of ``npw generate``'s one instance). With ``via``, ``problem_id``
+    may be omitted or name either end of the reductions; ``generator`` defaults to ``planted``
+    where the source has it (a set of known answers), else to the source's default."""
+    steps = resolve_via(",".join(via) if isinstance(via, list) else via) if via else ()
+    if steps:
+        source = get_problem(steps[0].source)
+        if problem_id not in (None, "", source.id, steps[-1].target):
+            raise InvalidInstance(f"--via {','.join(r.id for r in steps)} goes from {source.id} to "
+                                  f"{steps[-1].target}, not {problem_id}")
+        if generator is None:
+            generator = "planted" if "planted" in source.generators else source.default_generator
+    else:
+        if not problem_id:
+            raise InvalidInstance("give a PROBLEM (npw list shows them)")
+        source = get_problem(problem_id)
+    generator = generator or source.default_generator
+    if generator not in source.generators:
+        source.generate(generator)  # raises the "no generator" message
+    return Recipe(source, str(generator), dict(params or {}), steps)
+
+
+def instance_files(instance: Any, name: str, formats: list[str],
+                   refused: dict[str, str] | None = None) -> dict[str, tuple[str, str]]:
+    """format -> (file name, text) for one instance: its JSON and each export in ``formats``.
+    With ``refused`` (a dict), an export that refuses the instance (too large: InvalidInstance)
+    is left out and its reason put there instead of failing the whole set."""
     from npw.solvers import export
 
     files = {"json": (f"{name}.json", dumps(instance.to_dict()))}
     for fmt in formats:
-        files[fmt] = (f"{name}.{EXTENSIONS.get(fmt, fmt)}", export(instance, fmt))
+        try:
+            files[fmt] = (f"{name}.{EXTENSIONS.get(fmt, fmt)}", export(instance, fmt))
+        except InvalidInstance as error:
+            if refused is None:
+                raise
+            refused[fmt] = str(error)
     return files
+
+
+def certificate_text(instance: Any, answer: str, certificate: Any, record: Mapping[str, Any] | None) -> str:
+    """A carried certificate's file: the shape ``npw solve --json`` prints (``npw render
+    --certificate`` reads it), with the provenance record."""
+    document: dict[str, Any] = {"problem": instance.problem, "answer": answer,
+                                "certificate": instance.certificate_to_json(certificate)}
+    if record is not None:
+        document[provenance.FIELD] = dict(record)
+    return dumps(document)
+
+
+def instance_record(manifest: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The provenance record of one instance of a set, from its manifest and manifest entry (the
+    files carry exactly this; ``npw_version`` is the version that wrote the set)."""
+    more: dict[str, Any] = {"set": {"seed": manifest["seed"], "index": entry.get("index"), "name": entry.get("name")}}
+    if manifest.get("via"):
+        more["via"] = manifest["via"]
+    data = provenance.record(manifest["problem"], manifest["generator"], manifest["params"], entry["seed"],
+                             entry.get("answer"), entry.get("answer_by"), **more)
+    data["npw_version"] = manifest.get("npw_version", data["npw_version"])
+    return data
 
 
 def _decide(instance: Any, timeout: float | None, backend: str | None = None) -> tuple[str, str]:
@@ -88,22 +248,29 @@ def _decide(instance: Any, timeout: float | None, backend: str | None = None) ->
     return result.answer.value, result.backend
 
 
-def write_set(folder: str | os.PathLike, problem_id: str, count: int, seed: int = 0, generator: str | None = None,
-              params: dict[str, Any] | None = None, formats: list[str] | None = None, answers: bool = False,
-              timeout: float | None = 10.0, recorded: list[dict] | None = None) -> dict:
+def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, seed: int = 0,
+              generator: str | None = None, params: dict[str, Any] | None = None, formats: list[str] | None = None,
+              answers: bool = False, timeout: float | None = 10.0, recorded: list[dict] | None = None,
+              via: str | list[str] | None = None, npw_version: str | None = None,
+              with_provenance: bool = True) -> dict:
     """Writes the set and returns its manifest. ``formats`` defaults to every export of the problem.
 
-    ``recorded`` (the instance entries of an existing manifest) makes this a regeneration:
-    answers are taken from it instead of running deciders, and every file must hash as recorded.
+    ``via`` (a reduction id, or several joined by commas) makes it a set on the reductions' target
+    side (see the module's docstring). ``recorded`` (the instance entries of an existing manifest)
+    makes this a regeneration: answers are taken from it instead of running deciders, and every
+    file must hash as recorded (``npw_version`` then is the version recorded, which the files carry;
+    ``with_provenance=False`` and certificate files only where recorded reproduce sets written
+    before files carried provenance).
     """
     from npw.solvers import export_formats
 
-    problem = get_problem(problem_id)
-    generator = generator or problem.default_generator
-    if generator not in problem.generators:
-        problem.generate(generator)  # raises the "no generator" message
-    params = dict(params or {})
+    recipe = recipe_for(problem_id, generator, params, via)
+    problem = get_problem(recipe.problem)
     available = export_formats(problem.id)
+    # every export by default, leaving out one an instance is too large for (said in its entry);
+    # formats asked for by name must all be written (a regeneration leaves out what the set did:
+    # the recorded files are compared)
+    skip_refused = formats is None or recorded is not None
     formats = available if formats is None else [f for f in formats if f != "json"]
     for fmt in formats:
         if fmt not in available:
@@ -116,6 +283,12 @@ def write_set(folder: str | os.PathLike, problem_id: str, count: int, seed: int 
     target = Path(folder)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise InvalidInstance(f"{target}: exists and is not an empty folder")
+    manifest: dict[str, Any] = {"npw_set": SET_FORMAT, "problem": problem.id, "generator": recipe.generator,
+                                "params": dict(recipe.params), "seed": seed, "count": count,
+                                "formats": ["json", *formats], "answers": answers, "timeout": timeout,
+                                "npw_version": npw_version or provenance.npw_version(), "provenance": with_provenance}
+    if recipe.via:
+        manifest["via"] = recipe.describe()
     target.parent.mkdir(parents=True, exist_ok=True)
     # a fresh hidden sibling (mkdir respects the umask, unlike mkdtemp's 0700), renamed at the end
     staging = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.partial"
@@ -124,12 +297,29 @@ def write_set(folder: str | os.PathLike, problem_id: str, count: int, seed: int 
         entries = []
         for index in range(count):
             instance_seed = derive_seed(seed, index)
-            instance = _generate(problem, generator, instance_seed, params)
+            chain = recipe.chain(instance_seed)
+            instance = chain[-1]
             name = f"{problem.id}-{index:05d}"
-            files = instance_files(instance, name, formats)
-            entry: dict[str, Any] = {"name": name, "seed": instance_seed, "files": {f: n for f, (n, _) in files.items()},
-                                     "sha256": {f: _sha256(text) for f, (_, text) in files.items()},
-                                     "size": instance.size()}
+            entry: dict[str, Any] = {"name": name, "index": index, "seed": instance_seed}
+            if recorded is not None:
+                entry.update({k: recorded[index][k] for k in ("answer", "answer_by") if k in recorded[index]})
+            else:
+                entry.update(_known_answer(instance, recipe, answers, timeout))
+            record = instance_record(manifest, entry) if with_provenance else None
+            refused: dict[str, str] = {}
+            exports = (instance_files(instance, name, formats, refused) if skip_refused
+                       else instance_files(instance, name, formats))
+            files = {fmt: (file_name, text if record is None else provenance.attach(fmt, text, record))
+                     for fmt, (file_name, text) in exports.items()}
+            if entry.get("answer") == "YES" and (recorded is None or CERTIFICATE in recorded[index].get("files", {})):
+                certificate = recipe.planted_certificate(instance_seed, chain)
+                if certificate is not None:
+                    files[CERTIFICATE] = (f"{name}.cert.json", certificate_text(instance, "YES", certificate, record))
+            entry.update({"files": {f: n for f, (n, _) in files.items()},
+                          "sha256": {f: _sha256(text) for f, (_, text) in files.items()},
+                          "size": instance.size()})
+            if refused:
+                entry["not_exported"] = refused
             for file_name, text in files.values():
                 (staging / file_name).write_text(text, encoding="utf-8")
             if recorded is not None:
@@ -137,13 +327,8 @@ def write_set(folder: str | os.PathLike, problem_id: str, count: int, seed: int 
                 if old.get("sha256") != entry["sha256"] or old.get("files") != entry["files"]:
                     raise InvalidInstance(f"{name}: the generator no longer reproduces the recorded files "
                                           f"(the code changed since the set was written?)")
-                entry.update({k: old[k] for k in ("answer", "answer_by") if k in old})
-            else:
-                entry.update(_known_answer(instance, generator, answers, timeout))
             entries.append(entry)
-        manifest = {"npw_set": SET_FORMAT, "problem": problem.id, "generator": generator, "params": params,
-                    "seed": seed, "count": count, "formats": ["json", *formats], "answers": answers,
-                    "timeout": timeout, "instances": entries}
+        manifest["instances"] = entries
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         if target.exists():
             target.rmdir()
@@ -154,17 +339,17 @@ def write_set(folder: str | os.PathLike, problem_id: str, count: int, seed: int 
     return manifest
 
 
-def _known_answer(instance: Any, generator: str, answers: bool, timeout: float | None) -> dict[str, str]:
+def _known_answer(instance: Any, recipe: Recipe, answers: bool, timeout: float | None) -> dict[str, str]:
     """{"answer", "answer_by"} where the answer is known: by construction and/or a decider."""
-    constructed = KNOWN_BY_CONSTRUCTION.get(generator)
+    known = recipe.known_answer()
     if not answers:
-        return {"answer": constructed, "answer_by": f"construction ({generator} generator)"} if constructed else {}
+        return {"answer": known[0], "answer_by": known[1]} if known else {}
     answer, decider = _decide(instance, timeout)
-    if constructed and answer != UNKNOWN and answer != constructed:
-        raise InvalidInstance(f"the {generator} generator built a {constructed}-instance by construction but "
-                              f"{decider} says {answer}: a bug in one of them")
-    if constructed and answer == UNKNOWN:
-        return {"answer": constructed, "answer_by": f"construction ({generator} generator); {decider} timed out"}
+    if known and answer != UNKNOWN and answer != known[0]:
+        raise InvalidInstance(f"{known[1]} makes a {known[0]}-instance but {decider} says {answer}: a bug in "
+                              f"one of them")
+    if known and answer == UNKNOWN:
+        return {"answer": known[0], "answer_by": f"{known[1]}; {decider} timed out"}
     return {"answer": answer, "answer_by": decider}
 
 
@@ -184,7 +369,29 @@ def read_manifest(folder: str | os.PathLike) -> dict:
     missing = [k for k in ("problem", "generator", "params", "seed", "count", "formats", "instances") if k not in manifest]
     if missing:
         raise InvalidInstance(f"{path}: manifest lacks {', '.join(missing)}")
+    if not isinstance(manifest["instances"], list) or not all(isinstance(e, dict) for e in manifest["instances"]):
+        raise InvalidInstance(f"{path}: the manifest's instances are not a list of objects")
+    for number, entry in enumerate(manifest["instances"]):
+        seed, files = entry.get("seed"), entry.get("files")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(files, dict) or "json" not in files \
+                or not all(isinstance(f, str) and isinstance(n, str) for f, n in files.items()):
+            raise InvalidInstance(f"{path}: instance {number} of the manifest lacks an integer seed or its files "
+                                  f"(a json file at least)")
+    via = manifest.get("via")
+    if via is not None and not (isinstance(via, dict) and isinstance(via.get("reductions"), list)):
+        raise InvalidInstance(f"{path}: the manifest's via is not {{\"reductions\": [...], \"source\": ...}}")
     return manifest
+
+
+def manifest_recipe(manifest: Mapping[str, Any]) -> Recipe:
+    """The recipe a manifest records (its ``via`` reductions included)."""
+    via = manifest.get("via")
+    steps = [str(r) for r in via["reductions"]] if via else None
+    recipe = recipe_for(None if via else manifest["problem"], manifest["generator"], manifest["params"], steps)
+    if recipe.problem != manifest["problem"]:
+        raise InvalidInstance(f"the manifest's problem is {manifest['problem']} but its reductions give "
+                              f"{recipe.problem}")
+    return recipe
 
 
 def read_set(folder: str | os.PathLike) -> Iterator[tuple[dict, Any]]:
@@ -208,22 +415,44 @@ def regenerate(manifest_path: str | os.PathLike, folder: str | os.PathLike) -> d
     """The set again, from its manifest alone: byte-identical files (checked against the
     recorded hashes), recorded answers carried over."""
     m = read_manifest(manifest_path)
-    return write_set(folder, m["problem"], m["count"], m["seed"], m["generator"], m["params"], m["formats"],
-                     m.get("answers", False), m.get("timeout"), recorded=m["instances"])
+    via = m.get("via")
+    return write_set(folder, None if via else m["problem"], m["count"], m["seed"], m["generator"], m["params"],
+                     m["formats"], m.get("answers", False), m.get("timeout"), recorded=m["instances"],
+                     via=[str(r) for r in via["reductions"]] if via else None, npw_version=m.get("npw_version"),
+                     with_provenance=m.get("provenance") is True)
 
 
 def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
-    """Reads the set back and checks it; returns counts and the list of problems found
-    (``ok`` is True when there are none). Only a missing or broken manifest raises."""
+    """Reads the set back and checks it; returns counts, the list of problems found (files that
+    differ from the manifest, a contradicted answer, ...) and the list of stated answers no check
+    could confirm (every decider out of time). ``ok`` is True when both lists are empty. Only a
+    missing or broken manifest raises.
+
+    A stated YES is confirmed by the problem's checker on the carried certificate where the set
+    has one, else by a decider; a stated NO by a decider within ``timeout``. For a ``via`` set
+    whose instance no decider settles in time, the source instance is decided instead
+    (``confirmed_on_source``, counted apart: it rests on the reduction's theorem). An answer
+    recorded as UNKNOWN is no claim and is not counted.
+    """
     from npw.solvers import backends_for, export
 
     manifest = read_manifest(folder)
     problem = get_problem(manifest["problem"])
+    try:
+        recipe: Recipe | None = manifest_recipe(manifest)
+    except InvalidInstance as error:
+        recipe = None
+        problems_found = [f"the manifest's recipe cannot be rebuilt ({error})"]
+    else:
+        problems_found = []
+    with_provenance = manifest.get("provenance") is True
     readers = _format_readers()
     # the default backend first (registry order), the exponential brute-force oracle last
     deciders = sorted(backends_for(problem.id), key=lambda d: d == "brute")
-    problems: list[str] = []
-    checked = confirmed = files_checked = 0
+    problems = problems_found
+    unconfirmed: list[str] = []
+    checked = files_checked = provenance_checked = 0
+    confirmed = {"certificate": 0, "decider": 0, "source": 0}
     for entry in manifest["instances"]:
         name = entry.get("name", "?")
         checked += 1
@@ -238,6 +467,20 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
             files_checked += 1
             if entry.get("sha256", {}).get(fmt) != _sha256(texts[fmt]):
                 problems.append(f"{file_name}: SHA-256 differs from the manifest's")
+        record = instance_record(manifest, entry) if with_provenance else None
+        if record is not None:
+            for fmt, text in texts.items():
+                if not provenance.carries(fmt) and fmt != CERTIFICATE:
+                    continue
+                found = provenance.read("json" if fmt == CERTIFICATE else fmt, text)
+                if found is None:
+                    problems.append(f"{entry['files'][fmt]}: carries no provenance record")
+                elif found != record:
+                    differ = sorted(k for k in set(found) | set(record) if found.get(k) != record.get(k))
+                    problems.append(f"{entry['files'][fmt]}: provenance differs from the manifest's "
+                                    f"({', '.join(differ)})")
+                else:
+                    provenance_checked += 1
         if "json" not in texts:
             continue
         try:
@@ -246,37 +489,93 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
             problems.append(f"{entry['files']['json']}: not a valid {problem.id} instance ({error})")
             continue
         for fmt, text in texts.items():
-            if fmt == "json":
+            if fmt in ("json", CERTIFICATE):
                 continue
-            if text != export(instance, fmt):
+            fresh = export(instance, fmt)
+            if text != (provenance.attach(fmt, fresh, record) if record is not None else fresh):
                 problems.append(f"{entry['files'][fmt]}: does not match the {fmt} export of {entry['files']['json']}")
             if fmt in readers:
                 try:
                     readers[fmt](text)
                 except InvalidInstance as error:
                     problems.append(f"{entry['files'][fmt]}: unreadable as {fmt} ({error})")
-        try:
-            again = _generate(problem, manifest["generator"], entry["seed"], manifest["params"])
-        except InvalidInstance as error:
-            problems.append(f"{name}: cannot be regenerated from the manifest ({error})")
-        else:
-            if again.to_dict() != instance.to_dict():
-                problems.append(f"{name}: differs from its regeneration from the manifest")
+        if recipe is not None:
+            try:
+                again = recipe.build(entry["seed"])
+            except InvalidInstance as error:
+                problems.append(f"{name}: cannot be regenerated from the manifest ({error})")
+            else:
+                if again.to_dict() != instance.to_dict():
+                    problems.append(f"{name}: differs from its regeneration from the manifest")
         if instance.size() != entry.get("size"):
             problems.append(f"{name}: size {instance.size()} but the manifest says {entry.get('size')}")
-        if entry.get("answer") in ("YES", "NO"):
-            verdict = _confirm(instance, entry, deciders, timeout)
+        if entry.get("answer") not in ("YES", "NO"):
+            continue
+        if entry["answer"] == "YES" and CERTIFICATE in texts:
+            verdict = _check_certificate(instance, texts[CERTIFICATE])
             if verdict is None:
-                confirmed += 1
+                confirmed["certificate"] += 1
             else:
-                problems.append(f"{name}: {verdict}")
-    return {"set": str(folder), "problem": problem.id, "instances": checked, "files": files_checked,
-            "answers_known": sum(1 for e in manifest["instances"] if e.get("answer") in ("YES", "NO")),
-            "answers_confirmed": confirmed, "problems": problems, "ok": not problems}
+                problems.append(f"{entry['files'][CERTIFICATE]}: {verdict}")
+            continue
+        outcome, message = _confirm(instance, entry, deciders, timeout)
+        if outcome == UNKNOWN and recipe is not None and recipe.via:
+            # the target is out of every decider's reach (REL's are, even from a two-clause source):
+            # decide the source instead; the answer carries over by the reduction's theorem (which
+            # ``npw verify`` checks), and is counted apart from a decision on the set's instance
+            source_outcome, source_message = _confirm_on_source(recipe, entry, timeout)
+            if source_outcome == "confirmed":
+                confirmed["source"] += 1
+                continue
+            if source_outcome == "contradicted":
+                outcome, message = source_outcome, source_message
+            else:
+                message = f"{message}; on the source: {source_message}"
+        if outcome == "confirmed":
+            confirmed["decider"] += 1
+        elif outcome == UNKNOWN:
+            unconfirmed.append(f"{name}: {message}")
+        else:
+            problems.append(f"{name}: {message}")
+    known = sum(1 for e in manifest["instances"] if e.get("answer") in ("YES", "NO"))
+    return {"set": str(folder), "problem": problem.id, "via": manifest.get("via"), "instances": checked,
+            "files": files_checked, "provenance_checked": provenance_checked, "answers_known": known,
+            "answers_confirmed": sum(confirmed.values()), "confirmed_by_certificate": confirmed["certificate"],
+            "confirmed_by_decider": confirmed["decider"], "confirmed_on_source": confirmed["source"],
+            "answers_unconfirmed": len(unconfirmed),
+            "unconfirmed": unconfirmed, "problems": problems, "ok": not problems and not unconfirmed}
 
 
-def _confirm(instance: Any, entry: dict, deciders: list[str], timeout: float | None) -> str | None:
-    """None when a decider confirms the recorded answer, else what went wrong. Deciders other
+def _check_certificate(instance: Any, text: str) -> str | None:
+    """None when the carried certificate file holds a certificate the problem's checker accepts."""
+    try:
+        document = json.loads(text)
+        if not isinstance(document, dict) or "certificate" not in document:
+            return "not a certificate file (no 'certificate' field)"
+        certificate = instance.certificate_from_json(document["certificate"])
+    except (json.JSONDecodeError, InvalidInstance) as error:
+        return f"unreadable certificate ({error})"
+    return None if instance.verify(certificate) else f"the {instance.problem} checker rejects the certificate"
+
+
+def _confirm_on_source(recipe: Recipe, entry: dict, timeout: float | None) -> tuple[str, str]:
+    """:func:`_confirm` on the source instance of a ``via`` set's entry (regenerated)."""
+    from npw.solvers import backends_for
+
+    try:
+        source = _generate(recipe.source, recipe.generator, entry["seed"], dict(recipe.params))
+    except InvalidInstance as error:
+        return UNKNOWN, f"cannot be regenerated ({error})"
+    deciders = sorted(backends_for(recipe.source.id), key=lambda d: d == "brute")
+    outcome, message = _confirm(source, entry, deciders, timeout)
+    if outcome == "contradicted":
+        message = f"on the {recipe.source.id} source: {message}"
+    return outcome, message
+
+
+def _confirm(instance: Any, entry: dict, deciders: list[str], timeout: float | None) -> tuple[str, str]:
+    """("confirmed", decider) when a decider confirms the recorded answer, ("contradicted", what)
+    when one decides otherwise, (UNKNOWN, what) when every decider ran out of time. Deciders other
     than the recording one go first; the first that decides gives the verdict."""
     by = entry.get("answer_by", "")
     family = by.partition(":")[0]  # a decider's Result.backend is FAMILY:SOLVER (sat:m22, sat-time:g42)
@@ -287,5 +586,7 @@ def _confirm(instance: Any, entry: dict, deciders: list[str], timeout: float | N
         if answer == UNKNOWN:
             tried.append(name)
             continue
-        return None if answer == entry["answer"] else f"recorded {entry['answer']} ({by}), {name} says {answer}"
-    return f"recorded {entry['answer']} could not be confirmed: {', '.join(tried)} timed out"
+        if answer == entry["answer"]:
+            return "confirmed", name
+        return "contradicted", f"recorded {entry['answer']} ({by}), {name} says {answer}"
+    return UNKNOWN, f"recorded {entry['answer']} not confirmed: UNKNOWN ({', '.join(tried) or 'no decider'} out of time)"

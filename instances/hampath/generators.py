@@ -11,6 +11,7 @@ verifier's random stream, :func:`verification_sample`.
 from __future__ import annotations
 
 import random as _random
+from typing import Callable
 
 from npw.instances.hampath.graph import STEPS, HamPath, Point, grid_instance
 
@@ -57,10 +58,35 @@ def random_grid_instance(seed: int, num_vertices: int = 12, ends: str = "none") 
     return g.with_ends(s, t)
 
 
-def planted_instance(seed: int, num_vertices: int = 12) -> HamPath:
-    """Yes by construction: a random self-avoiding walk whose induced grid graph has max degree 3
-    (cells raising a degree past 3 are refused); the walk is a Hamiltonian path, s and t its ends."""
-    rng = _random.Random(seed)
+def relabel(g: HamPath, new_label: list[int]) -> HamPath:
+    """``g`` with vertex v renamed ``new_label[v]`` (a permutation of 0..n-1): the same graph,
+    coordinates and ends, numbered otherwise. A generator that plants a structure relabels at
+    random so that the answer does not sit in the numbering.
+
+    >>> g = HamPath(3, ((0, 1), (1, 2)), s=0, t=2)
+    >>> h = relabel(g, [2, 0, 1])
+    >>> h.edges, h.s, h.t
+    (((0, 1), (0, 2)), 2, 1)
+    """
+    n = g.num_vertices
+    if sorted(new_label) != list(range(n)):
+        raise ValueError(f"not a permutation of 0..{n - 1}: {new_label}")
+    coords = None
+    if g.coords is not None:
+        placed: list[Point] = [(0, 0)] * n
+        for v, p in enumerate(g.coords):
+            placed[new_label[v]] = p
+        coords = tuple(placed)
+    edges = tuple((new_label[u], new_label[v]) for u, v in g.edges)
+    return type(g)(n, edges, None if g.s is None else new_label[g.s], None if g.t is None else new_label[g.t], coords)
+
+
+def planted_walk(rng: _random.Random, num_vertices: int,
+                 accept: Callable[[list[Point]], bool] = lambda walk: True) -> list[Point]:
+    """A random self-avoiding grid walk of ``num_vertices`` cells whose induced grid graph has max
+    degree 3 (cells raising a degree past 3 are refused), normalised to start its bounding box at
+    (0, 0); up to 200 attempts for one of full length that ``accept`` takes (else the last one)."""
+    walk = [(0, 0)]
     for _attempt in range(200):
         walk = [(0, 0)]
         occupied = {(0, 0)}
@@ -80,12 +106,70 @@ def planted_instance(seed: int, num_vertices: int = 12) -> HamPath:
             p = rng.choice(options)
             walk.append(p)
             occupied.add(p)
-        if len(walk) == num_vertices:
+        if len(walk) == num_vertices and accept(walk):
             break
     mx = min(x for x, _ in walk)
     my = min(y for _, y in walk)
-    coords = [(x - mx, y - my) for x, y in walk]
-    return grid_instance(coords, coords[0], coords[-1])
+    return [(x - mx, y - my) for x, y in walk]
+
+
+def planted_with_path(seed: int, num_vertices: int = 12, cls: type[HamPath] = HamPath, ends: str = "st",
+                      accept: Callable[[list[Point]], bool] = lambda walk: True) -> tuple[HamPath, tuple[int, ...]]:
+    """A planted instance (see :func:`planted_instance`) and its planted Hamiltonian path, after a
+    seeded random relabelling of the vertices: neither the path nor s and t sit in the numbering.
+    ``ends`` = st | s: which ends of the walk become s (and t).
+
+    >>> g, path = planted_with_path(seed=4, num_vertices=9)
+    >>> g.verify(path), path != tuple(range(9)), (path[0], path[-1]) == (g.s, g.t)
+    (True, True, True)
+    """
+    rng = _random.Random(seed)
+    coords = planted_walk(rng, num_vertices, accept)
+    g = grid_instance(coords, coords[0], coords[-1] if ends == "st" else None, cls=cls)
+    new_label = list(range(g.num_vertices))
+    rng.shuffle(new_label)
+    # grid_instance numbers vertex i at coords[i], and coords is the walk: the path is 0, 1, ..., n-1
+    return relabel(g, new_label), tuple(new_label[v] for v in range(g.num_vertices))
+
+
+def planted_instance(seed: int, num_vertices: int = 12) -> HamPath:
+    """Yes by construction: a random self-avoiding walk whose induced grid graph has max degree 3
+    (cells raising a degree past 3 are refused); the walk is a Hamiltonian path, s and t its ends;
+    the vertices numbered in a random order (:func:`planted_with_path` gives the path too)."""
+    return planted_with_path(seed, num_vertices)[0]
+
+
+def walk_end_is_leaf(walk: list[Point], end: int) -> bool:
+    """Whether ``walk[end]`` has one grid neighbour among the walk's cells (degree 1 in the
+    induced grid graph), as Lemma A.1's s and t must."""
+    cells = set(walk)
+    x, y = walk[end]
+    return len(walk) > 1 and sum((x + a, y + b) in cells for a, b in STEPS) == 1
+
+
+def leafy_grid_instance(rng: _random.Random, num_vertices: int, leaves_needed: int) -> tuple[HamPath, list[int]]:
+    """A random max-degree-3 grid graph with at least ``leaves_needed`` degree-1 vertices
+    (resampled; at least 4 vertices) and its degree-1 vertices in random order: the source of the
+    certified-no generators of the variants with ends (a degree-1 vertex that is neither end
+    cannot lie inside a path)."""
+    for _attempt in range(1000):
+        g = grid_instance(random_grid_shape(rng, max(num_vertices, 4)))
+        leaves = [v for v in range(g.num_vertices) if g.degree(v) == 1]
+        if len(leaves) >= leaves_needed:
+            rng.shuffle(leaves)
+            return g, leaves
+    # a star-like fallback: a row with teeth (every tooth a degree-1 vertex)
+    row = [(x, 0) for x in range(0, 2 * leaves_needed + 1)]
+    teeth = [(x, 1) for x in range(1, 2 * leaves_needed + 1, 2)]
+    g = grid_instance(row + teeth)
+    leaves = [v for v in range(g.num_vertices) if g.degree(v) == 1]
+    rng.shuffle(leaves)
+    return g, leaves
+
+
+def planted_path(seed: int, num_vertices: int = 12) -> tuple[int, ...]:
+    """The Hamiltonian path :func:`planted_instance` planted for the same seed and parameters."""
+    return planted_with_path(seed, num_vertices)[1]
 
 
 def certified_no_instance(seed: int, num_vertices: int = 12) -> HamPath:

@@ -19,7 +19,9 @@ from typing import Iterator
 
 from npw.instances.base import Problem
 from npw.instances.hampath.enumeration import canonical_marked, polyominoes
-from npw.instances.hampath.generators import random_grid_shape
+from npw.instances.hampath.generators import (
+    leafy_grid_instance, planted_with_path as planted_with_ends, random_grid_shape, walk_end_is_leaf,
+)
 from npw.instances.hampath.graph import HamPathGridStart, grid_instance
 from npw.instances.hampath.shrinking import shrink
 
@@ -51,6 +53,38 @@ def random_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
             return grid_instance(shape, shape[rng.choice(leaves)], cls=HamPathGridStart)
 
 
+def planted_with_path(seed: int, num_vertices: int = 12) -> tuple[HamPathGridStart, tuple[int, ...]]:
+    """Yes by construction, with its path: a random self-avoiding max-degree-3 grid walk whose
+    first cell has degree 1 (walks are redrawn until it does), s that cell, the vertices numbered
+    in a seeded random order (the path is not 0, 1, ..., n-1)."""
+    return planted_with_ends(seed, max(num_vertices, 2), cls=HamPathGridStart, ends="s",
+                             accept=lambda walk: walk_end_is_leaf(walk, 0))
+
+
+def planted_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
+    """Yes by construction (:func:`planted_with_path` without the path).
+
+    >>> g = planted_instance(seed=2, num_vertices=8)
+    >>> g.degree(g.s), g.t
+    (1, None)
+    """
+    return planted_with_path(seed, num_vertices)[0]
+
+
+def certified_no_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
+    """No by construction: a random max-degree-3 grid graph with three or more degree-1 vertices,
+    s one of them at random. A path from s ends at one vertex; any other degree-1 vertex would
+    have to lie inside it.
+
+    >>> from npw.instances.hampath.generators import certain_no_reason
+    >>> certain_no_reason(certified_no_instance(seed=1)).endswith("vertices of degree 1")
+    True
+    """
+    rng = _random.Random(seed)
+    g, leaves = leafy_grid_instance(rng, num_vertices, 3)
+    return HamPathGridStart(g.num_vertices, g.edges, leaves[0], None, g.coords)
+
+
 def verification_sample(seed: int) -> HamPathGridStart:
     """A small instance (2-9 vertices) for the verifier."""
     rng = _random.Random(seed)
@@ -62,11 +96,12 @@ PROBLEM = Problem(
     title="Hamiltonian path from a degree-1 start s in a max-degree-3 grid graph (Lemma A.1 (1))",
     instance_type=HamPathGridStart,
     certificate_doc="path: list of all vertices in order, starting at s",
-    generators={"random": random_instance},
+    generators={"random": random_instance, "planted": planted_instance, "certified-no": certified_no_instance},
     default_generator="random",
     enumerate=enumerate_instances,
     enumerate_doc=enumerate_instances.__doc__ or "",
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
+    planted_certificates={"planted": lambda seed, **params: planted_with_path(seed, **params)[1]},
 )

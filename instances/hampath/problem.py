@@ -7,7 +7,7 @@ from __future__ import annotations
 from npw.instances.base import Problem
 from npw.instances.hampath.enumeration import enumerate_instances
 from npw.instances.hampath.generators import (
-    certified_no_instance, planted_instance, random_graph_instance, random_grid_instance, verification_sample,
+    certified_no_instance, planted_instance, planted_path, random_graph_instance, random_grid_instance, verification_sample,
 )
 from npw.instances.hampath.graph import HamPath
 from npw.instances.hampath.shrinking import shrink
@@ -29,4 +29,5 @@ PROBLEM = Problem(
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
+    planted_certificates={"planted": planted_path},
 )

@@ -21,7 +21,9 @@ from typing import Iterator
 
 from npw.instances.base import Problem
 from npw.instances.hampath.enumeration import canonical_marked, polyominoes
-from npw.instances.hampath.generators import random_grid_shape
+from npw.instances.hampath.generators import (
+    leafy_grid_instance, planted_with_path as planted_with_ends, random_grid_shape, walk_end_is_leaf,
+)
 from npw.instances.hampath.graph import HamPathEnds, grid_instance
 from npw.instances.hampath.shrinking import shrink
 
@@ -57,6 +59,38 @@ def random_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
             return grid_instance(shape, shape[s], shape[t], cls=HamPathEnds)
 
 
+def planted_with_path(seed: int, num_vertices: int = 12) -> tuple[HamPathEnds, tuple[int, ...]]:
+    """Yes by construction, with its path: a random self-avoiding max-degree-3 grid walk whose two
+    ends have degree 1 (walks are redrawn until they do), s and t its ends, the vertices numbered
+    in a seeded random order (the path is not 0, 1, ..., n-1)."""
+    return planted_with_ends(seed, max(num_vertices, 2), cls=HamPathEnds, ends="st",
+                             accept=lambda walk: walk_end_is_leaf(walk, 0) and walk_end_is_leaf(walk, -1))
+
+
+def planted_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
+    """Yes by construction (:func:`planted_with_path` without the path).
+
+    >>> g = planted_instance(seed=2, num_vertices=8)
+    >>> g.degree(g.s), g.degree(g.t), g.max_degree() <= 3
+    (1, 1, True)
+    """
+    return planted_with_path(seed, num_vertices)[0]
+
+
+def certified_no_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
+    """No by construction: a random max-degree-3 grid graph with three or more degree-1 vertices,
+    s and t two of them at random. A third degree-1 vertex would have to lie inside the path
+    (:func:`npw.instances.hampath.generators.certain_no_reason` names it).
+
+    >>> from npw.instances.hampath.generators import certain_no_reason
+    >>> certain_no_reason(certified_no_instance(seed=1)).endswith("vertices of degree 1")
+    True
+    """
+    rng = _random.Random(seed)
+    g, leaves = leafy_grid_instance(rng, num_vertices, 3)
+    return HamPathEnds(g.num_vertices, g.edges, leaves[0], leaves[1], g.coords)
+
+
 def verification_sample(seed: int) -> HamPathEnds:
     """A small instance (2-9 vertices) for the verifier."""
     rng = _random.Random(seed)
@@ -68,11 +102,12 @@ PROBLEM = Problem(
     title="Hamiltonian path between degree-1 vertices s and t in a max-degree-3 graph (Lemma A.1 (2))",
     instance_type=HamPathEnds,
     certificate_doc="path: list of all vertices in order, from s to t",
-    generators={"random": random_instance},
+    generators={"random": random_instance, "planted": planted_instance, "certified-no": certified_no_instance},
     default_generator="random",
     enumerate=enumerate_instances,
     enumerate_doc=enumerate_instances.__doc__ or "",
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
+    planted_certificates={"planted": lambda seed, **params: planted_with_path(seed, **params)[1]},
 )

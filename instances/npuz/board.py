@@ -300,11 +300,12 @@ def random_instance(seed: int, n: int = 3, k: int | None = None, goal: str = "bl
 
 
 def unreachable_instance(seed: int, n: int = 3, k: int = 40, goal: str = "blank-last") -> NPuz:
-    """No-instance by Theorem 1: B1 is a reachable board with two non-blank tiles swapped."""
+    """No-instance by Theorem 1: B1 is a reachable board with two non-blank tiles swapped (two
+    chosen at random, so the swap is not always at the same squares)."""
     rng = _random.Random(seed)
     b2 = goal_board(n, goal)
     b1 = list(random_reachable_board(n, rng, b2))
-    i, j = [p for p in range(n * n) if b1[p] != 0][:2]
+    i, j = rng.sample([p for p in range(n * n) if b1[p] != 0], 2)
     b1[i], b1[j] = b1[j], b1[i]
     return NPuz(n, tuple(b1), b2, k)
 

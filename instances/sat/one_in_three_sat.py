@@ -281,4 +281,6 @@ PROBLEM = Problem(
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("brute", "sat"),
+    # the hidden assignment depends on the seed and num_vars alone (it is drawn first)
+    planted_certificates={"planted": lambda seed, num_vars=20, **_: planted_assignment(seed, num_vars)},
 )

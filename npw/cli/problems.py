@@ -1,5 +1,6 @@
 """``npw list``, ``npw generate`` (one instance, an instance set, or the counts of the exhaustive
-enumeration), ``npw check-set``, ``npw profile`` and ``npw schema``."""
+enumeration; ``--via`` on a reduction's target side), ``npw profile`` and ``npw schema``. ``npw check-set``
+is in :mod:`npw.cli.check_set`."""
 
 from __future__ import annotations
 
@@ -53,9 +54,9 @@ def cmd_generate_set(args: argparse.Namespace) -> int:
     from npw.verify.sets import regenerate, write_set
 
     if args.from_manifest:
-        if args.problem or args.param or args.generator or args.formats or args.answers:
-            raise UsageError("generate --from-manifest: the manifest gives problem, generator, parameters and "
-                             "formats; give only --set DIR")
+        if args.problem or args.param or args.generator or args.formats or args.answers or args.via:
+            raise UsageError("generate --from-manifest: the manifest gives problem, generator, parameters, "
+                             "reductions and formats; give only --set DIR")
         manifest = regenerate(args.from_manifest, args.set)
     else:
         if args.count is None:
@@ -63,31 +64,41 @@ def cmd_generate_set(args: argparse.Namespace) -> int:
         require_positive(args.count, "--count")
         formats = [f.strip() for f in args.formats.split(",") if f.strip()] if args.formats else None
         manifest = write_set(args.set, args.problem, args.count, args.seed, args.generator, parse_params(args.param),
-                             formats, args.answers, args.timeout)
+                             formats, args.answers, args.timeout, via=args.via)
     answers = Counter(e.get("answer") or "not recorded" for e in manifest["instances"])
+    certificates = sum(1 for e in manifest["instances"] if "certificate" in e["files"])
+    via = manifest.get("via")
     if args.json:
         print(json.dumps({"set": args.set, "problem": manifest["problem"], "count": manifest["count"],
-                          "formats": manifest["formats"], "answers": dict(answers)}))
+                          "formats": manifest["formats"], "answers": dict(answers), "certificates": certificates,
+                          "via": via}))
     else:
-        print(f"{args.set}: {manifest['count']} {manifest['problem']} instances ({manifest['generator']}, seed "
+        origin = (f"{via['source']} {manifest['generator']} through {', '.join(via['reductions'])}" if via
+                  else manifest["generator"])
+        print(f"{args.set}: {manifest['count']} {manifest['problem']} instances ({origin}, seed "
               f"{manifest['seed']}), formats {', '.join(manifest['formats'])}; answers: "
-              + ", ".join(f"{k} {v}" for k, v in sorted(answers.items())))
+              + ", ".join(f"{k} {v}" for k, v in sorted(answers.items()))
+              + (f"; {certificates} with certificates" if certificates else ""))
     return EXIT_OK
 
 
-def cmd_check_set(args: argparse.Namespace) -> int:
-    from npw.verify.sets import check_set
+def generate_one(args: argparse.Namespace) -> str:
+    """One generated instance as JSON with its provenance record (``npw generate ... [-o FILE]``)."""
+    from npw.verify import provenance
+    from npw.verify.sets import recipe_for
 
-    result = check_set(args.folder, timeout=args.timeout)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"{args.folder}: {result['instances']} {result['problem']} instances, {result['files']} files; "
-              f"{result['answers_confirmed']} of {result['answers_known']} known answers confirmed")
-        for problem in result["problems"]:
-            print(f"  {problem}")
-        print("  OK" if result["ok"] else f"  FAILED ({len(result['problems'])} problems)")
-    return EXIT_OK if result["ok"] else EXIT_FAILED
+    recipe = recipe_for(args.problem, args.generator, parse_params(args.param), args.via)
+    instance = recipe.build(args.seed)
+    known = recipe.known_answer()
+    more = {"via": recipe.describe()} if recipe.via else {}
+    record = provenance.record(recipe.problem, recipe.generator, recipe.params, args.seed,
+                               known[0] if known else None, known[1] if known else "not known (not decided)", **more)
+    if args.emit == "json":
+        return provenance.attach("json", dumps(instance.to_dict()), record)
+    from npw.solvers import export
+
+    # the encoding handed to another solver, with the record in the format's comment (where it has one)
+    return provenance.attach(args.emit, export(instance, args.emit), record)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -96,15 +107,20 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.set or args.from_manifest:
         if not args.set:
             raise UsageError("generate --from-manifest: give the output folder with --set DIR")
-        if args.enumerate is not None or args.output:
-            raise UsageError("generate --set writes a folder: --enumerate and -o do not apply")
+        if args.enumerate is not None or args.output or args.emit != "json":
+            raise UsageError("generate --set writes a folder: --enumerate, -o and --emit do not apply (--formats "
+                             "names the exports)")
         return cmd_generate_set(args)
     if args.count is not None or args.formats or args.answers:
         raise UsageError("generate: --count, --formats and --answers go with --set DIR")
-    if not args.problem:
+    if args.emit != "json" and args.enumerate is not None:
+        raise UsageError("generate: --emit writes one generated instance; --enumerate writes JSON lines")
+    if args.via and args.enumerate is not None:
+        raise UsageError("generate: --enumerate lists a problem's own instances; it does not go with --via")
+    if not args.problem and not args.via:
         raise UsageError("generate: give a PROBLEM (npw list shows them)")
-    problem = get_problem(args.problem)
     if args.enumerate is not None:
+        problem = get_problem(args.problem)
         if problem.enumerate is None:
             raise InvalidInstance(f"problem {problem.id} has no exhaustive enumeration")
         counts: Counter = Counter()
@@ -126,11 +142,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 print(f"  {row['size']}: {row['count']}")
             print(f"total: {total}")
         return EXIT_OK
-    try:
-        instance = problem.generate(args.generator, args.seed, **parse_params(args.param))
-    except TypeError as error:  # an unknown parameter name for this generator
-        raise UsageError(f"generator parameters: {error}") from None
-    emit(dumps(instance.to_dict()), args.output)
+    emit(generate_one(args), args.output)
     return EXIT_OK
 
 
@@ -218,13 +230,15 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                           "answer and the decider (UNKNOWN on timeout)")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per instance for --answers (default 10)")
     p.add_argument("--from-manifest", metavar="FILE", help="regenerate a set from its manifest into --set DIR")
+    p.add_argument("--via", metavar="REDUCTION", help="generate the reduction's source (-g/-p name its generator; "
+                                                      "default planted) and write the reduced instance: a target "
+                                                      "of known answer from a planted or certified-no source; "
+                                                      "A,B for a path of reductions")
+    p.add_argument("--emit", default="json", metavar="FORMAT", help="write the instance as json (default) or in "
+                                                                    "an export format of its problem (dimacs, smt2, "
+                                                                    "hcp, ...: npw list --json shows them)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_generate)
-    p = commands.add_parser("check-set", help="read back an instance set, validate every file, confirm answers")
-    p.add_argument("folder")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds per decider call (default 60)")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=cmd_check_set)
     p = commands.add_parser("profile", help="hardness profile: fraction yes and decider effort against a "
                                             "generator parameter, plotted")
     p.add_argument("problem")
