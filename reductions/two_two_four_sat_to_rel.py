@@ -586,7 +586,15 @@ def claim_directions_implied(formula: TwoTwoFourSat, rel: Relocation, walk: Walk
     return True
 
 
-UNDIRECTED_CLAIMS = CLAIMS + (
+# In the undirected graph (bot_i, TC) and (bot_i, FC) join TC to FC through bot_i with capacity 2,
+# so the sentence of Claim 2 is false of the graph itself; what Claim 2 uses survives on solutions.
+UNDIRECTED_CLAIMS = theorem_2_claims(zero=0) + (
+    dataclasses.replace(
+        CLAIMS[-1],
+        deviation="false of the undirected graph: TC - bot_i - FC is a route of capacity-2 edges. The theorem "
+                  "survives because a solution traverses every edge in Figure 2's direction (the remark's own "
+                  "argument, checked as directions-implied), so no element is shipped between TC and FC "
+                  "(claim-2-no-crossing, checked on every solution found)"),
     Claim("directions-implied", f"the correct direction of the edges is implied by the relocation of the elements "
           f"via an Eulerian path ({REMARK})", claim_directions_implied, stage=BACKWARD_CLAIM),
 )
