@@ -42,7 +42,7 @@ from npw.instances.solochess import SoloChess
 from npw.instances.three_partition import ThreePartition
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import TorusPuzzle
-from npw.reductions.base import BuiltTarget, Reduction, ReductionOption
+from npw.reductions.base import Bound, BuiltTarget, Claim, Reduction, ReductionOption
 from npw.reductions.registry import get_reduction
 from npw.solvers import Answer, Result
 from npw.solvers import solve as _solve
@@ -53,7 +53,8 @@ __all__ = [
     "BWP", "CNF", "HamPath", "HamPathEnds", "HamPathGridStart", "NPuz", "OneInThreeSat", "Relocation",
     "SoloChess", "ThreePartition", "ThreeSat", "TorusPuzzle", "TwoTwoFourSat",
     # the contract's types
-    "Answer", "BuiltTarget", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report", "Result",
+    "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
+    "Result",
     # functions
     "generate", "get_problem", "get_reduction", "load", "problem", "reduce", "render", "save", "solve", "verify",
 ]
@@ -138,7 +139,7 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
 
 
 def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, random: int = 0, seed: int = 0,
-           planted: int = 0, certified_no: int = 0, timeout: float | None = None) -> Report:
+           planted: int = 0, certified_no: int = 0, timeout: float | None = None, fail_fast: bool = False) -> Report:
     """Checks ``reduction`` on every source up to a size and/or on seeded random, planted-yes
     and certified-no sources: yes maps to yes, no to no, certificates both ways, sizes.
 
@@ -164,7 +165,7 @@ def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, rand
     if not streams:
         raise InvalidInstance("give exhaustive_up_to, random, planted or certified_no")
     cases = (case for stream in streams for case in stream)
-    return verify_reduction(reduction, cases, timeout=timeout)
+    return verify_reduction(reduction, cases, timeout=timeout, fail_fast=fail_fast)
 
 
 def render(instance: Any, certificate: Any = None) -> str:

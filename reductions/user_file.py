@@ -4,7 +4,12 @@ The file is imported as an ordinary module (no eval of data, no pickle); NAME mu
 be a :class:`npw.reductions.base.Reduction` (or any object with ``source``, ``target``,
 ``reduce``, ``forward`` and ``backward``). Whatever goes wrong is reported as an
 ``InvalidInstance`` naming the file and what is missing, never as a traceback
-from inside the workbench.
+from inside the workbench: an import that raises, calls ``sys.exit`` or runs past
+``IMPORT_SECONDS`` included.
+
+A file of user problems (``@problem`` classes, :mod:`npw.custom`) is made known to every
+command by :func:`load_problem_files`: ``npw --problems FILE ...`` or the environment
+variable ``NPW_PROBLEMS`` (files separated by ``os.pathsep``).
 """
 
 from __future__ import annotations
@@ -17,9 +22,15 @@ import sys
 from types import ModuleType
 
 from npw.instances.base import InvalidInstance
+from npw.instances.time_bound import CallTimeout, time_bound
 from npw.reductions.base import Reduction
 
-REQUIRED = ("source", "target", "reduce", "forward", "backward")
+# forward is optional: a reduction known only by its extraction is checked all the same
+REQUIRED = ("source", "target", "reduce", "backward")
+# a user's module must finish importing within this many seconds
+IMPORT_SECONDS = 30.0
+# the environment variable naming files of user problems, loaded by every command
+PROBLEMS_VARIABLE = "NPW_PROBLEMS"
 
 
 def is_file_spec(spec: str) -> bool:
@@ -41,14 +52,37 @@ def _import(path: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
+        with time_bound(IMPORT_SECONDS):
+            spec.loader.exec_module(module)
     except SyntaxError as error:
         del sys.modules[name]
         raise InvalidInstance(f"{path}: syntax error at line {error.lineno}: {error.msg}") from None
+    except CallTimeout:
+        del sys.modules[name]
+        raise InvalidInstance(f"{path}: importing it ran past {IMPORT_SECONDS:g} s") from None
+    except SystemExit as error:
+        del sys.modules[name]
+        raise InvalidInstance(f"{path}: called sys.exit({error.code!r}) while importing") from None
     except Exception as error:  # the user's module failed while importing
         del sys.modules[name]
         raise InvalidInstance(f"{path}: failed to import: {type(error).__name__}: {error}") from None
     return module
+
+
+def load_problem_files(paths: list[str] | None = None) -> list[str]:
+    """Imports each file of user problems (``paths``, else those ``NPW_PROBLEMS`` names), which
+    registers its ``@problem`` classes; returns the files loaded.
+
+    >>> load_problem_files([])
+    []
+    """
+    if paths is None:
+        paths = [p for p in os.environ.get(PROBLEMS_VARIABLE, "").split(os.pathsep) if p]
+    for path in paths:
+        if not path.endswith(".py"):
+            raise InvalidInstance(f"{path}: a problems file is a Python file (.py)")
+        _import(path)
+    return paths
 
 
 def load_reduction(spec: str) -> Reduction:
@@ -72,7 +106,8 @@ def load_reduction(spec: str) -> Reduction:
         if missing:
             raise InvalidInstance(f"{path}:{name} is not a reduction: it has no {', '.join(missing)}")
         obj = Reduction(id=spec, source=obj.source, target=obj.target, reference=getattr(obj, "reference", ""),
-                        reduce=obj.reduce, forward=obj.forward, backward=obj.backward, size=getattr(obj, "size", None))
+                        reduce=obj.reduce, forward=getattr(obj, "forward", None), backward=obj.backward,
+                        size=getattr(obj, "size", None), claims=tuple(getattr(obj, "claims", ())))
     for side in (obj.source, obj.target):
         problem = get_problem(side)  # raises with the list of known problems
         if not problem.verify_deciders:

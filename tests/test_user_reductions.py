@@ -76,7 +76,7 @@ def test_reduction_between_built_in_problems_needs_no_decider(capsys, tmp_path):
     ("import no_such_module_here\n", "X", "failed to import: ModuleNotFoundError"),
     ("X = 1\n", "Y", "no object named 'Y'"),
     ("class X:\n    source = '1in3sat'\n    target = 'cnf'\n    def reduce(self, s): pass\n", "X",
-     "is not a reduction: it has no forward, backward"),
+     "is not a reduction: it has no backward"),
     ("from npw.api import Reduction\nX = Reduction('x', '1in3sat', 'nonsense', '', None, None, None)\n", "X",
      "unknown problem 'nonsense'"),
     ("from dataclasses import dataclass\nfrom npw.api import Reduction, problem\n"

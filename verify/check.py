@@ -5,18 +5,24 @@ verification (they must agree); the target is built, validated and measured
 against the reduction's size formula, then decided; the answers must be equal.
 On a yes-source, ``forward`` must give a certificate the target's checker accepts;
 on a yes-target, ``backward`` of the decider's certificate (and of the forward
-certificate) must give one the source's checker accepts.
+certificate) must give one the source's checker accepts. The proof's claims
+(:class:`npw.reductions.base.Claim`) are checked at each stage they name.
+
+The reduction's own code (reduce, forward, backward, size, claims) runs under the
+same per-call time bound as the deciders: a call that loops, raises or calls
+``sys.exit`` is a finding of the case, never the end of the run.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
-from npw.reductions.base import Reduction
+from npw.instances.time_bound import time_bound
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
 from npw.solvers import sample_certificates, solve
 from npw.solvers.result import Answer, Result, SolverError
 
@@ -29,9 +35,21 @@ SIZE = "size"
 MISMATCH = "mismatch"
 FORWARD = "forward-certificate"
 BACKWARD = "backward-certificate"
+CLAIM = "claim"  # a failing claim's kind is "claim: <its name>"
 CERTIFICATE_KINDS = (FORWARD, BACKWARD)
 # key in CaseResult.times when the target's YES rests on the forward certificate alone
 FORWARD_PROOF = "target:forward-certificate"
+# key in CaseResult.times: the whole case, wall-clock seconds
+CASE_SECONDS = "case"
+
+
+def claim_kind(name: str) -> str:
+    """The failure kind of a failing claim.
+
+    >>> claim_kind("Claim 1")
+    'claim: Claim 1'
+    """
+    return f"{CLAIM}: {name}"
 
 
 @dataclass
@@ -41,10 +59,35 @@ class CaseResult:
     failures: list[tuple[str, str]] = field(default_factory=list)  # (kind, detail)
     target_size: dict[str, int] = field(default_factory=dict)
     times: dict[str, float] = field(default_factory=dict)
+    # claim name -> [checks passed, checks failed]; a claim that did not apply is absent
+    claims: dict[str, list[int]] = field(default_factory=dict)
+    # details of failing claims declared as deviations (not failures)
+    deviations: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def timed_out(self) -> bool:
         return Answer.UNKNOWN in (self.source_answer, self.target_answer) and not self.failures
+
+
+class _Raised(Exception):
+    """The reduction's code raised (or exited, or ran out of time): ``detail`` says how."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def _run(function: Callable[..., Any], args: tuple, timeout: float | None) -> Any:
+    """``function(*args)`` under the time bound; anything it raises, even ``SystemExit``, as ``_Raised``."""
+    try:
+        with time_bound(timeout):
+            return function(*args)
+    except InvalidInstance:
+        raise
+    except (Exception, SystemExit) as error:  # the code under test failed: a finding, not a verifier error
+        if isinstance(error, SystemExit):
+            raise _Raised(f"called sys.exit({error.code!r})") from None
+        raise _Raised(f"raised {type(error).__name__}: {error}") from None
 
 
 def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times: dict[str, float],
@@ -54,8 +97,12 @@ def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times
         start = time.perf_counter()
         try:
             results.append(solve(instance, backend=backend, timeout=timeout))
-        except SolverError as error:  # a decider's YES whose certificate its checker rejects
-            results.append(Result(Answer.UNKNOWN, None, backend, {"error": str(error)}))
+        except InvalidInstance:
+            raise
+        except (Exception, SystemExit) as error:
+            # a YES whose certificate its checker rejects, or a (user's) decider that raised
+            message = str(error) if isinstance(error, SolverError) else f"raised {type(error).__name__}: {error}"
+            results.append(Result(Answer.UNKNOWN, None, backend, {"error": message}))
         times[f"{role}:{backend}"] = time.perf_counter() - start
     return results
 
@@ -90,15 +137,57 @@ def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, 
     return answer, witness
 
 
+def _check_claims(claims: Sequence[Claim], stage: str, args: tuple, timeout: float | None, label: str,
+                  case: CaseResult) -> None:
+    """Runs the claims of one stage; counts each, records failures (or deviations) with ``label``."""
+    for claim in claims:
+        if claim.stage != stage:
+            continue
+        try:
+            outcome = _run(claim.check, args, timeout)
+        except (_Raised, InvalidInstance) as error:
+            outcome = f"the check {error}" if isinstance(error, _Raised) else f"the check raised InvalidInstance: {error}"
+        if outcome is None:
+            continue
+        counts = case.claims.setdefault(claim.name, [0, 0])
+        if outcome is True:
+            counts[0] += 1
+            continue
+        counts[1] += 1
+        detail = f"claim {claim.name!r} fails{f' ({label})' if label else ''}"
+        if isinstance(outcome, str):
+            detail += f": {outcome}"
+        if claim.deviates:
+            case.deviations.append((claim.name, detail))
+        else:
+            case.failures.append((claim_kind(claim.name), detail))
+
+
+def _size_failures(predicted: Any, built: dict[str, int]) -> str | None:
+    """What differs between the size formula's values (exact ints or :class:`Bound`) and the built sizes."""
+    wrong = []
+    for key, value in predicted.items():
+        actual = built.get(key)
+        if isinstance(value, Bound):
+            if not value.admits(actual):
+                wrong.append(f"{key}: formula {value}, built {actual}")
+        elif actual != value:
+            wrong.append(f"{key}: formula {value}, built {actual}")
+    return ", ".join(wrong) or None
+
+
 def _check_source_certificate(reduction: Reduction, source: Any, target: Any, target_certificate: Any,
-                              label: str, case: CaseResult) -> None:
+                              label: str, case: CaseResult, timeout: float | None) -> None:
     try:
-        source_certificate = reduction.backward(source, target, target_certificate)
-    except Exception as error:  # a crash in the map under test is a finding, not a verifier error
-        case.failures.append((BACKWARD, f"backward raised {type(error).__name__}: {error} ({label})"))
+        source_certificate = _run(reduction.backward, (source, target, target_certificate), timeout)
+    except (_Raised, InvalidInstance) as error:
+        case.failures.append((BACKWARD, f"backward {error} ({label})"))
         return
     if not source.verify(source_certificate):
         case.failures.append((BACKWARD, f"backward certificate rejected by the {source.problem} checker ({label})"))
+        return
+    _check_claims(reduction.claims, BACKWARD_CLAIM, (source, target, target_certificate, source_certificate),
+                  timeout, label, case)
 
 
 def check_case(
@@ -112,6 +201,7 @@ def check_case(
 ) -> CaseResult:
     """Checks one case; on a yes-target, ``backward`` is also tried on ``extra_certificates``
     further target certificates found under random solver phases (seeded by ``seed``).
+    ``timeout`` bounds each decider call and each call of the reduction's own code.
 
     >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
     >>> from npw.reductions.registry import get_reduction
@@ -119,7 +209,17 @@ def check_case(
     >>> case.source_answer.value, case.target_answer.value, case.failures, case.target_size
     ('YES', 'YES', [], {'variables': 14, 'clauses': 14})
     """
+    started = time.perf_counter()
     case = CaseResult()
+    try:
+        _check(case, reduction, source, source_deciders, target_deciders, timeout, extra_certificates, seed)
+    finally:
+        case.times[CASE_SECONDS] = time.perf_counter() - started
+    return case
+
+
+def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders: Sequence[str] | None,
+           target_deciders: Sequence[str] | None, timeout: float | None, extra_certificates: int, seed: int) -> None:
     times = case.times
     if source_deciders is None:
         source_deciders = get_problem(reduction.source).verify_deciders
@@ -127,26 +227,29 @@ def check_case(
 
     start = time.perf_counter()
     try:
-        target = reduction.reduce(source)
+        target = _run(reduction.reduce, (source,), timeout)
         if getattr(target, "problem", None) == reduction.target:
             target.validate()
     except InvalidInstance as error:
         case.failures.append((INVALID_TARGET, f"reduce built an invalid {reduction.target} instance: {error}"))
-        return case
-    except Exception as error:  # the construction under test crashed: a finding, reported with the case
-        case.failures.append((REDUCE_ERROR, f"reduce raised {type(error).__name__}: {error}"))
-        return case
+        return
+    except _Raised as error:  # the construction under test crashed: a finding, reported with the case
+        case.failures.append((REDUCE_ERROR, f"reduce {error}"))
+        return
     if getattr(target, "problem", None) != reduction.target:
         case.failures.append((INVALID_TARGET, f"reduce returned {type(target).__name__}, not a {reduction.target} instance"))
-        return case
+        return
     times["reduce"] = time.perf_counter() - start
-    case.target_size = target.size()
-    if reduction.size is not None:
-        predicted = reduction.size(source)
-        wrong = {k: (v, case.target_size.get(k)) for k, v in predicted.items() if case.target_size.get(k) != v}
+    try:
+        case.target_size = _run(target.size, (), timeout)
+        predicted = None if reduction.size is None else _run(reduction.size, (source,), timeout)
+    except (_Raised, InvalidInstance) as error:
+        case.failures.append((SIZE, f"size {error}"))
+    else:
+        wrong = None if predicted is None else _size_failures(predicted, case.target_size)
         if wrong:
-            detail = ", ".join(f"{k}: formula {v}, built {b}" for k, (v, b) in wrong.items())
-            case.failures.append((SIZE, detail))
+            case.failures.append((SIZE, wrong))
+    _check_claims(reduction.claims, TARGET_CLAIM, (source, target), timeout, "", case)
 
     if target_deciders is None:
         target_deciders = get_problem(reduction.target).verify_deciders[:1]
@@ -155,11 +258,11 @@ def check_case(
     if Answer.UNKNOWN not in (case.source_answer, case.target_answer) and case.source_answer != case.target_answer:
         case.failures.append((MISMATCH, f"source {case.source_answer.value}, target {case.target_answer.value}"))
 
-    if source_yes is not None:
+    if source_yes is not None and reduction.forward is not None:
         try:
-            forward_certificate = reduction.forward(source, source_yes.certificate)
-        except Exception as error:
-            case.failures.append((FORWARD, f"forward raised {type(error).__name__}: {error}"))
+            forward_certificate = _run(reduction.forward, (source, source_yes.certificate), timeout)
+        except (_Raised, InvalidInstance) as error:
+            case.failures.append((FORWARD, f"forward {error}"))
         else:
             start = time.perf_counter()
             accepted = target.verify(forward_certificate)
@@ -171,14 +274,19 @@ def check_case(
                     # proven, though its decider ran out of time (large targets of long chains)
                     case.target_answer = Answer.YES
                     times[FORWARD_PROOF] = time.perf_counter() - start
-                _check_source_certificate(reduction, source, target, forward_certificate, "of the forward certificate", case)
+                _check_claims(reduction.claims, FORWARD_CLAIM,
+                              (source, target, source_yes.certificate, forward_certificate), timeout,
+                              "on the forward certificate", case)
+                _check_source_certificate(reduction, source, target, forward_certificate, "of the forward certificate",
+                                          case, timeout)
     if target_yes is not None:
-        _check_source_certificate(reduction, source, target, target_yes.certificate, f"of the {target_yes.backend} certificate", case)
+        _check_source_certificate(reduction, source, target, target_yes.certificate,
+                                  f"of the {target_yes.backend} certificate", case, timeout)
         try:
             others = sample_certificates(target, extra_certificates, seed)
-        except SolverError as error:
+        except Exception as error:  # a sampler's rejected certificate (SolverError) or a user's failure
             case.failures.append((DECIDER_ERROR, str(error)))
             others = []
         for number, certificate in enumerate(others, 1):
-            _check_source_certificate(reduction, source, target, certificate, f"of sampled target certificate {number}", case)
-    return case
+            _check_source_certificate(reduction, source, target, certificate, f"of sampled target certificate {number}",
+                                      case, timeout)

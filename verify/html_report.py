@@ -146,6 +146,32 @@ def _drawing(problem_id: str, instance: Any, caption: str) -> str:
     return f'<figure><img src="{uri}" alt="{escape(caption)}"><figcaption>{escape(caption)}</figcaption></figure>'
 
 
+def _claims(report: dict) -> str:
+    """The proof's claims with their counts; a failing one in red, a declared deviation with its reason."""
+    if not report.get("claims"):
+        return "<p>The reduction declares no claims of its proof.</p>"
+    rows = []
+    for claim in report["claims"]:
+        css = "failed" if claim["status"] == "FAILED" else ("warning" if "deviation" in claim else "passed")
+        reason = escape(claim.get("deviation", ""))
+        example = claim.get("example")
+        if example:
+            reason += f"<br>e.g. <code>{escape(example['label'])}</code>: {escape(example['detail'])}"
+        rows.append([f'<span class="{css}">{escape(claim["status"])}</span>', escape(claim["name"]),
+                     escape(claim["statement"]), escape(claim["stage"]), _cell(claim["passed"]),
+                     _cell(claim["failed"]), reason])
+    return _table(rows, ["status", "claim", "statement", "checked on", "held", "failed", "declared deviation"])
+
+
+def _counterexamples(reduction: Reduction, report: dict) -> str:
+    """One shrunk counterexample per failure kind (a claim's failure drawn like any other)."""
+    found = report.get("counterexamples") or ([report["counterexample"]] if report.get("counterexample") else [])
+    if not found:
+        return "<p>None: every case passed.</p>"
+    return "".join(f"<h3>{escape(c.get('kind', ', '.join(c['kinds'])))}</h3>{_counterexample(reduction, c)}"
+                   for c in found)
+
+
 def _counterexample(reduction: Reduction, counterexample: dict | None) -> str:
     if counterexample is None:
         return "<p>None: every case passed.</p>"
@@ -187,8 +213,9 @@ def render_html(report: dict, reduction: Reduction, sizes: list[dict], command: 
         ("Summary", _summary(report)),
         ("Confusion matrix (source answer x target answer)", _confusion(report)),
         ("Target sizes: the paper's formula against the built target", _sizes(reduction, sizes)),
+        ("Claims of the proof, checked on every case", _claims(report)),
         ("Timings (decider seconds)", _timings(report)),
-        ("Counterexample", _counterexample(reduction, report["counterexample"])),
+        ("Counterexamples (one per failure kind, shrunk)", _counterexamples(reduction, report)),
     ]
     body = "".join(f"<h2>{escape(title)}</h2>{content}" for title, content in sections)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -1,8 +1,10 @@
 """The result store: every verified case in an SQLite file, so a sweep can stop and resume.
 
 One *run* is a reduction plus the arguments that define its stream (``--exhaustive 3
---random 1000 --seed 1 ...``) and its checks (timeout, extra certificates): the same
-command line is the same run. Each finished case is a row keyed by (run, label). Rows are
+--random 1000 --seed 1 ...``) and its checks (timeout, extra certificates) plus the
+fingerprint of the code that decides it (:mod:`npw.verify.fingerprint`): the same command
+line on the same code is the same run; changed code starts a new run, so a stored result
+is never reused for code that did not produce it. Each finished case is a row keyed by (run, label). Rows are
 written by the main process one chunk at a time, each chunk in one transaction, so a sweep
 killed at any moment (even SIGKILL) loses at most the chunks in flight; started again with
 the same arguments it skips the labels already stored, and its totals are recomputed from
@@ -12,9 +14,11 @@ SQLite is the embedded default (no server; the standard library's ``sqlite3``). 
 lets ``npw report`` read a store while a sweep writes to it.
 
 >>> store = ResultStore(":memory:")
->>> run = store.run_id("1in3sat-to-224sat", {"random": 10, "seed": 1})
+>>> run = store.run_id("1in3sat-to-224sat", {"random": 10, "seed": 1}, "f1" * 32, "npw 0.2.0 and 17 modules")
 >>> store.done_labels(run)
 set()
+>>> run == store.run_id("1in3sat-to-224sat", {"random": 10, "seed": 1}, "f2" * 32, "npw 0.2.0 and 17 modules")
+False
 """
 
 from __future__ import annotations
@@ -44,17 +48,28 @@ CREATE TABLE IF NOT EXISTS cases (
     target_answer TEXT NOT NULL,
     failures TEXT NOT NULL,           -- JSON list of [kind, detail]
     target_size TEXT NOT NULL,        -- JSON object
-    times TEXT NOT NULL,              -- JSON object: decider -> seconds
+    times TEXT NOT NULL,              -- JSON object: decider -> seconds, "case" -> the whole case
     finished REAL NOT NULL,
+    claims TEXT NOT NULL DEFAULT '{}',      -- JSON object: claim -> [passed, failed]
+    deviations TEXT NOT NULL DEFAULT '[]',  -- JSON list of [claim, detail]: claims declared false that failed
     PRIMARY KEY (run, label)
 );
+CREATE TABLE IF NOT EXISTS code (
+    run INTEGER PRIMARY KEY REFERENCES runs(id),
+    fingerprint TEXT NOT NULL,        -- SHA-256 of the code that decides the run
+    covers TEXT NOT NULL              -- what it covers: npw's version and the modules
+);
 """
+
+# columns added after the first stores were written: added to an older store when it is opened
+_ADDED_COLUMNS = {"claims": "TEXT NOT NULL DEFAULT '{}'", "deviations": "TEXT NOT NULL DEFAULT '[]'"}
 
 
 def case_record(label: str, source: Any, case: CaseResult) -> tuple:
     """One row of ``cases`` (without the run id): plain values, cheap to send from a worker."""
     return (label, json.dumps(source.to_dict()), case.source_answer.value, case.target_answer.value,
-            json.dumps(case.failures), json.dumps(case.target_size), json.dumps(case.times), time.time())
+            json.dumps(case.failures), json.dumps(case.target_size), json.dumps(case.times), time.time(),
+            json.dumps(case.claims), json.dumps(case.deviations))
 
 
 class ResultStore:
@@ -64,18 +79,27 @@ class ResultStore:
         if path != ":memory:":
             self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(SCHEMA)
+        present = {row[1] for row in self.db.execute("PRAGMA table_info(cases)")}
+        with self.db:
+            for column, declaration in _ADDED_COLUMNS.items():
+                if column not in present:
+                    self.db.execute(f"ALTER TABLE cases ADD COLUMN {column} {declaration}")
 
     def close(self) -> None:
         self.db.close()
 
-    def run_id(self, reduction: str, arguments: dict) -> int:
-        """The run for this reduction and these arguments, created if new."""
-        canonical = json.dumps(arguments, sort_keys=True)
+    def run_id(self, reduction: str, arguments: dict, fingerprint: str, covers: str) -> int:
+        """The run for this reduction, these arguments and this code fingerprint, created if new."""
+        # the fingerprint is part of the run's identity: other code, another run
+        canonical = json.dumps({**arguments, "code": fingerprint}, sort_keys=True)
         with self.db:
             self.db.execute("INSERT OR IGNORE INTO runs (reduction, arguments, started) VALUES (?, ?, ?)",
                             (reduction, canonical, time.time()))
-        return self.db.execute("SELECT id FROM runs WHERE reduction = ? AND arguments = ?",
-                               (reduction, canonical)).fetchone()[0]
+            run = self.db.execute("SELECT id FROM runs WHERE reduction = ? AND arguments = ?",
+                                  (reduction, canonical)).fetchone()[0]
+            self.db.execute("INSERT OR IGNORE INTO code (run, fingerprint, covers) VALUES (?, ?, ?)",
+                            (run, fingerprint, covers))
+        return run
 
     def done_labels(self, run: int) -> set[str]:
         return {label for (label,) in self.db.execute("SELECT label FROM cases WHERE run = ?", (run,))}
@@ -83,7 +107,9 @@ class ResultStore:
     def add(self, run: int, records: Iterable[tuple]) -> None:
         """Stores one chunk's records in one transaction (all or nothing)."""
         with self.db:
-            self.db.executemany("INSERT OR REPLACE INTO cases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.executemany("INSERT OR REPLACE INTO cases (run, label, source, source_answer, target_answer, "
+                                "failures, target_size, times, finished, claims, deviations) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 [(run, *record) for record in records])
 
     def summary(self, run: int, source_type: Any = None) -> Summary:
@@ -91,14 +117,15 @@ class ResultStore:
         ``source_type.from_dict`` (by default the registered reduction's source problem)."""
         reduction, = self.db.execute("SELECT reduction FROM runs WHERE id = ?", (run,)).fetchone()
         summary = Summary(reduction)
-        rows = self.db.execute("SELECT label, source, source_answer, target_answer, failures, target_size, times "
-                               "FROM cases WHERE run = ? ORDER BY rowid", (run,))
+        rows = self.db.execute("SELECT label, source, source_answer, target_answer, failures, target_size, times, "
+                               "claims, deviations FROM cases WHERE run = ? ORDER BY rowid", (run,))
         from npw.reductions.registry import get_reduction
         from npw.solvers.result import Answer
 
-        for label, source, source_answer, target_answer, failures, target_size, times in rows:
+        for label, source, source_answer, target_answer, failures, target_size, times, claims, deviations in rows:
             case = CaseResult(Answer(source_answer), Answer(target_answer),
-                              [tuple(f) for f in json.loads(failures)], json.loads(target_size), json.loads(times))
+                              [tuple(f) for f in json.loads(failures)], json.loads(target_size), json.loads(times),
+                              json.loads(claims), [tuple(d) for d in json.loads(deviations)])
             if case.failures:
                 if source_type is None:
                     source_type = get_problem(get_reduction(reduction).source).instance_type
@@ -120,8 +147,13 @@ class ResultStore:
                                       (run,)).fetchone()[0]
             seconds = self.db.execute("SELECT MIN(finished), MAX(finished) FROM cases WHERE run = ?",
                                       (run,)).fetchone()
-            result.append({"run": run, "reduction": reduction, "arguments": json.loads(arguments),
+            code = self.db.execute("SELECT fingerprint, covers FROM code WHERE run = ?", (run,)).fetchone()
+            given = json.loads(arguments)
+            given.pop("code", None)
+            result.append({"run": run, "reduction": reduction, "arguments": given,
                            "started": started, "cases": sum(counts.values()), "confusion": counts,
                            "failing_cases": failing,
-                           "last_case": seconds[1]})
+                           "last_case": seconds[1],
+                           # runs stored before code fingerprints existed have none
+                           "fingerprint": code[0] if code else None, "covers": code[1] if code else None})
         return result

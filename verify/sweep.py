@@ -22,14 +22,17 @@ from npw.instances.registry import get_problem
 from npw.reductions.base import Reduction
 from npw.reductions.registry import get_reduction
 from npw.verify.check import (
-    BACKWARD, CERTIFICATE_KINDS, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH, REDUCE_ERROR,
-    FORWARD_PROOF, SIZE, CaseResult, check_case,
+    BACKWARD, CERTIFICATE_KINDS, CLAIM, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH,
+    REDUCE_ERROR, CASE_SECONDS, FORWARD_PROOF, SIZE, CaseResult, check_case,
 )
 
-# the failure a counterexample is shrunk for: the most telling one the case shows
-SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, SIZE, FORWARD, BACKWARD, DECIDER_DISAGREEMENT, DECIDER_ERROR)
+# failure kinds from the most telling to the least: a wrong answer before a bad certificate
+SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, CLAIM, SIZE, DECIDER_DISAGREEMENT, DECIDER_ERROR)
 
+# failing cases a summary keeps (beyond the first case of each failure kind, always kept)
 MAX_KEPT_FAILURES = 20
+# documented deviations (failing claims declared false) a summary keeps an example of, per claim
+MAX_KEPT_DEVIATIONS = 1
 
 
 @dataclass
@@ -53,6 +56,17 @@ class Summary:
     decider_seconds: Counter = field(default_factory=Counter)
     resumed: int = 0  # cases a result store already held when this sweep started
     yes_by_forward: int = 0  # target YES proven only by the checked forward certificate (decider timed out)
+    # claim name -> [checks passed, checks failed], over all cases
+    claim_counts: dict[str, list[int]] = field(default_factory=dict)
+    # claim name -> (label, detail) of the first case where a claim declared false failed
+    deviation_examples: dict[str, tuple[str, str]] = field(default_factory=dict)
+    slowest: tuple[float, str] = (0.0, "")  # (seconds, label) of the slowest case
+
+    def _keep(self, failure: Failure) -> None:
+        """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
+        kept_kinds = {kind for kept in self.failures for kind in kept.kinds}
+        if len(self.failures) < MAX_KEPT_FAILURES or set(failure.kinds) - kept_kinds:
+            self.failures.append(failure)
 
     def add(self, label: str, source: Any, case: CaseResult) -> None:
         self.cases += 1
@@ -66,11 +80,20 @@ class Summary:
             self.timeouts += 1
         if FORWARD_PROOF in case.times:
             self.yes_by_forward += 1
-        if kinds and len(self.failures) < MAX_KEPT_FAILURES:
-            self.failures.append(Failure(label, kinds, [d for _, d in case.failures], source))
+        if kinds:
+            self._keep(Failure(label, kinds, [d for _, d in case.failures], source))
         for key, value in case.target_size.items():
             self.max_target_size[key] = max(value, self.max_target_size.get(key, value))
-        self.decider_seconds.update(case.times)
+        self.decider_seconds.update({k: v for k, v in case.times.items() if k != CASE_SECONDS})
+        for name, (passed, failed) in case.claims.items():
+            counts = self.claim_counts.setdefault(name, [0, 0])
+            counts[0] += passed
+            counts[1] += failed
+        for name, detail in case.deviations:
+            self.deviation_examples.setdefault(name, (label, detail))
+        seconds = case.times.get(CASE_SECONDS, 0.0)
+        if seconds > self.slowest[0]:
+            self.slowest = (seconds, label)
 
     def merge(self, other: "Summary") -> None:
         self.cases += other.cases
@@ -79,11 +102,18 @@ class Summary:
         self.certificate_failures += other.certificate_failures
         self.timeouts += other.timeouts
         self.yes_by_forward += other.yes_by_forward
-        room = MAX_KEPT_FAILURES - len(self.failures)
-        self.failures.extend(other.failures[: max(0, room)])
+        for failure in other.failures:
+            self._keep(failure)
         for key, value in other.max_target_size.items():
             self.max_target_size[key] = max(value, self.max_target_size.get(key, value))
         self.decider_seconds.update(other.decider_seconds)
+        for name, (passed, failed) in other.claim_counts.items():
+            counts = self.claim_counts.setdefault(name, [0, 0])
+            counts[0] += passed
+            counts[1] += failed
+        for name, example in other.deviation_examples.items():
+            self.deviation_examples.setdefault(name, example)
+        self.slowest = max(self.slowest, other.slowest)
 
     def count(self, side: str, answer: str) -> int:
         index = 0 if side == "source" else 1
@@ -95,14 +125,16 @@ class Summary:
 
     @property
     def passed(self) -> bool:
-        return not self.failure_counts
+        """No failure on any case, and at least one case checked (nothing checked proves nothing)."""
+        return self.cases > 0 and not self.failure_counts
 
 
 def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], options: dict,
-                records: bool = False) -> Summary | tuple[Summary, list[tuple]]:
+                records: bool = False, fail_fast: bool = False) -> Summary | tuple[Summary, list[tuple]]:
     """Checks a chunk of cases; runs in a worker process when an executor is used.
 
-    With ``records``, also returns one result-store row per case (see :mod:`npw.verify.store`).
+    With ``records``, also returns one result-store row per case (see :mod:`npw.verify.store`);
+    with ``fail_fast``, stops after the first failing case.
     """
     from npw.verify.store import case_record
 
@@ -117,6 +149,8 @@ def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], op
         summary.add(label, source, case)
         if records:
             rows.append(case_record(label, source, case))
+        if fail_fast and case.failures:
+            break
     return (summary, rows) if records else summary
 
 
@@ -134,6 +168,7 @@ def sweep(
     progress: Callable[[int], None] | None = None,
     store: Any = None,
     run: int | None = None,
+    fail_fast: bool = False,
     **options: Any,
 ) -> Summary:
     """Checks every case; ``options`` go to :func:`npw.verify.check.check_case`.
@@ -142,7 +177,8 @@ def sweep(
     reduction must be registered (an unregistered one runs in this process).
     With a result ``store`` (:class:`npw.verify.store.ResultStore`) and its ``run`` id, cases
     already stored are skipped, every finished chunk is stored in one transaction, and
-    the totals returned are the store's for the whole run.
+    the totals returned are the store's for the whole run. With ``fail_fast``, no new case
+    starts once a case has failed (cases already running on workers finish).
     """
     total = Summary(reduction.id)
     if store is not None:
@@ -160,20 +196,29 @@ def sweep(
         if progress:
             progress(skipped + total.cases)
 
+    def stopped() -> bool:
+        return fail_fast and bool(total.failure_counts)
+
     with_records = store is not None
     if executor is None:
         for chunk in _chunks(cases, chunk_size):
-            collect(check_chunk(reduction, chunk, options, with_records))
+            collect(check_chunk(reduction, chunk, options, with_records, fail_fast))
+            if stopped():
+                break
     else:
         pending: set[Future] = set()
         limit = 4 * max(1, getattr(executor, "_max_workers", 2))  # bounded in flight: flat memory
         for chunk in _chunks(cases, chunk_size):
-            pending.add(executor.submit(check_chunk, reduction.id, chunk, options, with_records))
+            if stopped():
+                break
+            pending.add(executor.submit(check_chunk, reduction.id, chunk, options, with_records, fail_fast))
             if len(pending) >= limit:
                 done_now, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done_now:
                     collect(future.result())
         for future in pending:
+            if stopped() and future.cancel():
+                continue
             collect(future.result())
     if store is None:
         return total
@@ -183,11 +228,21 @@ def sweep(
     return stored
 
 
+def _shrink_moves(shrink: Callable[[Any], Iterable[Any]], source: Any, depth: int) -> Iterator[Any]:
+    """The instances ``depth`` shrink moves away from ``source`` (one move, then two, ...)."""
+    if depth == 1:
+        yield from shrink(source)
+        return
+    for smaller in shrink(source):
+        yield from _shrink_moves(shrink, smaller, depth - 1)
+
+
 def shrink_counterexample(
-    reduction: Reduction, failure: Failure, seconds: float = 30.0, **options: Any
+    reduction: Reduction, failure: Failure, seconds: float = 30.0, kind: str | None = None, **options: Any
 ) -> tuple[Any, list[str], int]:
-    """Greedy shrinking: take the first smaller instance that still shows the case's most
-    telling failure (a mismatch before a certificate failure, see SEVERITY).
+    """Greedy shrinking: take the first smaller instance that still shows the failure ``kind``
+    (default: the case's most telling one, see SEVERITY). Where no single shrink move keeps it
+    (a local minimum), two moves at once are tried before giving up.
 
     Returns (smallest failing source found, its failure details, shrink steps taken).
     """
@@ -195,29 +250,30 @@ def shrink_counterexample(
     source, details, steps = failure.source, failure.details, 0
     if shrink is None:
         return source, details, steps
-    wanted = {min(failure.kinds, key=_severity)}
+    wanted = kind or min(failure.kinds, key=_severity)
     # a backward failure may show on only some target certificates: look at more of them
     options = {**options, "extra_certificates": max(8, options.get("extra_certificates", 2))}
     deadline = time.perf_counter() + seconds
-    improved = True
-    while improved and time.perf_counter() < deadline:
-        improved = False
-        for candidate in shrink(source):
+    depth = 1
+    while depth <= 2 and time.perf_counter() < deadline:
+        found = False
+        for candidate in _shrink_moves(shrink, source, depth):
             if time.perf_counter() >= deadline:
                 break
             try:
                 case = check_case(reduction, candidate, **options)
             except InvalidInstance:
                 continue
-            kinds = {kind for kind, _ in case.failures}
-            if kinds & wanted:
-                source, details, steps, improved = candidate, [d for _, d in case.failures], steps + 1, True
+            if wanted in {kind for kind, _ in case.failures}:
+                source, details, steps, found = candidate, [d for _, d in case.failures], steps + 1, True
                 break
+        depth = 1 if found else depth + 1
     return source, details, steps
 
 
 def _severity(kind: str) -> int:
-    return SEVERITY.index(kind) if kind in SEVERITY else len(SEVERITY)
+    base = kind.split(":", 1)[0]
+    return SEVERITY.index(base) if base in SEVERITY else len(SEVERITY)
 
 
 @dataclass
@@ -226,6 +282,10 @@ class Report:
     elapsed: float
     counterexample: dict | None
     warnings: list[str]
+    # one shrunk counterexample per failure kind present, the most telling kind first
+    counterexamples: list[dict] = field(default_factory=list)
+    # the reduction's declared claims with their counts (see Summary.claim_counts)
+    claims: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         s = self.summary
@@ -242,18 +302,51 @@ class Report:
             "size_failures": s.failure_counts[SIZE],
             "invalid_targets": s.failure_counts[INVALID_TARGET],
             "decider_disagreements": s.failure_counts[DECIDER_DISAGREEMENT],
+            "claim_failures": sum(n for kind, n in s.failure_counts.items() if kind.startswith(CLAIM)),
             "timeouts": s.timeouts,
             "target_yes_by_forward_certificate": s.yes_by_forward,
             "failure_counts": dict(sorted(s.failure_counts.items())),
+            "claims": self.claims,
             "max_target_size": s.max_target_size,
             "seconds": round(self.elapsed, 3),
             "resumed": s.resumed,
             "cases_per_second": round((s.cases - s.resumed) / self.elapsed, 1) if self.elapsed > 0 else None,
+            "slowest_case": {"label": s.slowest[1], "seconds": round(s.slowest[0], 3)} if s.slowest[1] else None,
             "decider_seconds": {k: round(v, 3) for k, v in sorted(s.decider_seconds.items())},
             "counterexample": self.counterexample,
+            "counterexamples": self.counterexamples,
             "warnings": self.warnings,
             "passed": s.passed,
         }
+
+
+def claim_table(reduction: Reduction, summary: Summary) -> list[dict]:
+    """Every claim the reduction declares, with its counts over the summary's cases; a claim
+    declared false shows as a documented deviation (with an example case), not a pass.
+
+    >>> from npw.reductions.base import Claim, Reduction
+    >>> claim = Claim("even", "the target is even", lambda src, tgt: tgt % 2 == 0, deviation="odd is fine too")
+    >>> summary = Summary("r", claim_counts={"even": [3, 1]}, deviation_examples={"even": ("case 2", "fails")})
+    >>> claim_table(Reduction("r", "a", "b", "", None, None, None, claims=(claim,)), summary)[0]["status"]
+    'documented deviation'
+    """
+    table = []
+    for claim in reduction.claims:
+        passed, failed = summary.claim_counts.get(claim.name, [0, 0])
+        if claim.deviates:
+            status = "documented deviation" if failed else "declared false, held on every case"
+        elif failed:
+            status = "FAILED"
+        else:
+            status = "held" if passed else "not applicable to any case"
+        row = {"name": claim.name, "stage": claim.stage, "statement": claim.statement, "passed": passed,
+               "failed": failed, "status": status}
+        if claim.deviates:
+            row["deviation"] = claim.deviation
+            if claim.name in summary.deviation_examples:
+                row["example"] = dict(zip(("label", "detail"), summary.deviation_examples[claim.name]))
+        table.append(row)
+    return table
 
 
 def verify_reduction(
@@ -264,11 +357,12 @@ def verify_reduction(
     progress: Callable[[int], None] | None = None,
     store: Any = None,
     run: int | None = None,
+    fail_fast: bool = False,
     **options: Any,
 ) -> Report:
     """Sweeps ``cases`` (see :func:`sweep`; ``options`` go to :func:`npw.verify.check.check_case`),
-    shrinks the first counterexample for up to ``shrink_seconds``, and warns when a direction
-    went untested.
+    shrinks a counterexample for each failure kind present (``shrink_seconds`` in all), and warns
+    when a direction went untested.
 
     >>> from npw.instances.registry import get_problem
     >>> from npw.reductions.registry import get_reduction
@@ -280,34 +374,49 @@ def verify_reduction(
     (0, None)
     """
     start = time.perf_counter()
-    summary = sweep(reduction, cases, executor=executor, progress=progress, store=store, run=run, **options)
+    summary = sweep(reduction, cases, executor=executor, progress=progress, store=store, run=run,
+                    fail_fast=fail_fast, **options)
     elapsed = time.perf_counter() - start
-    counterexample = None
-    if summary.failures:
-        # the earliest case with the most telling failure: a wrong answer before a bad certificate
-        first = min(summary.failures, key=lambda f: min(_severity(kind) for kind in f.kinds))
-        smallest, details, steps = shrink_counterexample(reduction, first, shrink_seconds, **options)
-        counterexample = {
+    counterexamples = []
+    kinds = sorted(summary.failure_counts, key=lambda kind: (_severity(kind), kind))
+    for kind in kinds:
+        # the earliest kept case showing this kind, shrunk for it
+        first = next((f for f in summary.failures if kind in f.kinds), None)
+        if first is None:
+            continue
+        smallest, details, steps = shrink_counterexample(reduction, first, shrink_seconds / len(kinds), kind,
+                                                         **options)
+        counterexamples.append({
+            "kind": kind,
             "label": first.label,
             "kinds": first.kinds,
             "original": first.source.to_dict(),
             "shrunk": smallest.to_dict(),
             "shrink_steps": steps,
             "details": details,
-        }
+        })
     warnings = []
-    decided = summary.count("source", "YES") + summary.count("source", "NO")
-    if summary.cases and summary.count("source", "NO") == 0:
+    if not summary.cases:
+        warnings.append("no case was checked (the stream was empty): nothing is verified")
+    source_no = summary.count("source", "NO")
+    decided = summary.count("source", "YES") + source_no
+    if summary.cases and source_no == 0:
         warnings.append("no source no-instance was checked: the no-direction is untested")
-    elif decided and summary.count("source", "NO") < 0.1 * decided:
-        warnings.append(f"only {summary.count('source', 'NO')} of {decided} decided sources are no-instances")
+    elif decided and source_no < 0.1 * decided:
+        warnings.append(f"only {source_no} of {decided} decided sources are no-instances")
     if summary.count("source", "YES") == 0 and summary.cases:
         warnings.append("no source yes-instance was checked: forward certificates are untested")
+    if reduction.forward is None:
+        warnings.append("forward not given: the yes-direction was checked on answers only, and backward on the "
+                        "target deciders' certificates")
     if summary.timeouts:
         warnings.append(f"{summary.timeouts} cases timed out (UNKNOWN) and were not compared")
     if summary.yes_by_forward:
         warnings.append(f"{summary.yes_by_forward} target YES answers rest on the checked forward certificate "
                         "alone (the target decider timed out): backward was checked on that certificate only")
-    if summary.count("source", "NO") and not summary.confusion["NO->NO"]:
-        warnings.append("no source no-instance had its target decided NO: the no-direction was not checked")
-    return Report(summary, elapsed, counterexample, warnings)
+    if source_no and not summary.confusion["NO->NO"] and not summary.confusion["NO->YES"]:
+        warnings.append("no source no-instance had its target decided: the no-direction was not checked")
+    if fail_fast and not summary.passed:
+        warnings.append("stopped at the first failing case (--fail-fast): the counts cover the cases checked")
+    return Report(summary, elapsed, counterexamples[0] if counterexamples else None, warnings, counterexamples,
+                  claim_table(reduction, summary))

@@ -10,7 +10,15 @@ from npw.instances.hampath.graph import HamPath
 
 
 def shrink(instance: HamPath) -> Iterator[HamPath]:
-    """Delete one vertex (keeping the grid induced; s/t dropped if deleted), or forget t, or s."""
+    """Forget t, or s; delete one vertex (keeping the grid induced; s/t dropped if deleted); or,
+    where no coordinates fix the edges, delete one edge (a counterexample may need fewer edges
+    but all its vertices).
+
+    >>> from npw.instances.hampath.graph import HamPath
+    >>> path = HamPath(3, ((0, 1), (1, 2)))
+    >>> [(g.num_vertices, g.edges) for g in shrink(path)]
+    [(2, ((0, 1),)), (2, ()), (2, ((0, 1),)), (3, ((1, 2),)), (3, ((0, 1),))]
+    """
     n = instance.num_vertices
     cls = type(instance)
     if instance.t is not None and cls is HamPath:
@@ -30,3 +38,10 @@ def shrink(instance: HamPath) -> Iterator[HamPath]:
             yield cls(n - 1, edges, s, t, coords)
         except InvalidInstance:
             continue  # the variant's restrictions (degree-1 ends) no longer hold
+    if instance.coords is not None:
+        return  # a grid graph's edges are those of its points: no edge can go alone
+    for index in range(len(instance.edges)):
+        try:
+            yield cls(n, instance.edges[:index] + instance.edges[index + 1:], instance.s, instance.t, None)
+        except InvalidInstance:
+            continue

@@ -27,6 +27,9 @@ def build_parser() -> Parser:
     """The ``npw`` argument parser, with every command group's sub-commands."""
     parser = Parser(prog="npw", description="NP-hardness reduction workbench")
     parser.add_argument("--version", action="version", version=f"npw {__version__}")
+    parser.add_argument("--problems", action="append", default=[], metavar="FILE.py",
+                        help="a Python file of your own problems (@problem classes), known to every command; "
+                             "repeatable; also read from the environment variable NPW_PROBLEMS")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for group in COMMAND_GROUPS:
         group.register(commands)
@@ -47,6 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         args.extra_arguments = extra
         args.argv = list(sys.argv[1:] if argv is None else argv)  # the command, for reports
+        if args.problems or os.environ.get("NPW_PROBLEMS"):
+            from npw.reductions.user_file import load_problem_files
+
+            load_problem_files(None)  # NPW_PROBLEMS
+            load_problem_files(args.problems)
         return args.run(args)
     except (UsageError, InvalidInstance) as error:
         print(f"npw: error: {error}", file=sys.stderr)
