@@ -209,7 +209,14 @@ def paper_c1(p: int) -> list[Clause]:
 
 
 def paper_c2(source: OneInThreeSat) -> list[Clause]:
-    """Step 2: the chains C_{2,i} = C^(1) .. C^(4) with their a_i = 0 and b_i = 0 cases, z_{s_i+j}."""
+    """Step 2: the chains C_{2,i} = C^(1) .. C^(4) with their a_i = 0 and b_i = 0 cases, z_{s_i+j}.
+
+    For (u1, ~u1, u2): u1's chain is x_1 = v_11 then y_1 = v_12 (C^(2), C^(4)); u2's, with
+    b = 0, is the single clause (x_1, ~x_1, z_3, ~z_3):
+
+    >>> paper_c2(OneInThreeSat(2, [(1, -1, 2)]))
+    [(1, 2, 5, -5), (-2, -1, 6, -6), (3, -3, 7, -7)]
+    """
     p = source.num_clauses
     found = _occurrences(source)
     chains: list[Clause] = []
@@ -308,7 +315,8 @@ def claim_forward_values(source: OneInThreeSat, target: TwoTwoFourSat, assignmen
         for j, literal in enumerate(clause):
             wanted = bool(assignment[abs(literal) - 1]) != (literal < 0)
             if bool(values[3 * i + j]) != wanted:
-                return f"v_{i + 1},{j + 1} (an occurrence of {literal}) is {bool(values[3 * i + j])}, the literal is {wanted}"
+                return f"v_{i + 1},{j + 1} (an occurrence of {literal}) is {bool(values[3 * i + j])}, " \
+                       f"the literal is {wanted}"
     false = [v + 1 for v in range(3 * p, 7 * p) if not values[v]]
     return f"x{false[0]} (a w or z) is false" if false else True
 

@@ -177,7 +177,12 @@ def block_columns(source: ThreePartition) -> list[list[int]]:
 
 
 def drag_steps(moves: Sequence[Move]) -> list[Move]:
-    """The run in steps of the drag metric: consecutive identical operations on one line merged."""
+    """The run in steps of the drag metric: consecutive identical operations on one line merged.
+
+    >>> from npw.instances.torus.moves import parse_moves
+    >>> [str(step) for step in drag_steps(parse_moves("R0E1 R0E2 C3S1 R0E1"))]
+    ['R0E3', 'C3S1', 'R0E1']
+    """
     steps: list[Move] = []
     for move in moves:
         last = steps[-1] if steps else None
@@ -228,7 +233,8 @@ def figures_6_7(layout: str) -> Callable[[ThreePartition, BWP], CheckResult]:
             if r < 3 * m:
                 wanted_start = [1 if c < source.numbers[r] else 0 for c in range(C)]
             elif r == s:
-                wanted_start = [1 if (c + 1) % (B + 1) == 0 and 1 <= (c + 1) // (B + 1) <= m + 1 else 0 for c in range(C)]
+                separators = {t * (B + 1) - 1 for t in range(1, m + 2)}
+                wanted_start = [1 if c in separators else 0 for c in range(C)]
             else:
                 wanted_start = [0] * C
             wanted_goal = [1 if r == s and B <= c < (m + 1) * (B + 1) else 0 for c in range(C)]

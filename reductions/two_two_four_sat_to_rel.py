@@ -371,7 +371,8 @@ def claim_shift_2(formula: TwoTwoFourSat, rel: Relocation, assignment: Any, walk
     for j in range(1, m + 1):
         wanted = {element(i, k) for (i, k), c in clause_of.items() if c == j and element(i, k) in true}
         if _at(where, nc(j)) != wanted or len(wanted) != 2:
-            return f"after Shift 2, nc{j} holds {sorted(_at(where, nc(j)))}, its true literal elements are {sorted(wanted)}"
+            return f"after Shift 2, nc{j} holds {sorted(_at(where, nc(j)))}, its true literal elements are " \
+                   f"{sorted(wanted)}"
     return True
 
 
@@ -382,7 +383,8 @@ def claim_shift_3(formula: TwoTwoFourSat, rel: Relocation, assignment: Any, walk
         return points
     where = points[(FC, nc(1))]
     wanted = _true_literal_elements(formula, assignment, value=False)
-    return _at(where, FC) == wanted or f"FC holds {sorted(_at(where, FC))}, the false literal elements are {sorted(wanted)}"
+    held = _at(where, FC)
+    return held == wanted or f"FC holds {sorted(held)}, the false literal elements are {sorted(wanted)}"
 
 
 def _step_on(rel: Relocation, walk: Walk, tail: str, head: str) -> tuple[str, tuple[str, ...]] | None:
@@ -402,7 +404,9 @@ def claim_2_pairs(formula: TwoTwoFourSat, rel: Relocation, walk: Walk, assignmen
         for hub in (TC, FC):
             step = _step_on(rel, walk, bot(i), hub)
             if step is None or step[0] != bot(i):
-                return f"the walk does not move from bot{i} to {hub}" if step is None else                     f"the walk moves along (bot{i}, {hub}) from {hub}"
+                if step is None:
+                    return f"the walk does not move from bot{i} to {hub}"
+                return f"the walk moves along (bot{i}, {hub}) from {hub}"
             carried.append(frozenset(step[1]))
         if set(carried) != pairs:
             return f"(bot{i}, TC) carries {sorted(carried[0])}, (bot{i}, FC) {sorted(carried[1])}"
