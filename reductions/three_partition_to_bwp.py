@@ -29,6 +29,10 @@ pieces with one column shared; the shared column's op drops the row-6 piece into
 13 + 13). In the padded layout the dropped piece lands in a padding row (3m+1..9m-1,
 never moved) and stays on a goal-white cell, which is what the padding is for.
 
+The proof's claims (Figures 6-8, Observation 1's bound, Claims 1-2 and steps 4-6 of the "<="
+direction on every solution found) are declared for both layouts: all hold in the padded one;
+in the compact one step 5's premise fails on every target and steps 5-6 on some solutions.
+
 >>> source = ThreePartition((2, 2, 3, 2, 2, 3), 7)
 >>> target = reduce(source)
 >>> target.size()

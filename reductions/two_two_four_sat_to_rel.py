@@ -20,6 +20,11 @@ Variants the paper remarks on: ``224sat-to-rel-cap2`` (every capacity two; two
 dummy elements start at the tail of each former zero-edge and end at its head) and
 ``224sat-to-rel-undirected`` (the same graph, undirected).
 
+The proof's claims (Figures 1-2, Shift 1-3 on the forward walk, Claim 2's steps on every walk,
+the remark's own statements) are declared on each variant and checked by ``npw verify``. In
+the undirected graph "no way to ship elements from TC to FC" is false (TC - bot_i - FC): a
+declared deviation, since solutions keep Figure 2's directions (``directions-implied``).
+
 >>> from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 >>> rel = reduce(TwoTwoFourSat(1, [(1, 1, -1, -1)]))
 >>> rel.size()
