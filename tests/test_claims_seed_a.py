@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from npw.instances.rel.relocation import Relocation
 from npw.instances.registry import get_problem
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
@@ -156,7 +155,7 @@ def test_theorem2_claims_hold_on_the_exhaustive_stream(reduction_id):
         assert claim(reduction_id, "no-tc-fc-route").deviates
 
 
-SAT224 = TwoTwoFourSat(2, [(1, 1, -2, -2), (2, 2, -1, -1)])  # yes: x1 = x2 = anything equal? checked below
+SAT224 = TwoTwoFourSat(2, [(1, 1, -2, -2), (2, 2, -1, -1)])  # yes exactly when x1 = x2
 
 
 def rel_case(reduction_id: str = "224sat-to-rel"):
