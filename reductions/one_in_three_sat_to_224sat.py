@@ -23,6 +23,10 @@ chained like any others); source variables that do not occur (they get no chain
 and ``backward`` sets them false). The construction is array code (numpy) so
 that a 10^6-clause source reduces in about a second.
 
+The proof's statements that can be observed on an instance are declared as claims
+(``CLAIMS``: each step's clauses, the occurrences, the forward values, what every target
+solution satisfies); ``npw verify`` checks them on every case.
+
 >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
 >>> target = reduce(OneInThreeSat(3, [(1, 2, 3)]))
 >>> target.num_vars, target.clause_list()[0]
@@ -31,13 +35,14 @@ that a 10^6-clause source reduces in about a second.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections import Counter
+from typing import Callable, Sequence
 
 import numpy as np
 
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.reductions.base import Reduction
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
 
 ClauseBlock = np.ndarray  # shape (count, 4), target literals
 
@@ -158,6 +163,238 @@ def size(source: OneInThreeSat) -> dict[str, int]:
     return {"variables": 7 * p, "clauses": 7 * p}
 
 
+# -- the proof's claims, checked on every case (issue 16) --------------------------------------
+#
+# Each check re-derives what the Appendix says from the source alone (the paper's formulas,
+# not this module's arrays), so a change to the construction that the paper does not allow
+# shows up as a failing claim even when the answers stay right. The target's clauses come in
+# the order C_1 (p), C_2 (3p), C_3 (p), C_4 (2p): that order is this module's, and the step
+# claims read each step's block from it.
+
+Clause = tuple[int, ...]
+
+
+def _blocks(source: OneInThreeSat, target: TwoTwoFourSat) -> dict[str, list[Clause]] | str:
+    """The target's clauses cut into the steps' blocks, or why they cannot be."""
+    p = source.num_clauses
+    clauses = [tuple(c) for c in target.clause_list()]
+    if len(clauses) != 7 * p:
+        return f"{len(clauses)} clauses, the proof builds 7p = {7 * p}"
+    return {"C1": clauses[:p], "C2": clauses[p:4 * p], "C3": clauses[4 * p:5 * p], "C4": clauses[5 * p:]}
+
+
+def _same_clauses(name: str, built: Sequence[Clause], paper: Sequence[Clause]) -> bool | str:
+    """True when ``built`` is ``paper`` as a multiset of clauses (a clause is an ordered tuple)."""
+    missing = Counter(paper) - Counter(built)
+    extra = Counter(built) - Counter(paper)
+    if not missing and not extra:
+        return True
+    detail = []
+    if missing:
+        detail.append(f"missing {sorted(missing)[0]}")
+    if extra:
+        detail.append(f"unexpected {sorted(extra)[0]}")
+    return f"{name} differs from the paper's: " + ", ".join(detail)
+
+
+def _occurrences(source: OneInThreeSat) -> dict[int, tuple[list[int], list[int]]]:
+    """u -> (Occur(u), Occur(~u)) as target variables v_{i,j} = 3(i-1)+j, in order of appearance."""
+    found: dict[int, tuple[list[int], list[int]]] = {}
+    for i, clause in enumerate(source.clause_list()):
+        for j, literal in enumerate(clause):
+            positive, negative = found.setdefault(abs(literal), ([], []))
+            (positive if literal > 0 else negative).append(3 * i + j + 1)
+    return found
+
+
+def paper_c1(p: int) -> list[Clause]:
+    """Step 1: C_1 = {(v_{i,1}, v_{i,2}, v_{i,3}, w_i)}."""
+    return [(3 * i + 1, 3 * i + 2, 3 * i + 3, 3 * p + i + 1) for i in range(p)]
+
+
+def paper_c2(source: OneInThreeSat) -> list[Clause]:
+    """Step 2: the chains C_{2,i} = C^(1) .. C^(4) with their a_i = 0 and b_i = 0 cases, z_{s_i+j}.
+
+    For (u1, ~u1, u2): u1's chain is x_1 = v_11 then y_1 = v_12 (C^(2), C^(4)); u2's, with
+    b = 0, is the single clause (x_1, ~x_1, z_3, ~z_3):
+
+    >>> paper_c2(OneInThreeSat(2, [(1, -1, 2)]))
+    [(1, 2, 5, -5), (-2, -1, 6, -6), (3, -3, 7, -7)]
+    """
+    p = source.num_clauses
+    found = _occurrences(source)
+    chains: list[Clause] = []
+    s = 0
+    for u in sorted(found):
+        xs, ys = found[u]
+        a, b = len(xs), len(ys)
+
+        def z(j: int) -> int:
+            return 4 * p + s + j
+
+        chains += [(xs[j - 1], -xs[j], z(j), -z(j)) for j in range(1, a)]  # C^(1)
+        if a and b:
+            chains.append((xs[a - 1], ys[0], z(a), -z(a)))  # C^(2)
+            chains += [(-ys[j - 1], ys[j], z(a + j), -z(a + j)) for j in range(1, b)]  # C^(3)
+            chains.append((-ys[b - 1], -xs[0], z(a + b), -z(a + b)))  # C^(4)
+        elif a:  # b_i = 0: C^(2) closes the x-cycle
+            chains.append((xs[a - 1], -xs[0], z(a), -z(a)))
+        else:  # a_i = 0: C^(3), and C^(4) closes the y-cycle
+            chains += [(-ys[j - 1], ys[j], z(j), -z(j)) for j in range(1, b)]
+            chains.append((-ys[b - 1], ys[0], z(b), -z(b)))
+        s += a + b
+    return chains
+
+
+def paper_c3(p: int) -> list[Clause]:
+    """Step 3: C_3 = {(w_i, ~w_{i+1}, z_i, ~z_i)}, with (w_p, ~w_1, z_p, ~z_p)."""
+    return [(3 * p + i + 1, -(3 * p + (i + 1) % p + 1), 4 * p + i + 1, -(4 * p + i + 1)) for i in range(p)]
+
+
+def paper_c4(p: int) -> list[Clause]:
+    """Step 4: C_{4,1} (C_1 with every literal negated) and C_{4,2} = {(z_{p+i}, ~z_{p+i}, z_{2p+i}, ~z_{2p+i})}."""
+    negated = [tuple(-literal for literal in clause) for clause in paper_c1(p)]
+    pairs = [(4 * p + p + i, -(4 * p + p + i), 4 * p + 2 * p + i, -(4 * p + 2 * p + i)) for i in range(1, p + 1)]
+    return negated + pairs
+
+
+def claim_step1(source: OneInThreeSat, target: TwoTwoFourSat) -> bool | str:
+    blocks = _blocks(source, target)
+    return blocks if isinstance(blocks, str) else _same_clauses("C_1", blocks["C1"], paper_c1(source.num_clauses))
+
+
+def claim_step2(source: OneInThreeSat, target: TwoTwoFourSat) -> bool | str:
+    blocks = _blocks(source, target)
+    return blocks if isinstance(blocks, str) else _same_clauses("C_2", blocks["C2"], paper_c2(source))
+
+
+def claim_step3(source: OneInThreeSat, target: TwoTwoFourSat) -> bool | str:
+    blocks = _blocks(source, target)
+    return blocks if isinstance(blocks, str) else _same_clauses("C_3", blocks["C3"], paper_c3(source.num_clauses))
+
+
+def claim_step4(source: OneInThreeSat, target: TwoTwoFourSat) -> bool | str:
+    blocks = _blocks(source, target)
+    return blocks if isinstance(blocks, str) else _same_clauses("C_4", blocks["C4"], paper_c4(source.num_clauses))
+
+
+def _literal_counts(clauses: Sequence[Clause]) -> Counter[int]:
+    return Counter(literal for clause in clauses for literal in clause)
+
+
+def claim_step4_premise(source: OneInThreeSat, target: TwoTwoFourSat) -> bool | str:
+    """After Steps 1-3: v_{i,j}, w_i, z_i, ~z_i (i <= p) twice; ~v_{i,j}, ~w_i once; z_i, ~z_i (p < i <= 3p) once."""
+    blocks = _blocks(source, target)
+    if isinstance(blocks, str):
+        return blocks
+    p = source.num_clauses
+    counts = _literal_counts(blocks["C1"] + blocks["C2"] + blocks["C3"])
+    expected = {}
+    for variable in range(1, 4 * p + 1):  # the v's and w's
+        expected[variable], expected[-variable] = 2, 1
+    for j in range(1, 3 * p + 1):
+        expected[4 * p + j] = expected[-(4 * p + j)] = 2 if j <= p else 1
+    for literal, count in sorted(expected.items(), key=lambda item: (abs(item[0]), item[0])):
+        if counts[literal] != count:
+            return f"literal {literal} appears {counts[literal]} times in C_1..C_3, the proof says {count}"
+    return True
+
+
+def claim_two_and_two(source: OneInThreeSat, target: TwoTwoFourSat) -> bool | str:
+    """Each v in V appears exactly twice unnegated and twice negated in C*."""
+    counts = _literal_counts([tuple(c) for c in target.clause_list()])
+    for variable in range(1, target.num_vars + 1):
+        if (counts[variable], counts[-variable]) != (2, 2):
+            return f"x{variable} appears {counts[variable]} times unnegated, {counts[-variable]} negated"
+    return True
+
+
+def claim_forward_values(source: OneInThreeSat, target: TwoTwoFourSat, assignment: Sequence[bool],
+                         values: Sequence[bool]) -> bool | str:
+    """Occur(l) gets l's value; every w_i and z_j is true."""
+    p = source.num_clauses
+    if len(values) != 7 * p:
+        return f"{len(values)} values for 7p = {7 * p} variables"
+    for i, clause in enumerate(source.clause_list()):
+        for j, literal in enumerate(clause):
+            wanted = bool(assignment[abs(literal) - 1]) != (literal < 0)
+            if bool(values[3 * i + j]) != wanted:
+                return f"v_{i + 1},{j + 1} (an occurrence of {literal}) is {bool(values[3 * i + j])}, " \
+                       f"the literal is {wanted}"
+    false = [v + 1 for v in range(3 * p, 7 * p) if not values[v]]
+    return f"x{false[0]} (a w or z) is false" if false else True
+
+
+def claim_complement(source: OneInThreeSat, target: TwoTwoFourSat, values: Sequence[bool],
+                     extracted: Sequence[bool]) -> bool | str:
+    """The complementary truth setting also has exactly two true literals per clause."""
+    return target.verify(tuple(not v for v in values)) or "the complement of the target solution is not a solution"
+
+
+def claim_w_equal(source: OneInThreeSat, target: TwoTwoFourSat, values: Sequence[bool],
+                  extracted: Sequence[bool]) -> bool | str:
+    """The clauses of C_3 make all w_i equal."""
+    p = source.num_clauses
+    w = [bool(values[3 * p + i]) for i in range(p)]
+    return len(set(w)) <= 1 or f"w = {''.join('1' if x else '0' for x in w)}"
+
+
+def _normalised(source: OneInThreeSat, values: Sequence[bool]) -> list[bool]:
+    """The solution with w_1 true (its complement where w_1 is false), as the proof picks it."""
+    p = source.num_clauses
+    flip = bool(p) and not values[3 * p]
+    return [bool(v) != flip for v in values]
+
+
+def claim_one_true_v(source: OneInThreeSat, target: TwoTwoFourSat, values: Sequence[bool],
+                     extracted: Sequence[bool]) -> bool | str:
+    """With w_1 true, exactly one of v_{i,1}, v_{i,2}, v_{i,3} is true in each clause of C_1."""
+    chosen = _normalised(source, values)
+    for i in range(source.num_clauses):
+        true = sum(chosen[3 * i:3 * i + 3])
+        if true != 1:
+            return f"clause {i + 1} of C_1 has {true} true v's"
+    return True
+
+
+def claim_occurrences_agree(source: OneInThreeSat, target: TwoTwoFourSat, values: Sequence[bool],
+                            extracted: Sequence[bool]) -> bool | str:
+    """C_2 forces every variable of Occur(l) to the same value and Occur(~l) to the opposite one."""
+    for u, (xs, ys) in sorted(_occurrences(source).items()):
+        seen = {bool(values[x - 1]) for x in xs} | {not values[y - 1] for y in ys}
+        if len(seen) > 1:
+            return f"the occurrences of u{u} disagree"
+    return True
+
+
+APPENDIX = "Ratner & Warmuth, Appendix, proof of Theorem 6"
+CLAIMS = (
+    Claim("two-and-two", f"each v in V appears exactly twice negated and twice unnegated in C* ({APPENDIX}, "
+          "first paragraph and after Step 4)", claim_two_and_two),
+    Claim("step-1", f"C_1 = {{(v_i1, v_i2, v_i3, w_i)}}: every appearance renamed, w_i added ({APPENDIX}, Step 1)",
+          claim_step1),
+    Claim("step-2-chains", f"C_2 is the chains C^(1)..C^(4) per variable, z_(s_i+j) numbered by s_i, with the "
+          f"a_i = 0 and b_i = 0 cases ({APPENDIX}, Step 2)", claim_step2),
+    Claim("step-3-w-chain", f"C_3 = {{(w_i, ~w_i+1, z_i, ~z_i)}} closed by (w_p, ~w_1, z_p, ~z_p) ({APPENDIX}, Step 3)",
+          claim_step3),
+    Claim("step-4-premise", f"after Steps 1-3, v_ij, w_i, z_i, ~z_i (i <= p) have appeared twice, ~v_ij and ~w_i "
+          f"once, z_i and ~z_i (p < i <= 3p) once ({APPENDIX}, Step 4)", claim_step4_premise),
+    Claim("step-4", f"C_4 = C_4,1 (C_1 negated) and C_4,2 = {{(z_p+i, ~z_p+i, z_2p+i, ~z_2p+i)}} ({APPENDIX}, Step 4)",
+          claim_step4),
+    Claim("forward-values", f"the yes-direction assigns every member of Occur(l) the value of l and sets all w_i "
+          f"and z_j true ({APPENDIX}, \"Given a truth setting ... 1/3-SAT\")", claim_forward_values,
+          stage=FORWARD_CLAIM),
+    Claim("complement", f"the complementary truth setting also has exactly two true literals per clause "
+          f"({APPENDIX}, last paragraph)", claim_complement, stage=BACKWARD_CLAIM),
+    Claim("w-equal", f"the clauses of C_3 assure that all the w_i are equal ({APPENDIX}, Step 3 and last paragraph)",
+          claim_w_equal, stage=BACKWARD_CLAIM),
+    Claim("one-true-v", f"with w_1 true, exactly one of v_i1, v_i2, v_i3 is true in each clause of C_1 "
+          f"({APPENDIX}, last paragraph)", claim_one_true_v, stage=BACKWARD_CLAIM),
+    Claim("occurrences-agree", f"C_2 forces all of Occur(l) to one value and all of Occur(~l) to the opposite "
+          f"({APPENDIX}, Step 2 and last paragraph)", claim_occurrences_agree, stage=BACKWARD_CLAIM),
+)
+
+
 REDUCTION = Reduction(
     id="1in3sat-to-224sat",
     source="1in3sat",
@@ -167,4 +404,5 @@ REDUCTION = Reduction(
     forward=forward,
     backward=backward,
     size=size,
+    claims=CLAIMS,
 )
