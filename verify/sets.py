@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from npw.instances.base import InvalidInstance, Problem, derive_seed, dumps
+from npw.instances.validation import parse_json
 from npw.instances.registry import get_problem
 from npw.verify import provenance
 
@@ -359,10 +360,10 @@ def read_manifest(folder: str | os.PathLike) -> dict:
     if path.is_dir() or path.name != MANIFEST and not path.is_file():
         path = path / MANIFEST
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = parse_json(path.read_text(encoding="utf-8"))
     except (FileNotFoundError, NotADirectoryError):
         raise InvalidInstance(f"{path}: no such manifest (not an instance set)") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (InvalidInstance, UnicodeDecodeError) as error:
         raise InvalidInstance(f"{path}: not a JSON manifest ({error})") from None
     if not isinstance(manifest, dict) or manifest.get("npw_set") != SET_FORMAT:
         raise InvalidInstance(f"{path}: not an npw instance-set manifest (version {SET_FORMAT})")
@@ -405,7 +406,7 @@ def read_set(folder: str | os.PathLike) -> Iterator[tuple[dict, Any]]:
 
 def _read_instance(path: Path, problem: Any) -> Any:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = parse_json(path.read_text(encoding="utf-8"))
         return problem.from_dict(data)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, InvalidInstance) as error:
         raise InvalidInstance(f"{path}: {error}") from None
@@ -484,7 +485,7 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
         if "json" not in texts:
             continue
         try:
-            instance = problem.from_dict(json.loads(texts["json"]))
+            instance = problem.from_dict(parse_json(texts["json"]))
         except (json.JSONDecodeError, InvalidInstance) as error:
             problems.append(f"{entry['files']['json']}: not a valid {problem.id} instance ({error})")
             continue
@@ -549,7 +550,7 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
 def _check_certificate(instance: Any, text: str) -> str | None:
     """None when the carried certificate file holds a certificate the problem's checker accepts."""
     try:
-        document = json.loads(text)
+        document = parse_json(text)
         if not isinstance(document, dict) or "certificate" not in document:
             return "not a certificate file (no 'certificate' field)"
         certificate = instance.certificate_from_json(document["certificate"])

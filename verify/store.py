@@ -65,6 +65,14 @@ CREATE TABLE IF NOT EXISTS code (
 _ADDED_COLUMNS = {"claims": "TEXT NOT NULL DEFAULT '{}'", "deviations": "TEXT NOT NULL DEFAULT '[]'"}
 
 
+def _json(text: str) -> Any:
+    """A stored JSON value; a row that is not valid JSON is a damaged store (one line, exit 2)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError, TypeError) as error:
+        raise sqlite3.DatabaseError(f"a stored row is not valid JSON ({type(error).__name__})") from None
+
+
 def case_record(label: str, source: Any, case: CaseResult) -> tuple:
     """One row of ``cases`` (without the run id): plain values, cheap to send from a worker."""
     return (label, json.dumps(source.to_dict()), case.source_answer.value, case.target_answer.value,
@@ -124,12 +132,12 @@ class ResultStore:
 
         for label, source, source_answer, target_answer, failures, target_size, times, claims, deviations in rows:
             case = CaseResult(Answer(source_answer), Answer(target_answer),
-                              [tuple(f) for f in json.loads(failures)], json.loads(target_size), json.loads(times),
-                              json.loads(claims), [tuple(d) for d in json.loads(deviations)])
+                              [tuple(f) for f in _json(failures)], _json(target_size), _json(times),
+                              _json(claims), [tuple(d) for d in _json(deviations)])
             if case.failures:
                 if source_type is None:
                     source_type = get_problem(get_reduction(reduction).source).instance_type
-                source_object = source_type.from_dict(json.loads(source))
+                source_object = source_type.from_dict(_json(source))
             else:
                 source_object = None  # only failing cases keep their source in a Summary
             summary.add(label, source_object, case)
@@ -148,7 +156,7 @@ class ResultStore:
             seconds = self.db.execute("SELECT MIN(finished), MAX(finished) FROM cases WHERE run = ?",
                                       (run,)).fetchone()
             code = self.db.execute("SELECT fingerprint, covers FROM code WHERE run = ?", (run,)).fetchone()
-            given = json.loads(arguments)
+            given = _json(arguments)
             given.pop("code", None)
             result.append({"run": run, "reduction": reduction, "arguments": given,
                            "started": started, "cases": sum(counts.values()), "confusion": counts,
