@@ -24,6 +24,7 @@ import dataclasses
 
 from npw.reductions.base import Reduction
 from npw.reductions.registry import get_reduction
+from npw.reductions.solochess.claims import in_role
 
 
 def role_captures(special, captures) -> list:
@@ -54,7 +55,9 @@ def unrestricted(reduction: Reduction) -> Reduction:
     return Reduction(id=f"{reduction.id}-unrestricted", source=reduction.source, target=reduction.target,
                      reference=f"{reduction.reference}, without the T^1 restriction (Solo-Chess({{S, T}}))",
                      reduce=reduce, forward=reduction.forward, backward=backward, size=reduction.size,
-                     notes=f"{reduction.id} with no special piece")
+                     notes=f"{reduction.id} with no special piece",
+                     # the restricted construction's claims, about the piece on its special square
+                     claims=in_role(reduction.claims, lambda source: reduction.reduce(source).special))
 
 
 def _named(suffix: str) -> Reduction:
