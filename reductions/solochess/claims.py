@@ -167,6 +167,8 @@ def only_special_captures(source: HamPath, board: SoloChess, captures, _other: A
     """Every capture of a solution is the special piece's, so it makes all |pieces| - 1 of them
     ("only the rook can ever move"; "the knight must capture all of the other pieces")."""
     moves = replay(board, captures)
+    if len(moves) < len(captures):
+        return f"capture {len(moves) + 1} is not a legal capture"
     for number, (by_special, a, b) in enumerate(moves, 1):
         if not by_special:
             return f"capture {number} is made by the {_occupied(board).get(a, 'piece')} from {a}, not the special piece"
@@ -433,6 +435,9 @@ def grid_pawns_on_one_colour(source: HamPath, board: SoloChess) -> bool | str:
     """Theorem 3.7: vertex and edge pawns, three apart diagonally with two between, all on the
     light squares; a green pawn on an adjacent dark square (unless the vertex pawn is green)."""
     _, greens, grid = _king_squares(source, board)
+    position = _occupied(board)
+    if set(position) != grid | set(greens):
+        return "the pieces do not stand on the vertex, edge and green squares"
     colours = {(x + y) % 2 for x, y in grid}
     if len(colours) != 1:
         return "the vertex and edge pawns stand on squares of both colours"
