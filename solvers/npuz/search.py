@@ -376,7 +376,7 @@ def _tables(kind: int, n: int, goalpos: list[int]) -> np.ndarray:
     goal = np.asarray(goalpos, dtype=np.int64)
     rows, cols = np.divmod(np.arange(cells, dtype=np.int64), n)
     table = np.empty((cells, cells), dtype=np.float64)
-    block = max(1, (1 << 22) // cells)  # rows per block: temporaries of a few MB, not cells^2
+    block = max(1, (1 << 20) // cells)  # rows per block: temporaries of a few MB, not cells^2
     for first in range(0, cells, block):
         g = goal[first:first + block]
         dr = np.abs(rows[None, :] - (g // n)[:, None]).astype(np.float64)
