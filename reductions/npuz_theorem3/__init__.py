@@ -9,6 +9,7 @@ REL instance of Theorem 2. One module per step of the proof, and what they stand
   (``backward_segments``, ``backward_moves``), and the REL instance read back from the
   boards (``read_back``, ``same_rel``);
 * :mod:`.reduction`: the registered ``224sat-to-npuz`` (``REDUCTION``, its options);
+* :mod:`.claims`: the proof's claims observable at l = 1 (layout, k, Lemmas 1-4), checked per case;
 * :mod:`.layout`: the REL graph embedded on the board (ours: the paper's Figure 3 is lost);
 * :mod:`.moves`: the macros in each leg's frame and the sparse board the forward run uses;
 * :mod:`.replay`: the compact replay of blank and element tiles the backward decoding uses;

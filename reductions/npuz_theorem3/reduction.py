@@ -14,6 +14,7 @@ from npw.instances.npuz.board import NPuz
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions.base import BuiltTarget, Reduction, ReductionOption
 from npw.reductions.npuz_theorem3.backward import DecodeError, backward_moves
+from npw.reductions.npuz_theorem3.claims import CLAIMS
 from npw.reductions.npuz_theorem3.forward import forward_moves
 from npw.reductions.npuz_theorem3.instance import DENSE_LIMIT, SMALL_UNIT_NOTE, build_instance
 
@@ -89,6 +90,7 @@ REDUCTION = Reduction(
     notes=f"registered at the small unit l = {SMALL_UNIT}: " + SMALL_UNIT_NOTE.format(l=SMALL_UNIT, lp="u + 16m + 1")
           + "; npw reduce --unit L (the paper's unit without it); npw puzzle theorem3 for the simulation",
     options=OPTIONS,
+    claims=CLAIMS,
     build_with=build_with,
     draw=draw,
 )

@@ -6,5 +6,6 @@ Solo Chess with Unlimited Moves":
 * rook_pawn: Theorem 3.2, {rook^1, pawn} (from hampath-st), and the proof's text as stated (AS_STATED);
 * corollaries: Corollaries 3.3-3.6, the boards of Theorem 3.2 transformed;
 * king_pawn: Theorem 3.7, {king^1, pawn} (from hampath-grid-s);
-* unrestricted: each of them without the T^1 restriction.
+* unrestricted: each of them without the T^1 restriction;
+* claims: what each proof states about who can move or capture, checked per case.
 """

@@ -41,6 +41,7 @@ exception.
 
 from __future__ import annotations
 
+from npw.reductions.solochess.claims import BISHOP_PAWN_DEVIATION, theorem_3_2_claims
 from npw.reductions.solochess.rook_pawn import Point, transformed_reduction
 
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves"
@@ -76,7 +77,9 @@ def _make(special: str, blocker: str, corollary: str, mapping, id_suffix: str = 
         id=f"hampath-to-solochess-{special}-{blocker}{id_suffix}",
         reference=f"{PAPER}, Corollary {corollary} ({special}^1 + {blocker})",
         special=special, blocker=blocker, mapping=mapping,
-        notes=f"Theorem 3.2's board through {mapping.__name__}")
+        notes=f"Theorem 3.2's board through {mapping.__name__}",
+        claims=theorem_3_2_claims(mapping, f"Corollary {corollary}",
+                                  BISHOP_PAWN_DEVIATION if (special, blocker) == ("bishop", "pawn") else ""))
 
 
 # Corollary 3.3

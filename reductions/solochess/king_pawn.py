@@ -24,12 +24,28 @@ from npw.instances.base import InvalidInstance
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
+from npw.reductions.solochess.claims import THEOREM_3_7
 
 
 def _coords(source: HamPath) -> tuple[Point, ...]:
+    """The grid's coordinates, turned by 180 degrees when s has no upward edge, so that s is a
+    bottom vertex as in the paper's Figure 4 (any orientation of a grid graph is one).
+
+    Why: the king replaces s's green pawn; were s's edges all downward, its green pawn would be
+    its vertex pawn, and the pawn below it on the edge could capture only the king, which no
+    piece may capture: "all other pawns have legal captures" (Theorem 3.7) would fail there.
+
+    >>> from npw.instances.hampath.graph import HamPath
+    >>> _coords(HamPath(2, ((0, 1),), s=1, coords=((0, 0), (0, 1))))
+    ((0, 0), (0, -1))
+    """
     if source.coords is None or source.s is None:
         raise InvalidInstance("Theorem 3.7 needs a grid graph with a start s")
-    return source.coords
+    coords = source.coords
+    x, y = coords[source.s]
+    if not {(x + 1, y), (x, y + 1)} & set(coords):
+        return tuple((-a, -b) for a, b in coords)
+    return coords
 
 
 def vertex_square(p: Point) -> Point:
@@ -175,4 +191,5 @@ REDUCTION = Reduction(
     forward=forward,
     backward=backward,
     size=size,
+    claims=THEOREM_3_7,
 )

@@ -16,6 +16,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
+from npw.reductions.solochess.claims import THEOREM_3_1
 
 
 def rotate(p: Point) -> Point:
@@ -59,7 +60,7 @@ def make_reduction(blocker: str) -> Reduction:
     return Reduction(
         id=f"hampath-to-solochess-knight-{blocker}", source="hampath-grid-s", target="solochess",
         reference=f"Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.1 (T = {blocker})",
-        reduce=reduce, forward=forward, backward=backward, size=size)
+        reduce=reduce, forward=forward, backward=backward, size=size, claims=THEOREM_3_1)
 
 
 REDUCTION = make_reduction("pawn")

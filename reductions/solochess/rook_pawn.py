@@ -41,6 +41,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
+from npw.reductions.solochess.claims import immobility_claims, theorem_3_2_claims
 
 Squares = dict[Point, str]
 
@@ -214,7 +215,8 @@ def transformed(source: HamPath, special: str, blocker: str, mapping: Callable[[
 
 
 def transformed_reduction(id: str, reference: str, special: str, blocker: str,
-                          mapping: Callable[[Point, int], Point], notes: str = "") -> Reduction:
+                          mapping: Callable[[Point, int], Point], notes: str = "",
+                          claims: tuple = ()) -> Reduction:
     """A Reduction for a transformed Theorem 3.2 board; forward/backward map squares through
     ``mapping`` (which is injective)."""
 
@@ -244,7 +246,7 @@ def transformed_reduction(id: str, reference: str, special: str, blocker: str,
         return {"pieces": size(source)["pieces"]}
 
     return Reduction(id=id, source="hampath-st", target="solochess", reference=reference, reduce=reduce_t,
-                     forward=forward_t, backward=backward_t, size=size_t, notes=notes)
+                     forward=forward_t, backward=backward_t, size=size_t, notes=notes, claims=claims)
 
 
 def reduce_as_stated(source: HamPath) -> SoloChess:
@@ -287,6 +289,7 @@ AS_STATED = Reduction(
     backward=backward,
     size=None,
     notes="flagged: as stated; the corrected construction is hampath-to-solochess-rook-pawn",
+    claims=immobility_claims("Theorem 3.2 (terminal squares as stated)"),
 )
 
 
@@ -299,4 +302,5 @@ REDUCTION = Reduction(
     forward=forward,
     backward=backward,
     size=size,
+    claims=theorem_3_2_claims(),
 )

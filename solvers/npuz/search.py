@@ -45,6 +45,10 @@ from npw.solvers.result import Answer, Deadline, Result
 KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 4}
 MOVE_LETTERS = "UDLR"  # index 0..3 in the compiled code; opposite = index ^ 1
 MAX_DEPTH = 4096
+# IDA* keeps a cells x cells float64 distance table: beyond this many cells (a 72 x 72 board,
+# about 215 MB) it answers UNKNOWN at once, saying why, instead of filling gigabytes (the
+# 110 x 110 board of 224sat-to-npuz at l = 1 needed 1.2 GB)
+IDASTAR_MAX_CELLS = 72 * 72
 
 
 @dataclass
@@ -367,16 +371,46 @@ def _ida_slice(kind, n, board, pos, goal, goalpos, table, group_of, weight, pdb,
 
 
 def _tables(kind: int, n: int, goalpos: list[int]) -> np.ndarray:
+    """table[tile, location]: the tile's distance (Euclidean for kind 1, else Manhattan) from
+    its goal cell; zeros for the pattern databases (kind 4). Built by numpy in one pass: a
+    Python double loop over cells^2 entries took about 40 s on the 110 x 110 board of
+    224sat-to-npuz, before the search could consult its deadline.
+
+    >>> _tables(0, 2, [3, 0, 1, 2])[1].tolist()  # tile 1's goal is cell 0
+    [0.0, 1.0, 1.0, 2.0]
+    """
     cells = n * n
-    table = np.zeros((cells, cells), dtype=np.float64)
     if kind == 4:
-        return table
-    for tile in range(1, cells):
-        gr, gc = divmod(goalpos[tile], n)
-        for loc in range(cells):
-            dr, dc = abs(loc // n - gr), abs(loc % n - gc)
-            table[tile, loc] = math.hypot(dr, dc) if kind == 1 else dr + dc
+        return np.zeros((cells, cells), dtype=np.float64)
+    goal = np.asarray(goalpos, dtype=np.int64)
+    rows, cols = np.divmod(np.arange(cells, dtype=np.int64), n)
+    table = np.empty((cells, cells), dtype=np.float64)
+    block = max(1, (1 << 20) // cells)  # rows per block: temporaries of a few MB, not cells^2
+    for first in range(0, cells, block):
+        g = goal[first:first + block]
+        dr = np.abs(rows[None, :] - (g // n)[:, None]).astype(np.float64)
+        dc = np.abs(cols[None, :] - (g % n)[:, None]).astype(np.float64)
+        table[first:first + block] = np.hypot(dr, dc) if kind == 1 else dr + dc
+    table[0] = 0.0  # the blank is not counted
     return table
+
+
+FIRST_SLICE = 2_000
+SLICE_SECONDS = 0.1  # target time of one slice: how late past its deadline IDA* can answer
+
+
+def _next_budget(budget: int, seconds: float, most: int) -> int:
+    """The next slice's node budget: scaled so a slice takes about ``SLICE_SECONDS``, at most
+    doubling, at least 100 nodes, at most ``most``.
+
+    >>> _next_budget(2_000, 0.001, 500_000), _next_budget(2_000, 1.0, 500_000), _next_budget(400_000, 0.0, 500_000)
+    (4000, 200, 500000)
+    """
+    if seconds > 0:
+        budget = min(2 * budget, int(budget * SLICE_SECONDS / seconds))
+    else:
+        budget *= 2
+    return max(100, min(most, budget))
 
 
 def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int | None = None,
@@ -396,6 +430,10 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
         return SearchOutcome(None, True, stats)
     kind = KIND[heuristic]
     cells = n * n
+    if kind != 4 and cells > IDASTAR_MAX_CELLS:
+        stats.update(refused=f"a {n} x {n} board needs a {cells ** 2 * 8 / 1e6:.0f} MB distance table "
+                             f"(IDA* takes up to {IDASTAR_MAX_CELLS} cells)", time=time.perf_counter() - began)
+        return SearchOutcome(None, False, stats)
     goalpos = [0] * cells
     for location, tile in enumerate(goal):
         goalpos[tile] = location
@@ -443,6 +481,9 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     stats["h0"] = bound
     st = np.zeros(6, dtype=np.int64)
     st[4] = start.index(0)
+    # the deadline is read between slices: the first slice is small, later ones grow while a
+    # slice stays short (a node costs far more on a large board than on the 15-puzzle)
+    budget = min(slice_nodes, FIRST_SLICE)
     while True:
         if limit is not None and bound > limit:
             stats["time"] = time.perf_counter() - began
@@ -456,8 +497,10 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
         nextmv[0] = 0
         st[5] += 1  # the root
         while True:
+            sliced = time.perf_counter()
             status = _ida_slice(kind, n, board, pos, goal_arr, goalpos_arr, table, group_of, weight, pdb,
-                                offsets, path, nextmv, base, pidx, st, slice_nodes, sigma, tcell)
+                                offsets, path, nextmv, base, pidx, st, budget, sigma, tcell)
+            budget = _next_budget(budget, time.perf_counter() - sliced, slice_nodes)
             stats["nodes"], stats["generated"] = int(st[5]), int(st[3])
             if status == 1:
                 stats["time"] = time.perf_counter() - began
