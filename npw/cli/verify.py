@@ -259,6 +259,8 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
     result = report.to_json()
     result["stream"] = default or "as given"
     result["timeout"] = args.timeout
+    # a construction with a scale parameter is checked at the registered reduce's scale: say which
+    result["scale"] = reduction.notes if reduction.options else None
     if args.html:
         import shlex
 
@@ -273,6 +275,8 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
 def _print_report(r: dict) -> None:
     resumed = f", {r['resumed']} of them taken from the store" if r["resumed"] else ""
     print(f"{r['reduction']}: {r['cases']} cases{resumed} in {r['seconds']} s ({r['cases_per_second']} cases/s)")
+    if r.get("scale"):
+        print(f"  checked at the registered scale: {r['scale']}")
     print(f"  source yes {r['source_yes']}, no {r['source_no']};  target yes {r['target_yes']}, no {r['target_no']}")
     print("  confusion (source->target): " + ", ".join(f"{k}: {v}" for k, v in r["confusion"].items()))
     print(f"  mismatches {r['mismatches']}, certificate failures {r['certificate_failures']}, "
