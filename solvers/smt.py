@@ -10,6 +10,7 @@ import time
 
 import z3
 
+from npw.solvers.limits import refuse_variables
 from npw.solvers.result import Answer, Result
 
 
@@ -31,6 +32,7 @@ def _solver(instance) -> tuple[z3.Solver, list]:
 
 
 def solve(instance, timeout: float | None = None) -> Result:
+    refuse_variables(instance.num_vars)  # Refused: one z3 term per variable
     start = time.perf_counter()
     solver, variables = _solver(instance)
     if timeout is not None:

@@ -17,6 +17,7 @@ from npw._version import __version__
 from npw.cli import problems, puzzle, reduce, solve, torus, verify
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError
 from npw.instances.base import InvalidInstance
+from npw.solvers.result import Refused
 
 __all__ = ["build_parser", "main"]
 
@@ -48,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.extra_arguments = extra
         args.argv = list(sys.argv[1:] if argv is None else argv)  # the command, for reports
         return args.run(args)
-    except (UsageError, InvalidInstance) as error:
+    except (UsageError, InvalidInstance, Refused) as error:  # Refused: e.g. an export past the encoding limit
         print(f"npw: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # e.g. npw list | head: the reader left; say nothing more

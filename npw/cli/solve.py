@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from npw.cli.common import EXIT_OK, emit, load_file
+import sys
+
+from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, emit, load_file
 from npw.instances.base import dumps, write_atomically
 
 
@@ -18,14 +20,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_OK
     result = solve(instance, backend=args.backend, timeout=args.timeout)
     certificate = instance.certificate_to_json(result.certificate) if result.answer is Answer.YES else None
+    refused = result.stats.get("refused")
     if args.json:
         stats = {k: v for k, v in result.stats.items() if v is None or isinstance(v, (int, float, str, bool))}
         print(json.dumps({"answer": result.answer.value, "backend": result.backend, "certificate": certificate,
                           "stats": stats}))
-    else:
+    elif not refused:
         print(result.answer.value)
         if certificate is not None:
             print(json.dumps(certificate))
+    if refused:
+        # a size this decider cannot take is bad input for it (exit 2), not an UNKNOWN answer:
+        # no time limit would change it; --json still gets its object on stdout
+        print(f"npw: error: {args.input}: refused by {result.backend}: {refused}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.output and certificate is not None:
         write_atomically(args.output, dumps(certificate))
     return EXIT_OK
