@@ -15,7 +15,7 @@ from typing import Sequence
 
 from npw._version import __version__
 from npw.cli import problems, puzzle, reduce, solve, torus, verify
-from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError
+from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError, signals_unwind
 from npw.instances.base import InvalidInstance
 from npw.solvers.result import Refused
 
@@ -48,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         args.extra_arguments = extra
         args.argv = list(sys.argv[1:] if argv is None else argv)  # the command, for reports
-        return args.run(args)
+        with signals_unwind():  # SIGTERM unwinds: no temporary file is left behind
+            return args.run(args)
     except (UsageError, InvalidInstance, Refused) as error:  # Refused: e.g. an export past the encoding limit
         print(f"npw: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

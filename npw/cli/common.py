@@ -4,10 +4,13 @@ error, reading instance files, writing outputs, ``-p KEY=VALUE`` parameters, pro
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
+import threading
 import time
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from npw.instances.base import InvalidInstance, write_atomically
 
@@ -108,3 +111,31 @@ def progress_reporter(total: int | None, quiet: bool, label: str = "verify", uni
             print(f"{label}: {done}{of} {unit}, {rate:.0f} {unit}/s", file=sys.stderr, flush=True)
 
     return plain, lambda: None
+
+
+def _exit_on_signal(signum: int, _frame: Any) -> None:
+    raise SystemExit(128 + signum)  # unwinds: `finally` blocks run, temporaries are removed
+
+
+@contextlib.contextmanager
+def signals_unwind(signals: Sequence[int] = (signal.SIGTERM, signal.SIGHUP)) -> Iterator[None]:
+    """While the command runs, SIGTERM and SIGHUP raise SystemExit (status 128 + signal) instead
+    of ending the process on the spot, so a half-written output's temporary is removed; the
+    previous handlers come back afterwards (``main`` may run inside another program). Only in
+    the main thread, the one place Python lets a handler be set.
+
+    >>> with signals_unwind():
+    ...     signal.getsignal(signal.SIGTERM) is _exit_on_signal
+    True
+    >>> signal.getsignal(signal.SIGTERM) is _exit_on_signal
+    False
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, _exit_on_signal) for number in signals}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

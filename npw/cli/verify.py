@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from npw.cli.common import EXIT_FAILED, EXIT_OK, progress_reporter, UsageError
 from npw.instances.base import InvalidInstance, write_atomically
+from npw.solvers.child import die_with_parent
 
 
 def _open_store(path: str):
@@ -112,7 +114,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if args.dask:
             executor_context = _dask_executor(args.dask)
         elif args.workers and args.workers > 1:
-            executor_context = ProcessPoolExecutor(max_workers=args.workers)
+            executor_context = ProcessPoolExecutor(max_workers=args.workers, initializer=die_with_parent,
+                                                   initargs=(os.getpid(),))  # workers end with this process
         else:
             executor_context = contextlib.nullcontext(None)
         with executor_context as executor:
