@@ -7,7 +7,7 @@ import json
 
 import sys
 
-from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, emit, load_file
+from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, emit, load_file, output_path, positive_seconds
 from npw.instances.base import dumps, write_atomically
 
 
@@ -43,8 +43,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("solve", help="decide an instance file")
     p.add_argument("input")
     p.add_argument("--backend", "-b", help="decider (npw list shows them); sat:NAME picks a python-sat solver")
-    p.add_argument("--timeout", type=float, help="seconds; out of time answers UNKNOWN")
+    p.add_argument("--timeout", type=positive_seconds, help="seconds; out of time answers UNKNOWN")
     p.add_argument("--emit", help="instead of solving, export the encoding: dimacs, smt2")
-    p.add_argument("--output", "-o", help="write the certificate (or the export) to this file")
+    p.add_argument("--output", "-o", type=output_path, help="write the certificate (or the export) to this file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_solve)

@@ -1,0 +1,281 @@
+"""Limits and faults (issue 21, item 4; issue 16's 3-PARTITION refusal): deciders honour the
+deadline while building and refuse encodings past the limit, workers die with their parent,
+temporary files never outlive their writer, ``-o`` writes only regular files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from npw.cli import main
+from npw.instances.registry import get_problem
+from npw.instances.sat.cnf import CNF
+from npw.instances.three_partition import ThreePartition
+from npw.solvers import Answer, solve
+from npw.solvers.limits import ClauseBuffer
+from npw.solvers.result import Deadline, OutOfTime, Refused
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code: int, err: str) -> None:
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("npw: error: "), err
+    assert "Traceback" not in err
+
+
+# -- deciders: the deadline covers building, sizes past the limit are refused ------------------
+
+def test_three_partition_sat_refuses_unary_sums_in_the_billions():
+    # issue 16: B about 4e10 was killed for memory with no message
+    numbers = (10**10 + 1, 10**10 + 2, 2 * 10**10 - 3)
+    result = solve(ThreePartition(numbers, 4 * 10**10), backend="sat")
+    assert result.answer is Answer.UNKNOWN
+    assert "B = 40,000,000,000" in result.stats["refused"] and "NPW_ENCODING_LIMIT" in result.stats["refused"]
+    assert result.stats["time"] < 1.0  # refused before building anything
+    # the other deciders of the problem still answer it
+    assert solve(ThreePartition(numbers, 4 * 10**10), backend="dp").answer is Answer.YES
+
+
+def test_npuz_sat_refuses_a_6x6_plan():
+    board = get_problem("npuz").generate("random", seed=1, n=6)
+    started = time.perf_counter()
+    result = solve(board, backend="sat", timeout=30)
+    assert result.answer is Answer.UNKNOWN and "6 x 6 board" in result.stats["refused"]
+    assert time.perf_counter() - started < 2.0
+
+
+@pytest.mark.parametrize("backend", ["sat", "brute", "smt"])
+def test_a_cnf_declaring_a_billion_variables_is_refused(backend):
+    result = solve(CNF(10**9, [(1,)]), backend=backend, timeout=3)
+    assert result.answer is Answer.UNKNOWN
+    assert result.stats["refused"].startswith("1,000,000,000 variables, past the encoding limit")
+
+
+def test_the_limit_follows_the_environment(monkeypatch):
+    three = ThreePartition((6, 7, 7), 20)
+    assert solve(three, backend="sat").answer is Answer.YES
+    monkeypatch.setenv("NPW_ENCODING_LIMIT", "50")
+    result = solve(three, backend="sat")
+    assert result.answer is Answer.UNKNOWN and "limit of 50 " in result.stats["refused"]
+
+
+def test_clause_buffer_stops_at_the_deadline_and_the_limit():
+    late = ClauseBuffer(Deadline(0))
+    with pytest.raises(OutOfTime):
+        late.extend([[1]])
+    small = ClauseBuffer(Deadline(None), limit=4096)
+    with pytest.raises(Refused):
+        for _ in range(10_000):
+            small.append([1])
+    assert len(small) == 8192  # append checks every 4096 clauses: stopped at the first check past the limit
+
+
+def _rel_target(m: int):
+    from npw.reductions.registry import get_reduction
+
+    formula = get_problem("224sat").generate("random", seed=0, m=m)
+    return get_reduction("224sat-to-rel").reduce(formula)
+
+
+def test_rel_sat_time_stops_building_at_the_timeout(monkeypatch):
+    # was: --timeout 3 overran by 12.6 s, the encoding being built outside the deadline
+    monkeypatch.setenv("NPW_ENCODING_LIMIT", str(10**9))  # so the deadline, not the limit, stops it
+    target = _rel_target(12)
+    started = time.perf_counter()
+    result = solve(target, backend="sat-time", timeout=1.0)
+    elapsed = time.perf_counter() - started
+    assert result.answer is Answer.UNKNOWN and result.stats["timed_out_while"] == "encoding"
+    assert elapsed < 2.0, elapsed
+
+
+def test_solve_shows_a_refusal_as_one_line_and_exit_2(capsys, tmp_path):
+    path = tmp_path / "big.cnf"
+    path.write_text("p cnf 1000000000 1\n1 0\n")
+    code, out, err = run(capsys, "solve", path, "--timeout", "3")
+    one_line_error(code, err)
+    assert out == "" and f"{path}: refused by sat:m22: 1,000,000,000 variables" in err
+    code, out, err = run(capsys, "solve", path, "--json")
+    one_line_error(code, err)
+    assert json.loads(out)["answer"] == "UNKNOWN" and "refused" in json.loads(out)["stats"]
+
+
+def test_export_past_the_limit_is_one_line(capsys, tmp_path):
+    path = tmp_path / "p6.json"
+    assert run(capsys, "generate", "npuz", "-p", "n=6", "-o", path)[0] == 0
+    code, _, err = run(capsys, "solve", path, "--emit", "dimacs")
+    one_line_error(code, err)
+    assert "6 x 6 board" in err
+
+
+def test_a_backend_that_takes_no_solver_name_is_one_line(capsys, tmp_path):
+    path = tmp_path / "f.cnf"
+    path.write_text("p cnf 1 1\n1 0\n")
+    code, _, err = run(capsys, "solve", path, "--backend", "smt:x")
+    one_line_error(code, err)
+    assert "takes no solver" in err
+
+
+# -- processes: workers die with their parent --------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")  # a zombie has ended; only its exit status is left
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_verify_workers_end_when_the_main_process_is_killed(tmp_path):
+    command = [sys.executable, "-m", "npw", "verify", "1in3sat-to-224sat", "--random", "1000000", "--workers", "2",
+               "--quiet"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        workers: list[int] = []
+        while time.monotonic() < deadline and len(workers) < 2:
+            time.sleep(0.2)
+            workers = _children(process.pid)
+        assert len(workers) == 2, "the pool never started"
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_running(w) for w in workers):
+            time.sleep(0.1)
+        assert not any(_running(w) for w in workers)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+# -- temporary files -----------------------------------------------------------------------------
+
+# a writer that hangs once its temporary is written (the rename never comes), as a large
+# output's writer does while it writes
+HANGING_WRITER = textwrap.dedent("""
+    import os, sys, time
+    os.replace = lambda *args: time.sleep(600)
+    from npw.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def _temporaries(folder: Path, name: str) -> list[Path]:
+    return sorted(folder.glob(f".{name}.*.tmp"))
+
+
+def _start_hanging_writer(folder: Path) -> tuple[subprocess.Popen, Path]:
+    writer = subprocess.Popen([sys.executable, "-c", HANGING_WRITER, "generate", "3sat", "-o", "out.json"],
+                              cwd=folder, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not _temporaries(folder, "out.json"):
+        time.sleep(0.05)
+    found = _temporaries(folder, "out.json")
+    assert len(found) == 1, "the writer never wrote its temporary"
+    assert f".out.json.{writer.pid}." in found[0].name  # named by its writer
+    return writer, found[0]
+
+
+def test_sigterm_removes_the_temporary(tmp_path):
+    writer, _ = _start_hanging_writer(tmp_path)
+    writer.send_signal(signal.SIGTERM)
+    _, err = writer.communicate(timeout=20)
+    assert writer.returncode == 128 + signal.SIGTERM
+    assert b"Traceback" not in err
+    assert _temporaries(tmp_path, "out.json") == [] and not (tmp_path / "out.json").exists()
+
+
+def test_after_sigkill_the_next_write_removes_the_stale_temporary(tmp_path, capsys):
+    writer, stale = _start_hanging_writer(tmp_path)
+    writer.kill()
+    writer.wait()
+    assert stale.exists()  # nothing can clean up after SIGKILL in the process itself
+    os.chdir(tmp_path)
+    assert run(capsys, "generate", "3sat", "-o", "out.json")[0] == 0
+    assert _temporaries(tmp_path, "out.json") == []
+    assert json.loads((tmp_path / "out.json").read_text())["problem"] == "3sat"
+
+
+def test_a_live_writers_temporary_is_kept(tmp_path, capsys):
+    live = tmp_path / f".out.json.{os.getpid()}.abc.tmp"
+    live.write_text("{")
+    assert run(capsys, "generate", "3sat", "-o", tmp_path / "out.json")[0] == 0
+    assert live.exists()
+
+
+# -- -o writes only regular files -----------------------------------------------------------------
+
+def _output(tmp_path: Path, kind: str, suffix: str) -> Path:
+    """A path of the kind given, named NAME{suffix} (render takes only .svg names)."""
+    target = tmp_path / f"{kind}{suffix}"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "symlink":
+        (tmp_path / "real.json").write_text("keep")
+        target.symlink_to(tmp_path / "real.json")
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        target = Path("/dev/full")
+    return target
+
+
+def _commands(tmp_path: Path, capsys) -> dict[str, list]:
+    source = tmp_path / "f.json"
+    assert run(capsys, "generate", "1in3sat", "-g", "planted", "-p", "num_vars=6", "-o", source)[0] == 0
+    board = tmp_path / "b.json"
+    assert run(capsys, "generate", "npuz", "-p", "n=3", "-o", board)[0] == 0
+    return {"generate": ["generate", "3sat"], "reduce": ["reduce", "1in3sat-to-224sat", source],
+            "solve": ["solve", source], "render": ["render", board]}
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink", "folder", "device"])
+def test_o_refuses_what_is_not_a_regular_file(kind, tmp_path, capsys):
+    for name, command in _commands(tmp_path, capsys).items():
+        if name == "render" and kind == "device":
+            continue  # render takes only .svg names, and no device has one
+        target = _output(tmp_path / name, kind, ".svg" if name == "render" else ".json") \
+            if (tmp_path / name).mkdir() is None else None
+        code, _, err = run(capsys, *command, "-o", target)
+        one_line_error(code, err)
+        assert "not a regular file" in err, (name, err)
+        if kind == "symlink":
+            assert (tmp_path / name / "real.json").read_text() == "keep"  # a link's target is never touched
+    assert Path("/dev/full").exists() and not Path("/dev/full").is_file()
+    assert not list(tmp_path.rglob(".*.tmp"))
+
+
+def test_o_dev_null_discards(tmp_path, capsys):
+    for command in _commands(tmp_path, capsys).values():
+        if command[0] == "render":
+            continue  # renders only to .svg names
+        code, _, err = run(capsys, *command, "-o", os.devnull)
+        assert code == 0, err
+    assert Path(os.devnull).exists() and not Path(os.devnull).is_file()
