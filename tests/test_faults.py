@@ -261,8 +261,8 @@ def test_o_refuses_what_is_not_a_regular_file(kind, tmp_path, capsys):
     for name, command in _commands(tmp_path, capsys).items():
         if name == "render" and kind == "device":
             continue  # render takes only .svg names, and no device has one
-        target = _output(tmp_path / name, kind, ".svg" if name == "render" else ".json") \
-            if (tmp_path / name).mkdir() is None else None
+        (tmp_path / name).mkdir()
+        target = _output(tmp_path / name, kind, ".svg" if name == "render" else ".json")
         code, _, err = run(capsys, *command, "-o", target)
         one_line_error(code, err)
         assert "not a regular file" in err, (name, err)
@@ -279,3 +279,98 @@ def test_o_dev_null_discards(tmp_path, capsys):
         code, _, err = run(capsys, *command, "-o", os.devnull)
         assert code == 0, err
     assert Path(os.devnull).exists() and not Path(os.devnull).is_file()
+
+
+# -- numeric options: every command that has one validates it the same way -----------------------
+
+# (the command up to the option, a value the option takes); every command that has the option
+TIMEOUTS = [["solve", "x.json"], ["render", "x.json", "-o", "x.svg"], ["generate", "3sat"], ["check-set", "dir"],
+            ["profile", "3sat", "--param", "ratio", "--values", "4"], ["verify", "1in3sat-to-224sat", "--random", "1"],
+            ["puzzle", "solve", "1 2 3 4 5 6 7 8 0"]]
+COUNTS = [(["verify", "1in3sat-to-224sat"], "--random"), (["verify", "1in3sat-to-224sat"], "--planted"),
+          (["verify", "1in3sat-to-224sat"], "--certified-no"),
+          (["verify", "1in3sat-to-224sat", "--random", "1"], "--extra-certificates"),
+          (["generate", "3sat"], "--enumerate"), (["puzzle", "theorem3", "x.json"], "--additive")]
+POSITIVES = [(["verify", "1in3sat-to-224sat"], "--exhaustive"), (["generate", "3sat", "--set", "d"], "--count"),
+             (["profile", "3sat", "--param", "ratio", "--values", "4"], "--count"),
+             (["puzzle", "study"], "--boards"), (["puzzle", "theorem3", "x.json"], "--unit")]
+
+
+def _parses(argv: list[str]) -> bool:
+    from npw.cli import build_parser
+
+    build_parser().parse_known_args(argv)  # raises UsageError on a bad value
+    return True
+
+
+def _refused(capsys, argv: list[str], option: str) -> str:
+    code, out, err = run(capsys, *argv)
+    one_line_error(code, err)
+    assert f"argument {option}" in err and out == ""
+    return err
+
+
+@pytest.mark.parametrize("prefix", TIMEOUTS, ids=lambda p: " ".join(p[:2]))
+def test_timeouts_are_finite_positive_seconds(prefix, capsys):
+    assert _parses(prefix + ["--timeout", "2.5"])
+    for bad in ("inf", "-inf", "nan", "0", "-1", "abc", "1e400", ""):
+        err = _refused(capsys, prefix + [f"--timeout={bad}"], "--timeout")  # = : "-1" is a value, not an option
+        assert "leave the option out for no limit" in err
+
+
+@pytest.mark.parametrize("prefix,option", COUNTS, ids=lambda p: str(p))
+def test_counts_are_never_negative(prefix, option, capsys):
+    assert _parses(prefix + [option, "0"]) and _parses(prefix + [option, "7"])
+    for bad in ("-5", "-1", "2.5", "abc", "9" * 5000):
+        _refused(capsys, prefix + [f"{option}={bad}"], option)
+
+
+@pytest.mark.parametrize("prefix,option", POSITIVES, ids=lambda p: str(p))
+def test_sizes_are_at_least_one(prefix, option, capsys):
+    assert _parses(prefix + [option, "1"])
+    for bad in ("0", "-3", "x"):
+        _refused(capsys, prefix + [f"{option}={bad}"], option)
+
+
+def test_torus_sides_are_at_least_one(capsys):
+    assert _parses(["torus", "diameter", "2", "3"])
+    for rows, cols in (("0", "3"), ("3", "-1")):
+        code, _, err = run(capsys, "torus", "diameter", rows, cols)
+        one_line_error(code, err)
+        assert "must be 1 or more" in err
+
+
+def test_verify_random_minus_five_no_longer_passes_on_nothing(capsys):
+    code, out, err = run(capsys, "verify", "1in3sat-to-224sat", "--random", "-5")
+    one_line_error(code, err)
+    assert "PASSED" not in out
+
+
+def test_workers_and_dask_addresses(capsys):
+    verify = ["verify", "1in3sat-to-224sat", "--random", "1"]
+    assert _parses(verify + ["--workers", "2"]) and _parses(verify + ["--dask", "tcp://10.0.0.5:8786"])
+    assert _parses(verify + ["--dask", "localhost:8786"]) and _parses(verify + ["--dask", "inproc://x"])
+    for bad in ("0", "-2", "100000", "two"):
+        _refused(capsys, verify + [f"--workers={bad}"], "--workers")
+    for bad in ("", "not-an-address", "tcp://localhost", "localhost:99999", "http://host:1", "a b:1"):
+        _refused(capsys, verify + [f"--dask={bad}"], "--dask")
+
+
+def test_parameter_values_must_be_finite(capsys):
+    for bad in ("NaN", "Infinity", "-Infinity"):
+        code, _, err = run(capsys, "generate", "3sat", "-p", f"ratio={bad}")
+        one_line_error(code, err)
+        assert "not a finite number" in err
+
+
+@pytest.mark.parametrize("argv,option", [
+    (["solve", "x.json", "-o"], "--output/-o"), (["reduce", "1in3sat-to-224sat", "x.json", "-o"], "--output/-o"),
+    (["render", "x.json", "-o"], "--output/-o"), (["generate", "3sat", "-o"], "--output/-o"),
+    (["profile", "3sat", "--param", "ratio", "--values", "4", "-o"], "--output/-o"),
+    (["verify", "1in3sat-to-224sat", "--random", "1", "--html"], "--html"),
+    (["puzzle", "study", "-o"], "--output/-o"), (["puzzle", "render", "1 2 3 4 5 6 7 8 0", "-o"], "--output/-o"),
+    (["puzzle", "theorem3", "x.json", "--certificate"], "--certificate"),
+], ids=lambda p: " ".join(p[:2]) if isinstance(p, list) else p)
+def test_every_output_option_refuses_a_device_before_any_work(argv, option, capsys):
+    err = _refused(capsys, argv + ["/dev/full"], option)
+    assert "not a regular file but a character device" in err
