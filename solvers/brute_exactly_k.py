@@ -27,6 +27,8 @@ def count_satisfiable(
     order: list[int] = []
     seen = set()
     for index, clause in enumerate(clauses):
+        if not index & 4095 and deadline.expired():  # indexing a million clauses takes seconds
+            return Answer.UNKNOWN, None, 0
         for literal in clause:
             occurrences[abs(literal)].append((index, literal > 0))
             if abs(literal) not in seen:

@@ -374,3 +374,26 @@ def test_parameter_values_must_be_finite(capsys):
 def test_every_output_option_refuses_a_device_before_any_work(argv, option, capsys):
     err = _refused(capsys, argv + ["/dev/full"], option)
     assert "not a regular file but a character device" in err
+
+
+@pytest.fixture(scope="module")
+def large_cnf():
+    return get_problem("cnf").generate("random", 1, num_vars=60_000)
+
+
+@pytest.mark.parametrize("backend", ["smt", "brute"])
+def test_building_a_large_sat_model_stops_at_the_deadline(backend, large_cnf):
+    # smt took 224 s on a 200,000-variable CNF with --timeout 3: every z3 term was made first
+    formula = large_cnf
+    started = time.perf_counter()
+    result = solve(formula, backend=backend, timeout=0.5)
+    assert result.answer is Answer.UNKNOWN
+    assert time.perf_counter() - started < 1.5
+
+
+def test_three_partition_smt_keeps_to_the_deadline():
+    instance = get_problem("3partition").generate("planted", 1, m=40, bound=100_000)
+    started = time.perf_counter()
+    result = solve(instance, backend="smt", timeout=1.0)
+    assert result.answer in (Answer.UNKNOWN, Answer.YES)
+    assert time.perf_counter() - started < 2.0
