@@ -67,6 +67,29 @@ def refuse_variables(num_vars: int) -> None:
         raise Refused(f"{num_vars:,} variables, past the encoding limit of {limit:,} ({LIMIT_NAME})")
 
 
+MEMO_ENTRIES = 2_000_000
+"""The most positions a search remembers as failed (a few hundred bytes each). Past it the
+search goes on without remembering more: slower, never wrong, and its memory stays bounded
+however long ``--timeout`` is."""
+
+
+def remember(memo: set | dict, key: Any, value: Any = None) -> None:
+    """Adds ``key`` to a search's memo of failed positions (a set, or a dict with ``value``)
+    while it holds fewer than MEMO_ENTRIES; a key already there is always updated.
+
+    >>> failed = set()
+    >>> remember(failed, (1, 2))
+    >>> failed
+    {(1, 2)}
+    """
+    if len(memo) >= MEMO_ENTRIES and key not in memo:
+        return
+    if isinstance(memo, dict):
+        memo[key] = value
+    else:
+        memo.add(key)
+
+
 class ClauseBuffer(list):
     """A clause list that stops the encoder filling it: :class:`~npw.solvers.result.OutOfTime`
     once ``deadline`` passes, :class:`Refused` once it holds more than the limit. SAT encoders
