@@ -175,6 +175,31 @@ def test_verify_workers_end_when_the_main_process_is_killed(tmp_path):
             process.wait()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_ends_verify_and_its_workers_at_once(tmp_path):
+    command = [sys.executable, "-m", "npw", "verify", "1in3sat-to-224sat", "--random", "1000000", "--workers", "2",
+               "--quiet"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        workers: list[int] = []
+        while time.monotonic() < deadline and len(workers) < 2:
+            time.sleep(0.2)
+            workers = _children(process.pid)
+        assert len(workers) == 2, "the pool never started"
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+        # the pool's chunks in flight are not waited for
+        assert time.monotonic() - started < 3.0
+        assert process.returncode == 128 + signal.SIGTERM and b"Traceback" not in err
+        assert not any(_running(w) for w in workers)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 # -- temporary files -----------------------------------------------------------------------------
 
 # a writer that hangs once its temporary is written (the rename never comes), as a large

@@ -254,6 +254,11 @@ def progress_reporter(total: int | None, quiet: bool, label: str = "verify", uni
 
 
 def _exit_on_signal(signum: int, _frame: Any) -> None:
+    # worker processes end first: a pool's shutdown would otherwise wait for every chunk in flight
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        child.terminate()
     raise SystemExit(128 + signum)  # unwinds: `finally` blocks run, temporaries are removed
 
 
