@@ -32,8 +32,8 @@ from pysat.solvers import Solver, SolverNames
 from npw.instances.base import InvalidInstance
 
 from npw.solvers.child import call_with_deadline
-from npw.solvers.limits import refuse_above, refuse_variables
 from npw.solvers.encodings import cnf_of
+from npw.solvers.limits import refuse_above, refuse_variables  # refuse_above: for encoders, and the example below
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 
 DEFAULT_SOLVER = "m22"

@@ -172,7 +172,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--certified-no", type=count, metavar="N", default=0, help="N no-sources by construction")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=workers, default=1, help="process pool size")
-    p.add_argument("--dask", metavar="ADDRESS", type=dask_address, help="run on a Dask cluster (scheduler address; extra 'dist')")
+    p.add_argument("--dask", metavar="ADDRESS", type=dask_address,
+                   help="run on a Dask cluster (scheduler address; extra 'dist')")
     p.add_argument("--db", metavar="FILE", help="SQLite result store: records every case; a rerun with the "
                                                  "same arguments resumes, skipping finished cases")
     p.add_argument("--timeout", type=positive_seconds, help="seconds per decider call")
@@ -180,8 +181,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="also try backward on N more target certificates per yes-case (found under random "
                         "solver phases; default 2)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    p.add_argument("--html", metavar="OUT.html", type=output_path, help="also write a self-contained HTML report (confusion matrix, "
-                                                     "sizes against the formulas, timings, the counterexample drawn)")
+    p.add_argument("--html", metavar="OUT.html", type=output_path,
+                   help="also write a self-contained HTML report (confusion matrix, sizes against the formulas, "
+                        "timings, the counterexample drawn)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_verify)
     p = commands.add_parser("report", help="summarise a result store written by verify --db")
