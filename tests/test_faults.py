@@ -237,12 +237,12 @@ def test_sigterm_removes_the_temporary(tmp_path):
     assert _temporaries(tmp_path, "out.json") == [] and not (tmp_path / "out.json").exists()
 
 
-def test_after_sigkill_the_next_write_removes_the_stale_temporary(tmp_path, capsys):
+def test_after_sigkill_the_next_write_removes_the_stale_temporary(tmp_path, capsys, monkeypatch):
     writer, stale = _start_hanging_writer(tmp_path)
     writer.kill()
     writer.wait()
     assert stale.exists()  # nothing can clean up after SIGKILL in the process itself
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # the same name as the killed writer's, relative
     assert run(capsys, "generate", "3sat", "-o", "out.json")[0] == 0
     assert _temporaries(tmp_path, "out.json") == []
     assert json.loads((tmp_path / "out.json").read_text())["problem"] == "3sat"
