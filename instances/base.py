@@ -210,13 +210,14 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     Only a regular file is ever replaced (:func:`check_output_path`; ``/dev/null`` discards).
     The temporary, ``.NAME.PID.XXXX.tmp`` beside the output, is removed if the write fails or
     is interrupted (the command line turns SIGTERM into SystemExit for this); one left by a
-    writer killed outright (SIGKILL) is removed by the next write of the same name.
+    writer killed outright (SIGKILL) is removed by :func:`remove_stale_temporaries`, which the
+    command line runs for every output it is given (not here: listing the folder on every
+    write would make writing a set of n files O(n^2)).
     """
     if not check_output_path(path):
         return
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
     try:
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; the output gets the usual mode

@@ -13,7 +13,9 @@ import threading
 import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
-from npw.instances.base import InvalidInstance, NotRegularFile, check_output_path, write_atomically
+from npw.instances.base import (
+    InvalidInstance, NotRegularFile, check_output_path, remove_stale_temporaries, write_atomically,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -196,7 +198,9 @@ def dask_address(text: str) -> str:
 
 def output_path(text: str) -> str:
     """An output file name, checked before any work is done: a regular file or a new name
-    (``-`` and ``/dev/null`` pass; a device, FIFO, symbolic link or folder is refused).
+    (``-`` and ``/dev/null`` pass; a device, FIFO, symbolic link or folder is refused). The
+    temporaries an earlier writer of the same name left when it was killed (SIGKILL: nothing
+    of it could clean up) are removed here, once a command.
 
     >>> output_path("out.json"), output_path("-")
     ('out.json', '-')
@@ -211,6 +215,7 @@ def output_path(text: str) -> str:
         check_output_path(text)
     except NotRegularFile as error:
         raise argparse.ArgumentTypeError(f"{text}: {error.strerror}") from None
+    remove_stale_temporaries(text)
     return text
 
 
