@@ -422,3 +422,12 @@ def test_three_partition_smt_keeps_to_the_deadline():
     result = solve(instance, backend="smt", timeout=1.0)
     assert result.answer in (Answer.UNKNOWN, Answer.YES)
     assert time.perf_counter() - started < 2.0
+
+
+def test_render_solve_says_why_a_decider_refused(tmp_path, capsys, monkeypatch):
+    board = tmp_path / "c.json"
+    assert run(capsys, "generate", "solochess", "-o", board)[0] == 0
+    monkeypatch.setenv("NPW_ENCODING_LIMIT", "10")
+    code, _, err = run(capsys, "render", board, "--solve", "--backend", "sat", "-o", tmp_path / "c.svg")
+    assert code == 0 and (tmp_path / "c.svg").exists()  # the board is still drawn
+    assert "refused by sat:m22: the encoding passed 10 clauses" in err

@@ -122,8 +122,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
         result = solve(instance, backend=args.backend, timeout=args.timeout)
         if result.answer is not Answer.YES:
-            print(f"npw: render: {args.input} is {result.answer.value} ({result.backend}); drawing the board only",
-                  file=sys.stderr)
+            why = f"refused by {result.backend}: {result.stats['refused']}" if result.stats.get("refused") \
+                else f"{result.answer.value} ({result.backend})"
+            print(f"npw: render: {args.input} is {why}; drawing the board only", file=sys.stderr)
         else:
             certificate = result.certificate
     svg = renderer(instance, certificate=certificate) if certificate is not None else renderer(instance)
