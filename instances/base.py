@@ -19,9 +19,11 @@ small instances and shrinker.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,12 +137,110 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) ->
     return value
 
 
-def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
-    """Writes ``text`` (UTF-8; or raw ``bytes``, e.g. a PNG) to ``path`` whole or not at all
-    (temporary file + rename)."""
+class NotRegularFile(OSError):
+    """An output path that is not a regular file (a device, a FIFO, a symbolic link, a
+    folder): replacing it with a file would destroy what is there, so nothing is written."""
+
+
+_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+
+
+def check_output_path(path: str | os.PathLike) -> bool:
+    """Whether ``path`` may be written: True for a new name or a regular file, False for
+    ``/dev/null`` (the output is discarded: nothing to write); :class:`NotRegularFile` for
+    anything else that exists.
+
+    >>> check_output_path("/dev/null"), check_output_path("no-such-file.json")
+    (False, True)
+    >>> check_output_path("/dev/full")
+    Traceback (most recent call last):
+    ...
+    npw.instances.base.NotRegularFile: [Errno 22] not a regular file but a character device; outputs are written to regular files only (-o /dev/null discards, - is standard output): '/dev/full'
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    if stat.S_ISREG(info.st_mode):
+        return True
+    try:
+        if os.path.samefile(path, os.devnull):
+            return False
+    except OSError:
+        pass
+    kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
+    raise NotRegularFile(errno.EINVAL, f"not a regular file but {kind}; outputs are written to regular files only "
+                                       f"(-o /dev/null discards, - is standard output)", os.fspath(path))
+
+
+def _temporary_prefix(name: str, pid: int) -> str:
+    """``.NAME.PID.``: a temporary names its writer, so a later run can tell a dead writer's."""
+    return f".{name}.{pid}."
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return True  # not a writer's pid: never ours to remove
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's live process
+        return True
+    return True
+
+
+def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
+    """Removes the temporaries a killed writer of ``path`` left beside it (``.NAME.PID.*.tmp``
+    whose PID is no running process); returns them. A live writer's temporary is kept.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / ".out.json.999999999.x1.tmp").write_text("{")  # no such pid
+    >>> _ = (folder / f".out.json.{os.getpid()}.x2.tmp").write_text("{")  # this process: alive
+    >>> [p.name for p in remove_stale_temporaries(folder / "out.json")]
+    ['.out.json.999999999.x1.tmp']
+    >>> sorted(p.name for p in folder.iterdir()) == [f".out.json.{os.getpid()}.x2.tmp"]
+    True
+    """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    prefix = f".{target.name}."
+    removed = []
+    try:
+        candidates = [entry for entry in os.scandir(directory)
+                      if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for entry in candidates:
+        pid_text = entry.name[len(prefix):].partition(".")[0]
+        if not pid_text.isdigit() or _alive(int(pid_text)) or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except FileNotFoundError:  # another run removed it first
+            pass
+    return removed
+
+
+def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
+    """Writes ``text`` (UTF-8; or raw ``bytes``, e.g. a PNG) to ``path`` whole or not at all
+    (temporary file + rename).
+
+    Only a regular file is ever replaced (:func:`check_output_path`; ``/dev/null`` discards).
+    The temporary, ``.NAME.PID.XXXX.tmp`` beside the output, is removed if the write fails or
+    is interrupted (the command line turns SIGTERM into SystemExit for this); one left by a
+    writer killed outright (SIGKILL) is removed by :func:`remove_stale_temporaries`, which the
+    command line runs for every output it is given (not here: listing the folder on every
+    write would make writing a set of n files O(n^2)).
+    """
+    if not check_output_path(path):
+        return
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
     try:
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; the output gets the usual mode
         with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:

@@ -27,11 +27,12 @@ p cnf 3 8
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any, Callable
 
 from npw.instances.base import InvalidInstance
 from npw.solvers.registry import BACKENDS, CERTIFICATE_SAMPLERS, EXPORTS
-from npw.solvers.result import Answer, Result, SolverError
+from npw.solvers.result import Answer, Refused, Result, SolverError
 
 __all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export", "export_formats",
            "sample_certificates"]
@@ -56,9 +57,16 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
     family, _, variant = name.partition(":")
     if family not in table:
         raise InvalidInstance(f"no backend {name!r} for {instance.problem} (known: {', '.join(table)})")
+    function = _load(table[family])
     if variant:
+        if "solver" not in inspect.signature(function).parameters:
+            raise InvalidInstance(f"backend {family!r} of {instance.problem} takes no solver (given {name!r}; "
+                                  f"a name after ':' picks a python-sat solver for a SAT decider)")
         options["solver"] = variant
-    result = _load(table[family])(instance, timeout=timeout, **options)
+    try:
+        result = function(instance, timeout=timeout, **options)
+    except Refused as refusal:  # too large for this decider: UNKNOWN, saying why
+        return Result(Answer.UNKNOWN, None, name, {"refused": str(refusal)})
     if result.answer is Answer.YES and not instance.verify(result.certificate):
         raise SolverError(f"backend {name} returned a certificate that the {instance.problem} checker rejects")
     return result

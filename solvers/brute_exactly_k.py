@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
+from npw.solvers.limits import refuse_variables
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
@@ -26,6 +27,8 @@ def count_satisfiable(
     order: list[int] = []
     seen = set()
     for index, clause in enumerate(clauses):
+        if not index & 4095 and deadline.expired():  # indexing a million clauses takes seconds
+            return Answer.UNKNOWN, None, 0
         for literal in clause:
             occurrences[abs(literal)].append((index, literal > 0))
             if abs(literal) not in seen:
@@ -82,6 +85,7 @@ def count_satisfiable(
 
 def solve(instance, timeout: float | None = None) -> Result:
     """Brute-force decider for ``cnf``, ``3sat``, ``1in3sat`` and ``224sat`` instances."""
+    refuse_variables(instance.num_vars)  # Refused: one list entry per variable
     start = time.perf_counter()
     clauses = instance.clauses.tolist() if hasattr(instance.clauses, "tolist") else instance.clauses
     if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal

@@ -7,11 +7,58 @@ of overhead a call, so the fast paths use the solver's own interrupt instead.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from typing import Any, Callable
 
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+PARENT_POLL_SECONDS = 1.0
 
-def _run(connection, function, args) -> None:
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def die_with_parent(parent: int) -> None:
+    """Makes this process end when ``parent`` (the pid of the process that started it) does,
+    even when the parent is killed outright (SIGKILL) and no cleanup of its runs: a
+    ``ProcessPoolExecutor`` initializer (``initializer=die_with_parent, initargs=(os.getpid(),)``)
+    and the first step of every child here. On Linux the kernel sends SIGKILL at the parent's
+    death (``prctl(PR_SET_PDEATHSIG)``); elsewhere a daemon thread polls the parent every
+    second. SIGTERM gets its default action back (the command line's handler, inherited
+    through fork, would otherwise unwind the worker instead of ending it).
+
+    >>> import subprocess, sys
+    >>> code = "import os; from npw.solvers.child import die_with_parent; die_with_parent(os.getppid()); print('ok')"
+    >>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip()
+    'ok'
+    """
+    with contextlib.suppress(ValueError):  # only the main thread may set a handler
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+
+def _run(connection, function, args, parent: int) -> None:
+    die_with_parent(parent)
     try:
         connection.send(("ok", function(*args)))
     except BaseException as error:  # report, never hang the parent
@@ -24,7 +71,7 @@ def call_with_deadline(function: Callable[..., Any], args: tuple, timeout: float
     """Returns (True, value) if ``function(*args)`` finished within ``timeout`` seconds, else (False, None)."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_run, args=(sender, function, args), daemon=True)
+    process = context.Process(target=_run, args=(sender, function, args, os.getpid()), daemon=True)
     process.start()
     sender.close()
     try:

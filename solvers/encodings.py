@@ -13,6 +13,8 @@ from __future__ import annotations
 import itertools
 from typing import Iterable, Sequence
 
+from npw.solvers.result import Deadline
+
 
 def _simplify(clause: Iterable[int]) -> tuple[int, ...] | None:
     """Removes duplicate literals; None for a tautology (a literal and its negation)."""
@@ -59,20 +61,23 @@ def cnf_of(instance) -> tuple[int, list[tuple[int, ...]]]:
 
 
 def weighted_sum_equals(literals: Sequence[int], weights: Sequence[int], target: int,
-                        new_var) -> list[list[int]]:
+                        new_var, deadline: Deadline | None = None) -> list[list[int]]:
     """CNF: sum of ``weights[t]`` over the true ``literals[t]`` equals ``target`` (weights >= 0).
 
     A unary dynamic-programming chain: s(t, v) holds iff the first t literals sum to v
     (v = 0..target); s(t+1, v) <-> (s(t, v) and not x_t) or (s(t, v - w_t) and x_t), a
     sum past the target is forbidden, and s(n, target) must hold. ``new_var(key)``
     returns a fresh variable per key (e.g. an ``IDPool``). Size O(len * target), fine
-    for unary-bounded numbers; exact (each partial sum is determined by the x's).
+    for unary-bounded numbers; exact (each partial sum is determined by the x's). With a
+    ``deadline``, raises OutOfTime once it passes (checked once a literal).
     """
     if target < 0:
         return [[]]
     s = {(0, v): new_var((0, v)) for v in range(target + 1)}
     clauses: list[list[int]] = [[s[(0, 0)]]] + [[-s[(0, v)]] for v in range(1, target + 1)]
     for t, (x, w) in enumerate(zip(literals, weights)):
+        if deadline is not None:
+            deadline.check()
         for v in range(target + 1):
             s[(t + 1, v)] = new_var((t + 1, v))
         for v in range(target + 1):

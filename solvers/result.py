@@ -39,9 +39,28 @@ class Deadline:
     def remaining(self) -> float | None:
         return None if self.end is None else max(0.0, self.end - time.perf_counter())
 
+    def check(self) -> None:
+        """Raises :class:`OutOfTime` once the deadline has passed (for loops that build or search).
+
+        >>> Deadline(None).check()
+        >>> Deadline(0).check()
+        Traceback (most recent call last):
+        ...
+        npw.solvers.result.OutOfTime
+        """
+        if self.expired():
+            raise OutOfTime
+
 
 class OutOfTime(Exception):
     """Raised inside a search when its deadline passes; turned into UNKNOWN by the caller."""
+
+
+class Refused(Exception):
+    """A decider will not take an instance its method cannot hold within a named limit (an
+    encoding past the clause limit, numbers too large for a unary encoding). The message says
+    why, with the limit; the deciders' callers turn it into UNKNOWN with ``stats["refused"]``,
+    and ``npw solve`` into one line and exit status 2."""
 
 
 def shuffled_certificates(solve: Callable[..., Result], instance: Any, count: int, seed: int,

@@ -33,11 +33,15 @@ from npw.instances.base import InvalidInstance
 
 from npw.solvers.child import call_with_deadline
 from npw.solvers.encodings import cnf_of
-from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.limits import refuse_above, refuse_variables  # refuse_above: for encoders, and the example below
+from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
 ALIASES = {"minisat": "m22", "glucose": "g42", "cadical": "cd19", "kissat": "kissat4"}
+
+
+LOAD_CHUNK = 100_000  # clauses handed to the solver at a time, so loading stops at the deadline
 
 
 def _known_names() -> set[str]:
@@ -70,8 +74,14 @@ def solve_clauses(
     if timeout is None:
         satisfiable, model, stats = _solve_plain(num_vars, clauses, name)
     elif name in INTERRUPTIBLE:
-        with Solver(name=name, bootstrap_with=clauses) as solver:
-            timer = threading.Timer(timeout, solver.interrupt)
+        deadline = Deadline(timeout)
+        with Solver(name=name) as solver:
+            # loading millions of clauses takes seconds: in chunks, so it stops at the deadline
+            for begin in range(0, len(clauses), LOAD_CHUNK):
+                if deadline.expired():
+                    return Answer.UNKNOWN, None, {}
+                solver.append_formula(clauses[begin:begin + LOAD_CHUNK])
+            timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
             timer.start()
             try:
                 outcome = solver.solve_limited(expect_interrupt=True)
@@ -124,8 +134,9 @@ SOLVER_STATS = ("conflicts", "decisions", "propagations", "restarts")
 
 STATS_KEYS = ("time", "encode_seconds", "solve_seconds", "variables", "clauses") + SOLVER_STATS
 """The stats of every SAT decider's Result; on UNKNOWN also ``timed_out_while``
-(``"encoding"`` or ``"solving"``). ``variables`` and ``clauses`` are None when the
-encoding was not finished."""
+(``"encoding"`` or ``"solving"``), or ``refused`` (why the decider would not build the
+encoding, with the limit). ``variables`` and ``clauses`` are None when the encoding was not
+finished."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +180,9 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
     ``"solving"``. ``backend`` is the family name the decider is registered under;
     ``Result.backend`` is that plus ``:`` and the python-sat solver (``solver`` or an alias
     of it; default MiniSat 2.2). The stats keys are :data:`STATS_KEYS` (and the encoding's own).
+    An encoder builds into a :class:`~npw.solvers.limits.ClauseBuffer` (bounded in time and size) and may call
+    :func:`refuse_above` with an estimate first: a :class:`~npw.solvers.result.Refused`
+    encoding is UNKNOWN with ``stats["refused"]`` saying why, and nothing is solved.
 
     >>> def encode(deadline):  # x1 or x2, not x1: the certificate is the model itself
     ...     return SatEncoding(2, [[1, 2], [-1]], decode=lambda model: model)
@@ -180,6 +194,10 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
     >>> late = decide_by_sat(encode, backend="sat-time", solver="glucose", timeout=0)
     >>> late.answer.value, late.backend, late.stats["timed_out_while"]
     ('UNKNOWN', 'sat-time:g42', 'encoding')
+    >>> def huge(deadline):
+    ...     refuse_above(10**10, "a unary sum to 10^10")
+    >>> decide_by_sat(huge, backend="sat").stats["refused"]
+    'a unary sum to 10^10: about 10,000,000,000 clauses, past the encoding limit of 5,000,000 (NPW_ENCODING_LIMIT)'
     """
     name = solver_name(solver)
     start = time.perf_counter()
@@ -190,6 +208,10 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
         encoding: SatEncoding | None = encode(deadline)
     except OutOfTime:
         encoding = None
+    except Refused as refusal:  # too large for this encoding: say why, never build it
+        stats.update(encode_seconds=time.perf_counter() - start, refused=str(refusal))
+        stats["time"] = stats["encode_seconds"]
+        return Result(Answer.UNKNOWN, None, f"{backend}:{name}", stats)
     stats["encode_seconds"] = time.perf_counter() - start
     answer, certificate = Answer.UNKNOWN, None
     if encoding is None or deadline.expired():
@@ -220,6 +242,7 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
     <Answer.NO: 'NO'>
     """
     def encode(deadline: Deadline) -> SatEncoding:
+        refuse_variables(instance.num_vars)  # the model alone would not fit
         num_vars, clauses = cnf_of(instance)
         return SatEncoding(num_vars, clauses, decode=lambda model: model)
 

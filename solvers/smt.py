@@ -6,36 +6,82 @@ as SMT-LIB2 for any SMT solver.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import z3
 
-from npw.solvers.result import Answer, Result
+from npw.solvers.limits import refuse_variables
+from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+
+INTERRUPT_GRACE = 0.2  # seconds past the deadline before z3 is interrupted from outside
 
 
-def _solver(instance) -> tuple[z3.Solver, list]:
-    variables = [z3.Bool(f"x{i}") for i in range(1, instance.num_vars + 1)]
+def check_with_deadline(solver: z3.Solver, deadline: Deadline) -> z3.CheckSatResult:
+    """``solver.check()`` within the deadline: z3's own ``timeout`` for the time left, and,
+    since z3 keeps to it only between its steps (preprocessing a large model overruns it by
+    seconds), an interrupt of its context from a timer just after. Past the deadline: unknown.
+
+    >>> s = z3.Solver()
+    >>> s.add(z3.Bool("x"))
+    >>> check_with_deadline(s, Deadline(5))
+    sat
+    >>> check_with_deadline(s, Deadline(0))
+    unknown
+    """
+    remaining = deadline.remaining()
+    if remaining is None:
+        return solver.check()
+    if remaining <= 0:
+        return z3.unknown
+    solver.set("timeout", max(1, int(remaining * 1000)))
+    timer = threading.Timer(remaining + INTERRUPT_GRACE, solver.ctx.interrupt)
+    timer.start()
+    try:
+        return solver.check()
+    except z3.Z3Exception:  # interrupted: "canceled"
+        return z3.unknown
+    finally:
+        timer.cancel()
+
+
+def _solver(instance, deadline: Deadline | None = None) -> tuple[z3.Solver, list]:
+    """The z3 model; OutOfTime past ``deadline`` while building (z3 terms cost tens of
+    microseconds each: a million clauses take minutes)."""
+    variables = []
+    for i in range(1, instance.num_vars + 1):
+        if deadline is not None and not i & 1023:
+            deadline.check()
+        variables.append(z3.Bool(f"x{i}"))
 
     def literal(l: int):
         return variables[l - 1] if l > 0 else z3.Not(variables[-l - 1])
 
     solver = z3.Solver()
     if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
-        for clause in instance.clauses:
+        for index, clause in enumerate(instance.clauses):
+            if deadline is not None and not index & 127:  # a z3 term costs ~0.1-0.4 ms
+                deadline.check()
             solver.add(z3.Or([literal(l) for l in clause]) if clause else z3.BoolVal(False))
     else:
         k = instance.TRUE_PER_CLAUSE
-        for clause in instance.clauses.tolist():
+        for index, clause in enumerate(instance.clauses.tolist()):
+            if deadline is not None and not index & 127:  # a z3 term costs ~0.1-0.4 ms
+                deadline.check()
             solver.add(z3.PbEq([(literal(l), 1) for l in clause], k))
     return solver, variables
 
 
 def solve(instance, timeout: float | None = None) -> Result:
+    refuse_variables(instance.num_vars)  # Refused: one z3 term per variable
     start = time.perf_counter()
-    solver, variables = _solver(instance)
-    if timeout is not None:
-        solver.set("timeout", max(1, int(timeout * 1000)))
-    outcome = solver.check()
+    deadline = Deadline(timeout)
+    try:
+        solver, variables = _solver(instance, deadline)
+    except OutOfTime:
+        return Result(Answer.UNKNOWN, None, "smt", {"time": time.perf_counter() - start,
+                                                     "timed_out_while": "encoding"})
+    outcome = check_with_deadline(solver, deadline)
     stats = {"time": time.perf_counter() - start}
     if outcome == z3.sat:
         model = solver.model()

@@ -15,8 +15,9 @@ from typing import Sequence
 
 from npw._version import __version__
 from npw.cli import check_set, problems, puzzle, reduce, solve, torus, verify
-from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError
+from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError, signals_unwind
 from npw.instances.base import InvalidInstance
+from npw.solvers.result import Refused
 
 __all__ = ["build_parser", "main"]
 
@@ -55,8 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             load_problem_files(None)  # NPW_PROBLEMS
             load_problem_files(args.problems)
-        return args.run(args)
-    except (UsageError, InvalidInstance) as error:
+        with signals_unwind():  # SIGTERM unwinds: no temporary file is left behind
+            return args.run(args)
+    except (UsageError, InvalidInstance, Refused) as error:  # Refused: e.g. an export past the encoding limit
         print(f"npw: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # e.g. npw list | head: the reader left; say nothing more

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 
-from npw.cli.common import EXIT_FAILED, EXIT_OK, UsageError
+from npw.cli.common import EXIT_FAILED, EXIT_OK, positive_seconds
 
 
 def summary_line(result: dict) -> str:
@@ -44,9 +43,6 @@ def summary_line(result: dict) -> str:
 def cmd_check_set(args: argparse.Namespace) -> int:
     from npw.verify.sets import check_set
 
-    # (v21-faults' shared positive_seconds argparse type does this for every command; until then, here)
-    if args.timeout is not None and not (args.timeout > 0 and math.isfinite(args.timeout)):
-        raise UsageError(f"check-set: --timeout must be a positive number of seconds, not {args.timeout}")
     result = check_set(args.folder, timeout=args.timeout)
     if args.json:
         print(json.dumps(result))
@@ -63,7 +59,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("check-set", help="confirm an instance set: files, provenance, and every stated answer "
                                               "(by its certificate or a decider)")
     p.add_argument("folder")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds per decider call (default 60); a decider "
+    p.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per decider call (default 60); a decider "
                                                                "out of time leaves the answer unconfirmed")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_check_set)

@@ -4,12 +4,18 @@ error, reading instance files, writing outputs, ``-p KEY=VALUE`` parameters, pro
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import signal
 import sys
+import threading
 import time
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
-from npw.instances.base import InvalidInstance, write_atomically
+from npw.instances.base import (
+    InvalidInstance, NotRegularFile, check_output_path, remove_stale_temporaries, write_atomically,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -27,15 +33,23 @@ class Parser(argparse.ArgumentParser):
 
 
 def parse_value(text: str) -> Any:
-    """A JSON value where the text is one (``40``, ``0.62``, ``true``), else the text itself.
+    """A JSON value where the text is one (``40``, ``0.62``, ``true``), else the text itself;
+    ``NaN`` and ``Infinity`` (which Python's JSON reader accepts) are no parameter's value.
 
     >>> parse_value("0.62"), parse_value("planted")
     (0.62, 'planted')
+    >>> parse_value("NaN")
+    Traceback (most recent call last):
+    ...
+    npw.cli.common.UsageError: parameter value 'NaN' is not a finite number
     """
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        value = json.loads(text)
+    except (json.JSONDecodeError, ValueError):  # ValueError: an integer past Python's digit limit
         return text
+    if isinstance(value, float) and not math.isfinite(value):
+        raise UsageError(f"parameter value {text!r} is not a finite number")
+    return value
 
 
 def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
@@ -69,6 +83,140 @@ def emit(text: str, output: str | None) -> None:
         write_atomically(output, text)
     else:
         sys.stdout.write(text)
+
+
+# -- option types: every command validates its numeric options the same way (argparse ``type=``) --
+
+MAX_TIMEOUT_SECONDS = 10**7
+"""The longest ``--timeout`` (about 115 days): longer is a mistake, and past about 9e9 s the
+timers underneath overflow. No limit at all is the option left out."""
+
+MAX_WORKERS = 256
+"""The most worker processes a local run starts (a typo such as 2000 would fork that many)."""
+
+DASK_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # also an integer past Python's digit limit
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+
+
+def count(text: str) -> int:
+    """A number of things, 0 or more (``--random N``: 0 means none).
+
+    >>> count("5"), count("0")
+    (5, 0)
+    >>> count("-5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be 0 or more, not -5
+    """
+    value = _whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number 1 or more (``--count``, ``--exhaustive``, a board's sides).
+
+    >>> positive_int("3")
+    3
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be 1 or more, not 0
+    """
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+def workers(text: str) -> int:
+    """A number of worker processes, 1 to MAX_WORKERS.
+
+    >>> workers("2")
+    2
+    >>> workers("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be 1 to 256 worker processes, not 0
+    """
+    value = _whole_number(text)
+    if not 1 <= value <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_WORKERS} worker processes, not {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A time limit in seconds: a finite number above 0, at most MAX_TIMEOUT_SECONDS (leave the
+    option out for no limit).
+
+    >>> positive_seconds("2.5")
+    2.5
+    >>> positive_seconds("inf")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number of seconds above 0 and at most 10000000 (leave the option out for no limit), not 'inf'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT_SECONDS):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECONDS} "
+                                         f"(leave the option out for no limit), not {text[:40]!r}")
+    return value
+
+
+def dask_address(text: str) -> str:
+    """A Dask scheduler's address: ``HOST:PORT`` or ``SCHEME://HOST:PORT`` (checked here, so a
+    malformed one is one line before anything runs; whether it answers is seen on connecting).
+
+    >>> dask_address("tcp://10.0.0.5:8786"), dask_address("localhost:8786")
+    ('tcp://10.0.0.5:8786', 'localhost:8786')
+    >>> dask_address("not-an-address")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'not-an-address' is not a scheduler address (HOST:PORT or tcp://HOST:PORT)
+    """
+    scheme, separator, rest = text.strip().partition("://")
+    if not separator:
+        scheme, rest = "tcp", text.strip()
+    if scheme == "inproc" and rest:
+        return text
+    host, colon, port = rest.rpartition(":")
+    if scheme not in DASK_SCHEMES or not colon or not host.strip("[]") or not port.isdigit() \
+            or not 0 < int(port) < 65536 or any(ch.isspace() or ch == "/" for ch in host):
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a scheduler address (HOST:PORT or tcp://HOST:PORT)")
+    return text
+
+
+def output_path(text: str) -> str:
+    """An output file name, checked before any work is done: a regular file or a new name
+    (``-`` and ``/dev/null`` pass; a device, FIFO, symbolic link or folder is refused). The
+    temporaries an earlier writer of the same name left when it was killed (SIGKILL: nothing
+    of it could clean up) are removed here, once a command.
+
+    >>> output_path("out.json"), output_path("-")
+    ('out.json', '-')
+    >>> output_path("/dev/full")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: /dev/full: not a regular file but a character device; outputs are written to regular files only (-o /dev/null discards, - is standard output)
+    """
+    if text == "-":
+        return text
+    try:
+        check_output_path(text)
+    except NotRegularFile as error:
+        raise argparse.ArgumentTypeError(f"{text}: {error.strerror}") from None
+    remove_stale_temporaries(text)
+    return text
 
 
 def require_positive(value: int | None, option: str) -> None:
@@ -108,3 +256,36 @@ def progress_reporter(total: int | None, quiet: bool, label: str = "verify", uni
             print(f"{label}: {done}{of} {unit}, {rate:.0f} {unit}/s", file=sys.stderr, flush=True)
 
     return plain, lambda: None
+
+
+def _exit_on_signal(signum: int, _frame: Any) -> None:
+    # worker processes end first: a pool's shutdown would otherwise wait for every chunk in flight
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        child.terminate()
+    raise SystemExit(128 + signum)  # unwinds: `finally` blocks run, temporaries are removed
+
+
+@contextlib.contextmanager
+def signals_unwind(signals: Sequence[int] = (signal.SIGTERM, signal.SIGHUP)) -> Iterator[None]:
+    """While the command runs, SIGTERM and SIGHUP raise SystemExit (status 128 + signal) instead
+    of ending the process on the spot, so a half-written output's temporary is removed; the
+    previous handlers come back afterwards (``main`` may run inside another program). Only in
+    the main thread, the one place Python lets a handler be set.
+
+    >>> with signals_unwind():
+    ...     signal.getsignal(signal.SIGTERM) is _exit_on_signal
+    True
+    >>> signal.getsignal(signal.SIGTERM) is _exit_on_signal
+    False
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, _exit_on_signal) for number in signals}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

@@ -10,7 +10,8 @@ from collections import Counter
 from typing import Any
 
 from npw.cli.common import (
-    EXIT_FAILED, EXIT_OK, emit, parse_params, parse_value, progress_reporter, require_positive, UsageError,
+    EXIT_FAILED, EXIT_OK, count, emit, output_path, parse_params, parse_value, positive_int, positive_seconds,
+    progress_reporter, require_positive, UsageError,
 )
 from npw.instances.base import InvalidInstance, dumps, write_atomically
 
@@ -219,16 +220,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--param", "-p", action="append", default=[], metavar="KEY=VALUE",
                    help="generator parameter, e.g. -p num_vars=30 -p ratio=0.62")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--enumerate", type=int, metavar="N", help="enumerate every instance up to size N")
-    p.add_argument("--output", "-o")
+    p.add_argument("--enumerate", type=count, metavar="N", help="enumerate every instance up to size N")
+    p.add_argument("--output", "-o", type=output_path)
     p.add_argument("--set", metavar="DIR", help="write an instance set: a new folder with a manifest and each "
                                                 "instance as JSON and in every export format")
-    p.add_argument("--count", type=int, metavar="N", help="instances in the set")
+    p.add_argument("--count", type=positive_int, metavar="N", help="instances in the set")
     p.add_argument("--formats", metavar="F,G", help="export formats for the set (default: every one the problem "
                                                     "has; json is always written)")
     p.add_argument("--answers", action="store_true", help="decide every instance of the set and record the "
                                                           "answer and the decider (UNKNOWN on timeout)")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per instance for --answers (default 10)")
+    p.add_argument("--timeout", type=positive_seconds, default=10.0, help="seconds per instance for --answers (default 10)")
     p.add_argument("--from-manifest", metavar="FILE", help="regenerate a set from its manifest into --set DIR")
     p.add_argument("--via", metavar="REDUCTION", help="generate the reduction's source (-g/-p name its generator; "
                                                       "default planted) and write the reduced instance: a target "
@@ -246,11 +247,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--values", required=True, metavar="A,B,C", help="its values, comma-separated")
     p.add_argument("--generator", "-g", help="generator name (npw list shows them)")
     p.add_argument("-p", action="append", default=[], metavar="KEY=VALUE", help="a fixed generator parameter")
-    p.add_argument("--count", type=int, default=20, help="instances per value (default 20)")
+    p.add_argument("--count", type=positive_int, default=20, help="instances per value (default 20)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--backend", "-b", help="decider (default: the problem's first)")
-    p.add_argument("--timeout", type=float, help="seconds per instance; out of time counts as UNKNOWN")
-    p.add_argument("--output", "-o", help="plot: .svg or .png (needs the 'plot' extra, matplotlib)")
+    p.add_argument("--timeout", type=positive_seconds, help="seconds per instance; out of time counts as UNKNOWN")
+    p.add_argument("--output", "-o", type=output_path, help="plot: .svg or .png (needs the 'plot' extra, matplotlib)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_profile)

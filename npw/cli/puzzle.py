@@ -8,7 +8,9 @@ import sys
 import time
 from typing import Any
 
-from npw.cli.common import EXIT_FAILED, EXIT_OK, load_file, Parser, UsageError
+from npw.cli.common import (
+    EXIT_FAILED, EXIT_OK, count, load_file, output_path, Parser, positive_int, positive_seconds, UsageError,
+)
 from npw.instances.base import InvalidInstance, dumps, write_atomically
 
 
@@ -182,7 +184,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                         "moves, not optimal)")
     q.add_argument("--heuristic", choices=("manhattan", "euclid", "relaxed", "linear-conflict", "pdb"),
                    help="default: pdb for n <= 4, linear-conflict beyond")
-    q.add_argument("--timeout", type=float, help="seconds; exit 1 if no solution in time")
+    q.add_argument("--timeout", type=positive_seconds, help="seconds; exit 1 if no solution in time")
     q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
     q.set_defaults(run=cmd_puzzle_solve)
 
@@ -197,23 +199,23 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     q = puzzle.add_parser("study", help="seed 004's random 8-puzzle study: search effort of two heuristics, "
                                          "as an SVG scatter")
-    q.add_argument("--boards", type=int, default=500)
+    q.add_argument("--boards", type=positive_int, default=500)
     q.add_argument("--seed", type=int, default=0)
     heuristics = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")
     q.add_argument("--x", choices=heuristics, default="manhattan")
     q.add_argument("--y", choices=heuristics, default="linear-conflict")
     q.add_argument("--solver", choices=("astar", "idastar"), default="astar")
-    q.add_argument("--output", "-o", help="SVG scatter")
+    q.add_argument("--output", "-o", type=output_path, help="SVG scatter")
     q.add_argument("--json", action="store_true")
     q.set_defaults(run=cmd_puzzle_study)
 
     q = puzzle.add_parser("theorem3", help="2/2/4-SAT -> nPUZ (Theorem 3): sizes, k, read-back, forward simulation")
     q.add_argument("input", help="a 224sat instance (JSON)")
-    q.add_argument("--unit", type=int, help="the length unit l (default the paper's u + 16m + 1)")
-    q.add_argument("--additive", type=int, default=0, help="Corollary 1: enlarge l and u by r")
+    q.add_argument("--unit", type=positive_int, help="the length unit l (default the paper's u + 16m + 1)")
+    q.add_argument("--additive", type=count, default=0, help="Corollary 1: enlarge l and u by r")
     q.add_argument("--simulate", action="store_true", help="run the forward moves (Shift 1-4) from a satisfying "
                                                             "assignment and check they reach B2 within k")
-    q.add_argument("--certificate", help="with --simulate on a small unit: write the move string (JSON) here")
+    q.add_argument("--certificate", type=output_path, help="with --simulate on a small unit: write the move string (JSON) here")
     q.add_argument("--json", action="store_true")
     q.set_defaults(run=cmd_puzzle_theorem3)
 
@@ -222,5 +224,5 @@ def register(commands: argparse._SubParsersAction) -> None:
     q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last")
     q.add_argument("--moves", help="a move string (U/D/L/R, the blank's directions) to draw step by step")
     q.add_argument("--solve", action="store_true", help="draw a solution (optimal for n <= 4, else approximate)")
-    q.add_argument("--output", "-o", required=True)
+    q.add_argument("--output", "-o", required=True, type=output_path)
     q.set_defaults(run=cmd_puzzle_render)

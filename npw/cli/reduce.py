@@ -12,7 +12,7 @@ import inspect
 import sys
 from typing import Any, Sequence
 
-from npw.cli.common import EXIT_OK, Parser, UsageError, emit, load_file
+from npw.cli.common import EXIT_OK, Parser, UsageError, emit, load_file, output_path, positive_seconds
 from npw.instances.base import InvalidInstance, dumps, write_atomically
 
 # the field of a reduced file that says where it came from, so ``npw render`` can draw the
@@ -126,8 +126,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
         result = solve(instance, backend=args.backend, timeout=args.timeout)
         if result.answer is not Answer.YES:
-            print(f"npw: render: {args.input} is {result.answer.value} ({result.backend}); drawing the board only",
-                  file=sys.stderr)
+            why = f"refused by {result.backend}: {result.stats['refused']}" if result.stats.get("refused") \
+                else f"{result.answer.value} ({result.backend})"
+            print(f"npw: render: {args.input} is {why}; drawing the board only", file=sys.stderr)
         else:
             certificate = result.certificate
     svg = renderer(instance, certificate=certificate) if certificate is not None else renderer(instance)
@@ -142,16 +143,16 @@ def register(commands: argparse._SubParsersAction) -> None:
                                         "them; e.g. 224sat-to-npuz --unit 1).")
     p.add_argument("reduction")
     p.add_argument("input")
-    p.add_argument("--output", "-o")
+    p.add_argument("--output", "-o", type=output_path)
     p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
     p.set_defaults(run=cmd_reduce, takes_extra_arguments=True)  # the reduction's own options
 
     p = commands.add_parser("render", help="draw an instance as SVG (optionally with a certificate)")
     p.add_argument("input")
-    p.add_argument("--output", "-o", required=True)
+    p.add_argument("--output", "-o", required=True, type=output_path)
     p.add_argument("--certificate", "-c", metavar="CERT.json",
                    help="draw this certificate too (e.g. the capture sequence written by npw solve -o)")
     p.add_argument("--solve", action="store_true", help="solve the instance and draw the certificate found")
     p.add_argument("--backend", help="decider for --solve")
-    p.add_argument("--timeout", type=float, help="seconds for --solve")
+    p.add_argument("--timeout", type=positive_seconds, help="seconds for --solve")
     p.set_defaults(run=cmd_render)

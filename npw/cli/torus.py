@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from npw.cli.common import EXIT_OK, load_file, Parser, UsageError
+from npw.cli.common import EXIT_OK, load_file, Parser, positive_int, UsageError
 from npw.instances.base import InvalidInstance
 
 
@@ -80,8 +80,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("torus", help="the torus puzzle: diameter by BFS, solve a board")
     torus = p.add_subparsers(dest="torus_command", required=True, parser_class=Parser)
     q = torus.add_parser("diameter", help="BFS over every configuration (boards of at most 10 cells)")
-    q.add_argument("rows", type=int)
-    q.add_argument("cols", type=int)
+    q.add_argument("rows", type=positive_int)
+    q.add_argument("cols", type=positive_int)
     q.add_argument("--metric", choices=("push", "drag"), default="drag")
     q.add_argument("--json", action="store_true")
     q.set_defaults(run=cmd_torus_diameter)

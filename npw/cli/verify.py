@@ -6,11 +6,16 @@ import argparse
 import contextlib
 import itertools
 import json
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from npw.cli.common import EXIT_FAILED, EXIT_OK, progress_reporter, UsageError
+from npw.cli.common import (
+    EXIT_FAILED, EXIT_OK, count, dask_address, output_path, positive_int, positive_seconds, progress_reporter,
+    UsageError, workers,
+)
 from npw.instances.base import InvalidInstance, write_atomically
+from npw.solvers.child import die_with_parent
 
 
 def _open_store(path: str):
@@ -246,7 +251,8 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
         if args.dask:
             executor_context = _dask_executor(args.dask)
         elif args.workers and args.workers > 1:
-            executor_context = ProcessPoolExecutor(max_workers=args.workers)
+            executor_context = ProcessPoolExecutor(max_workers=args.workers, initializer=die_with_parent,
+                                                   initargs=(os.getpid(),))  # workers end with this process
         else:
             executor_context = contextlib.nullcontext(None)
         with executor_context as executor:
@@ -306,28 +312,30 @@ def register(commands: argparse._SubParsersAction) -> None:
                             description="Without a stream option: --random 100 where the source problem has "
                                         "a sample, else --exhaustive 2, else planted and certified-no.")
     p.add_argument("reduction", help="a registered reduction id, or path/to/file.py:NAME")
-    p.add_argument("--exhaustive", type=int, metavar="N", help="every source instance up to size N")
-    p.add_argument("--random", type=int, metavar="N", default=0, help="N seeded random small sources")
-    p.add_argument("--planted", type=int, metavar="N", default=0, help="N planted yes-sources")
-    p.add_argument("--certified-no", type=int, metavar="N", default=0, help="N no-sources by construction")
+    p.add_argument("--exhaustive", type=positive_int, metavar="N", help="every source instance up to size N")
+    p.add_argument("--random", type=count, metavar="N", default=0, help="N seeded random small sources")
+    p.add_argument("--planted", type=count, metavar="N", default=0, help="N planted yes-sources")
+    p.add_argument("--certified-no", type=count, metavar="N", default=0, help="N no-sources by construction")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="process pool size")
-    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster (scheduler address; extra 'dist')")
+    p.add_argument("--workers", type=workers, default=1, help="process pool size")
+    p.add_argument("--dask", metavar="ADDRESS", type=dask_address,
+                   help="run on a Dask cluster (scheduler address; extra 'dist')")
     p.add_argument("--db", metavar="FILE", help="SQLite result store: records every case; a rerun with the "
                                                  "same arguments resumes, skipping finished cases")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+    p.add_argument("--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT,
                    help="seconds per decider call and per call of the reduction's own code (reduce, forward, "
                         f"backward, size, claims); default {DEFAULT_TIMEOUT:g}")
     p.add_argument("--where", action="append", default=[], metavar="KEY=VALUE",
                    help="check only sources whose JSON field or size measure KEY compares so with VALUE "
                         "(=, !=, <, <=, >, >=; e.g. --where s=null); repeatable, all must hold")
     p.add_argument("--fail-fast", action="store_true", help="stop at the first failing case")
-    p.add_argument("--extra-certificates", type=int, default=2, metavar="N",
+    p.add_argument("--extra-certificates", type=count, default=2, metavar="N",
                    help="also try backward on N more target certificates per yes-case (found under random "
                         "solver phases; default 2)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report (confusion matrix, "
-                                                     "sizes against the formulas, timings, the counterexample drawn)")
+    p.add_argument("--html", metavar="OUT.html", type=output_path,
+                   help="also write a self-contained HTML report (confusion matrix, sizes against the formulas, "
+                        "timings, the counterexample drawn)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_verify)
     p = commands.add_parser("report", help="summarise a result store written by verify --db")

@@ -29,6 +29,7 @@ from pysat.formula import IDPool
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.moves import shift
 from npw.solvers.result import Deadline, OutOfTime, Result
+from npw.solvers.limits import ClauseBuffer
 from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
@@ -38,7 +39,8 @@ def encode(instance: BWP, deadline: Deadline | None = None) -> tuple[int, list[l
     R, C, k = instance.rows, instance.cols, instance.bound
     pool = IDPool()
     x = [[pool.id(("x", t, i)) for i in range(R * C)] for t in range(k + 1)]
-    clauses: list[list[int]] = [[x[0][i] if v else -x[0][i]] for i, v in enumerate(instance.start)]
+    clauses: list[list[int]] = ClauseBuffer(deadline)  # Refused past the encoding limit
+    clauses += [[x[0][i] if v else -x[0][i]] for i, v in enumerate(instance.start)]
     clauses += [[x[k][i] if v else -x[k][i]] for i, v in enumerate(instance.goal)]
     steps, acts = [], []
     for t in range(k):
@@ -86,7 +88,7 @@ def encode(instance: BWP, deadline: Deadline | None = None) -> tuple[int, list[l
 def _implied(instance: BWP, pool: IDPool, x: list[list[int]], acts: list[tuple[list[int], list[int]]],
              deadline: Deadline | None = None) -> list[list[int]]:
     R, C, k = instance.rows, instance.cols, instance.bound
-    clauses: list[list[int]] = []
+    clauses: list[list[int]] = ClauseBuffer(deadline)
     busy = [pool.id(("busy", t)) for t in range(k)]
     is_row = [pool.id(("isrow", t)) for t in range(k)]
     is_col = [pool.id(("iscol", t)) for t in range(k)]

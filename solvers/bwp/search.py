@@ -21,6 +21,7 @@ import time
 
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.moves import Move, shift
+from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
@@ -145,7 +146,7 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
                 c = line[1]
                 for r in range(R):
                     rows_count[r] -= ((child[r] >> c) & 1) - ((state[r] >> c) & 1)
-        failed[key] = max(failed.get(key, -1), budget)
+        remember(failed, key, max(failed.get(key, -1), budget))
         return False
 
     try:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import time
 
-from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.limits import encoding_limit
+from npw.solvers.result import Answer, Deadline, Refused, Result
 
 
 def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
@@ -29,6 +30,7 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
         layer[1 << v] = layer.get(1 << v, 0) | (1 << v)
     layers = [layer]
     states = len(layer)
+    limit = encoding_limit()
     for _size in range(1, n):
         nxt: dict[int, int] = {}
         for mask, ends in layer.items():
@@ -47,6 +49,9 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
                     nxt[key] = nxt.get(key, 0) | bit
             if deadline.expired():
                 return Answer.UNKNOWN, None, states
+            if states + len(nxt) > limit:  # every layer is kept to read the path back
+                raise Refused(f"the dynamic program passed {limit:,} stored vertex sets, the encoding limit "
+                              f"(NPW_ENCODING_LIMIT)")
         states += len(nxt)
         layers.append(nxt)
         layer = nxt

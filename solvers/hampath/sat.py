@@ -12,15 +12,19 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.solvers.result import Deadline, Result
+from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
-def encode(instance) -> tuple[int, list[list[int]], list[list[int]]]:
-    """(variables, clauses, x) with x[i][v] the variable of "v at position i"."""
+def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[int]]]:
+    """(variables, clauses, x) with x[i][v] the variable of "v at position i"; Refused past the
+    encoding limit (about 7 n^2 clauses: n = 845 is the most the default takes), OutOfTime past
+    ``deadline``."""
     n = instance.num_vertices
+    refuse_above(7 * n * n, f"the position encoding of {n:,} vertices (n^2 = {n * n:,} variables)")
     pool = IDPool()
     x = [[pool.id(("x", i, v)) for v in range(n)] for i in range(n)]
-    clauses: list[list[int]] = []
+    clauses: list[list[int]] = ClauseBuffer(deadline)
     for i in range(n):
         clauses.extend(CardEnc.equals([x[i][v] for v in range(n)], 1, vpool=pool, encoding=EncType.seqcounter).clauses)
     for v in range(n):
@@ -41,7 +45,7 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
     n = instance.num_vertices
 
     def encoding(deadline: Deadline) -> SatEncoding:
-        num_vars, clauses, x = encode(instance)
+        num_vars, clauses, x = encode(instance, deadline)
         return SatEncoding(num_vars, clauses,
                            decode=lambda values: tuple(next(v for v in range(n) if values[x[i][v] - 1]) for i in range(n)))
 

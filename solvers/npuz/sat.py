@@ -25,16 +25,36 @@ import itertools
 
 from npw.instances.npuz.board import NPuz
 from npw.instances.npuz.reach import reachable
+from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 
 DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
+def clause_estimate(n: int, k: int) -> int:
+    """How many clauses the plan of at most k moves on an n x n board takes (within a few per
+    cent): pairwise exactly-one per cell and per tile in k + 1 layers, the actions' effects and
+    frame axioms in k steps. A 6 x 6 board needs about 55,000 clauses a move.
+
+    >>> clause_estimate(3, 31) == len(PlanEncoding(NPuz(3, tuple(range(9)), tuple(range(9)), 31)).clauses)
+    True
+    """
+    cells = n * n
+    actions = 4 * n * (n - 1)  # the blank's moves between neighbouring cells
+    per_step = actions + 1
+    layer = 2 * cells * (1 + cells * (cells - 1) // 2)
+    step = 1 + per_step * (per_step - 1) // 2 + 1 + actions * (cells + 1) + cells * cells
+    return (k + 1) * layer + k * step + 2 * cells - 1
+
+
 class PlanEncoding:
-    def __init__(self, instance: NPuz) -> None:
+    def __init__(self, instance: NPuz, deadline: Deadline | None = None) -> None:
+        """Builds the plan's clauses; Refused past the encoding limit (npw.solvers.limits),
+        OutOfTime past ``deadline``."""
         self.instance = instance
         n, k = instance.n, instance.k
+        refuse_above(clause_estimate(n, k), f"a plan of at most {k:,} moves on a {n} x {n} board")
         self.n, self.k, self.cells = n, k, n * n
         self.num_vars = 0
         self.at_base = self._block((k + 1) * self.cells * self.cells)
@@ -46,7 +66,7 @@ class PlanEncoding:
                     self.actions.append((cell, d, (r + dr) * n + c + dc))
         self.per_step = len(self.actions) + 1  # + idle
         self.act_base = self._block(k * self.per_step)
-        self.clauses: list[tuple[int, ...]] = []
+        self.clauses: list[tuple[int, ...]] = ClauseBuffer(deadline)
         self._build()
 
     def _block(self, size: int) -> int:
@@ -114,7 +134,7 @@ def solve(instance: NPuz, timeout: float | None = None, solver: str | None = Non
             return SatEncoding.decided(True, "")
         if instance.k == 0:
             return SatEncoding.decided(False)
-        plan = PlanEncoding(instance)
+        plan = PlanEncoding(instance, deadline)
         return SatEncoding(plan.num_vars, plan.clauses, plan.decode)
 
     result = decide_by_sat(encode, backend="sat", solver=solver, timeout=timeout)

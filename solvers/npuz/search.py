@@ -38,6 +38,7 @@ from numba import njit
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, NPuz, neighbours
+from npw.solvers.result import Refused
 from npw.solvers.npuz.heuristics import HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
 from npw.solvers.result import Answer, Deadline, Result
@@ -71,7 +72,7 @@ def _check_pair(start: Board, goal: Board) -> int:
         raise InvalidInstance("the two boards do not hold the same tiles")
     n = math.isqrt(len(start))
     if n > MAX_SEARCH_SIDE:
-        raise InvalidInstance(f"the search deciders take boards up to {MAX_SEARCH_SIDE} x {MAX_SEARCH_SIDE} "
+        raise Refused(f"the search deciders take boards up to {MAX_SEARCH_SIDE} x {MAX_SEARCH_SIDE} "
                               f"(limit MAX_SEARCH_SIDE: their tables grow as n^4); this board is {n} x {n}")
     return n
 

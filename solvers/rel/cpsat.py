@@ -21,6 +21,7 @@ decider reports itself unavailable.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import defaultdict
 
@@ -148,7 +149,16 @@ def solve(instance, timeout: float | None = None, workers: int = 1) -> Result:
     if timeout is not None:  # what building left of it
         solver.parameters.max_time_in_seconds = max(0.01, deadline.remaining())
     solving = time.perf_counter()
-    status = solver.Solve(model)
+    # CP-SAT keeps to max_time_in_seconds only once its search runs: copying and presolving a
+    # large model overran it by a second; stop_search from a timer ends those too
+    timer = None if timeout is None else threading.Timer(deadline.remaining() or 0.0, solver.stop_search)
+    if timer is not None:
+        timer.start()
+    try:
+        status = solver.Solve(model)
+    finally:
+        if timer is not None:
+            timer.cancel()
     stats = {"time": time.perf_counter() - start, "encode_seconds": encode_seconds,
              "solve_seconds": time.perf_counter() - solving, "branches": solver.NumBranches(),
              "conflicts": solver.NumConflicts()}

@@ -29,6 +29,7 @@ from collections import defaultdict
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 
@@ -48,7 +49,10 @@ def encode(instance, deadline: Deadline | None = None):
     for k, (index, tail, _) in enumerate(arcs):
         arcs_of_edge[index].append(k)
         leaving[tail].append(k)
-    clauses: list[list[int]] = []
+    count = len(edges)
+    # the transitivity clauses alone: refuse before building what cannot be held
+    refuse_above(count * (count - 1) * (count - 2), f"the order of {count:,} edges (edges^3 transitivity clauses)")
+    clauses: list[list[int]] = ClauseBuffer(deadline)
 
     def exactly_one(literals: list[int]) -> None:
         clauses.extend(CardEnc.equals(literals, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
@@ -61,7 +65,6 @@ def encode(instance, deadline: Deadline | None = None):
         return pool.id(("before", x, y)) if x < y else -pool.id(("before", y, x))
 
     act = lambda k: pool.id(("act", k))  # noqa: E731  arc k is how its edge is walked
-    count = len(edges)
     for x in range(count):
         if deadline is not None and deadline.expired():
             raise OutOfTime

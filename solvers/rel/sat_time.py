@@ -14,22 +14,35 @@ from __future__ import annotations
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
-def encode(instance):
-    """(number of variables, clauses, decode) for a REL instance."""
+def clause_estimate(steps: int, arcs: int, elements: int, vertices: int) -> int:
+    """About how many clauses :func:`encode` builds (its loops, counted; within a small factor).
+
+    >>> clause_estimate(steps=12, arcs=12, elements=3, vertices=8)
+    2880
+    """
+    return steps * (4 * arcs + elements * (2 * arcs + 5 * vertices))
+
+
+def encode(instance, deadline: Deadline | None = None):
+    """(number of variables, clauses, decode) for a REL instance; OutOfTime past ``deadline``,
+    Refused past the encoding limit (npw.solvers.limits)."""
     pool = IDPool()
     edges, elements, vertices = instance.edges, instance.elements, instance.vertices
     steps = len(edges)
     arcs = [(index, tail, head) for index, (tail, head, _) in enumerate(edges)]
     if not instance.directed:
         arcs += [(index, head, tail) for index, (tail, head, _) in enumerate(edges) if tail != head]
+    refuse_above(clause_estimate(steps, len(arcs), len(elements), len(vertices)),
+                 f"the time-indexed encoding of {steps} steps x {len(arcs)} arcs x {len(elements)} elements")
     arc = lambda t, k: pool.id(("arc", t, k))  # noqa: E731
     at = lambda t, e, v: pool.id(("at", t, e, v))  # noqa: E731
     ship = lambda t, e: pool.id(("ship", t, e))  # noqa: E731
-    clauses: list[list[int]] = []
+    clauses: list[list[int]] = ClauseBuffer(deadline)
 
     def exactly_one(literals: list[int]) -> None:
         clauses.extend(CardEnc.equals(literals, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
@@ -98,6 +111,6 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
     def encoding(deadline: Deadline) -> SatEncoding:
         if not instance.edges:
             return SatEncoding.decided(instance.initial == instance.final, ())
-        return SatEncoding(*encode(instance))
+        return SatEncoding(*encode(instance, deadline))  # OutOfTime past the deadline
 
     return decide_by_sat(encoding, backend="sat-time", solver=solver or DEFAULT_SOLVER, timeout=timeout)

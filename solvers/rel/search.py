@@ -19,6 +19,7 @@ import itertools
 import time
 from collections import defaultdict
 
+from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
@@ -121,7 +122,7 @@ def solve(instance, timeout: float | None = None) -> Result:
             raise OutOfTime
         state = key(at, used)
         if state in failed or not capacities_suffice(used) or not connected(at, used) or not deliverable(used):
-            failed.add(state)
+            remember(failed, state)
             return False
         present: dict[int, list[int]] = defaultdict(list)
         for index, vertex in enumerate(position):
@@ -147,7 +148,7 @@ def solve(instance, timeout: float | None = None) -> Result:
                 steps.pop()
                 for index in shipped:
                     position[index] = at
-        failed.add(state)
+        remember(failed, state)
         return False
 
     starts = sorted({t for t, _, _ in edges} | (set() if directed else {h for _, h, _ in edges}))

@@ -19,12 +19,14 @@ from pysat.formula import IDPool
 
 from npw.instances.solochess.board import SoloChess
 from npw.solvers.result import Deadline, Result
+from npw.solvers.limits import ClauseBuffer
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.solochess.moves import compile_board
 
 
-def encode(instance: SoloChess):
-    """(number of variables, clauses, decoder) where decoder(values) gives the capture sequence."""
+def encode(instance: SoloChess, deadline: Deadline | None = None):
+    """(number of variables, clauses, decoder) where decoder(values) gives the capture sequence;
+    OutOfTime past ``deadline``, Refused past the encoding limit (npw.solvers.limits)."""
     board = compile_board(instance)
     n = board.size
     limit = instance.capture_limit
@@ -47,7 +49,7 @@ def encode(instance: SoloChess):
     pool = IDPool()
     steps = n - 1
     x = [[[pool.id(("x", k, w, z)) for z in range(len(tokens))] for w in range(n)] for k in range(steps + 1)]
-    clauses: list[list[int]] = []
+    clauses: list[list[int]] = ClauseBuffer(deadline)
     for w in range(n):
         initial = tindex[(board.start[w], w == board.special, 0)]
         for z in range(len(tokens)):
@@ -107,7 +109,7 @@ def solve(instance: SoloChess, timeout: float | None = None, solver: str | None 
     def encoding(deadline: Deadline) -> SatEncoding:
         if len(instance.pieces) == 1:
             return SatEncoding.decided(True, ())
-        num_vars, clauses, decode = encode(instance)
+        num_vars, clauses, decode = encode(instance, deadline)
         return SatEncoding(num_vars, clauses, decode)
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)

@@ -22,6 +22,7 @@ import sys
 import time
 
 from npw.instances.solochess.board import SoloChess
+from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 from npw.solvers.solochess.moves import compile_board
 
@@ -184,7 +185,7 @@ def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | N
             raise OutOfTime
         if stuck_prune(kinds, occ, caps, special) or (special_prune(kinds, occ, caps, special) if special is not None
                                                         else unique_prune(kinds, occ, caps)):
-            dead.add(key)
+            remember(dead, key)
             return None
         candidates = [(u, v) for u in range(n) if kinds[u] >= 0 and (caps is None or caps[u] < limit)
                       for v, block in moves[kinds[u]][u]
@@ -205,7 +206,7 @@ def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | N
             if found is not None:
                 found.append((u, v))
                 return found
-        dead.add(key)
+        remember(dead, key)
         return None
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * n + 1000))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 from npw.instances.three_partition import ThreePartition
+from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
@@ -63,7 +64,7 @@ def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
                     return [(values[first], values[second], values[third])] + rest
             counts[second] += 1
         counts[first] += 1
-        failed.add(key)
+        remember(failed, key)
         return None
 
     try:

@@ -9,21 +9,21 @@ import time
 import z3
 
 from npw.instances.three_partition import ThreePartition
-from npw.solvers.result import Answer, Result
+from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.smt import check_with_deadline
 
 
 def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
     start = time.perf_counter()
     n, m = len(instance.numbers), instance.m
     groups = [z3.Int(f"g{i}") for i in range(n)]
+    deadline = Deadline(timeout)
     solver = z3.Solver()
-    if timeout is not None:
-        solver.set("timeout", max(1, int(timeout * 1000)))
     for i, g in enumerate(groups):
         solver.add(g >= 0, g <= min(i, m - 1))  # number i can only open group i at the latest
     for j in range(m):
         solver.add(z3.Sum([z3.If(g == j, a, 0) for g, a in zip(groups, instance.numbers)]) == instance.bound)
-    outcome = solver.check()
+    outcome = check_with_deadline(solver, deadline)
     stats = {"time": time.perf_counter() - start}
     if outcome == z3.unsat:
         return Result(Answer.NO, None, "smt", stats)
