@@ -63,6 +63,8 @@ class CaseResult:
     claims: dict[str, list[int]] = field(default_factory=dict)
     # details of failing claims declared as deviations (not failures)
     deviations: list[tuple[str, str]] = field(default_factory=list)
+    # deciders that refused the instance (a size beyond their named limit): "role backend: why"
+    refusals: list[str] = field(default_factory=list)
 
     @property
     def timed_out(self) -> bool:
@@ -130,6 +132,7 @@ def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, 
     """Runs the deciders of one side; records decider errors and disagreements as failures."""
     results = _decide(instance, deciders, timeout, case.times, role)
     _decider_errors(results, role, case)
+    case.refusals += [f"{role} {r.backend}: {r.stats['refused']}" for r in results if "refused" in r.stats]
     answer, witness, disagree = _combined(results)
     if disagree:
         answers = ", ".join(f"{r.backend}={r.answer.value}" for r in results)

@@ -61,6 +61,8 @@ class Summary:
     # claim name -> (label, detail) of the first case where a claim declared false failed
     deviation_examples: dict[str, tuple[str, str]] = field(default_factory=dict)
     slowest: tuple[float, str] = (0.0, "")  # (seconds, label) of the slowest case
+    refusals: int = 0  # decider calls that refused an instance beyond their limits (UNKNOWN)
+    refusal_example: str = ""
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -91,6 +93,9 @@ class Summary:
             counts[1] += failed
         for name, detail in case.deviations:
             self.deviation_examples.setdefault(name, (label, detail))
+        self.refusals += len(case.refusals)
+        if case.refusals and not self.refusal_example:
+            self.refusal_example = case.refusals[0]
         seconds = case.times.get(CASE_SECONDS, 0.0)
         if seconds > self.slowest[0]:
             self.slowest = (seconds, label)
@@ -114,6 +119,8 @@ class Summary:
         for name, example in other.deviation_examples.items():
             self.deviation_examples.setdefault(name, example)
         self.slowest = max(self.slowest, other.slowest)
+        self.refusals += other.refusals
+        self.refusal_example = self.refusal_example or other.refusal_example
 
     def count(self, side: str, answer: str) -> int:
         index = 0 if side == "source" else 1
@@ -411,6 +418,9 @@ def verify_reduction(
                         "target deciders' certificates")
     if summary.timeouts:
         warnings.append(f"{summary.timeouts} cases timed out (UNKNOWN) and were not compared")
+    if summary.refusals:
+        warnings.append(f"{summary.refusals} decider calls refused an instance beyond their limits (UNKNOWN), "
+                        f"e.g. {summary.refusal_example}")
     if summary.yes_by_forward:
         warnings.append(f"{summary.yes_by_forward} target YES answers rest on the checked forward certificate "
                         "alone (the target decider timed out): backward was checked on that certificate only")

@@ -38,10 +38,9 @@ from numba import njit
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, NPuz, neighbours
-from npw.solvers.result import Refused
 from npw.solvers.npuz.heuristics import HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
-from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.result import Answer, Deadline, Refused, Result
 
 KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 4}
 MOVE_LETTERS = "UDLR"  # index 0..3 in the compiled code; opposite = index ^ 1
