@@ -96,6 +96,9 @@ class Problem:
         if name is None or name not in self.generators:
             known = ", ".join(sorted(self.generators)) or "none"
             raise InvalidInstance(f"problem {self.id} has no generator {name!r} (known: {known})")
+        from npw.instances.validation import check_generator_params
+
+        check_generator_params(params)  # sizes beyond the named limits: refused before allocating
         return self.generators[name](seed, **params)
 
     def planted_certificate(self, generator: str, seed: int = 0, **params: Any) -> Any | None:

@@ -62,6 +62,46 @@ LIMITS: dict[str, int] = {
     "MAX_NAME_LENGTH": MAX_NAME_LENGTH,
 }
 
+# generator parameters that set a size, and the limit of the size they set: ``npw generate``
+# refuses a value beyond it before the generator allocates anything (-p num_vars=1000000000)
+GENERATOR_PARAMETER_LIMITS: dict[str, tuple[int, str]] = {
+    **{name: (MAX_VARIABLES, "MAX_VARIABLES") for name in ("num_vars", "num_clauses", "m", "width")},
+    **{name: (MAX_VERTICES, "MAX_VERTICES") for name in ("num_vertices", "vertices", "edges", "elements",
+                                                           "num_pieces", "max_pieces", "steps", "moves", "walk")},
+    **{name: (MAX_PUZZLE_SIDE, "MAX_PUZZLE_SIDE") for name in ("n", "rows", "cols", "height", "max_side")},
+    **{name: (MAX_INTEGER, "MAX_INTEGER") for name in ("bound", "k", "max_capacity", "capture_limit", "slack")},
+}
+# real-valued parameters that multiply a size (clauses per variable): bounded the same way
+GENERATOR_RATIO_LIMIT = 1000.0
+
+
+def check_generator_params(params: dict[str, Any]) -> None:
+    """Refuses a generator parameter that would build beyond a named limit (one line).
+
+    >>> check_generator_params({"num_vars": 40, "ratio": 4.26})
+    >>> check_generator_params({"num_vars": 10 ** 9})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars 1000000000 exceeds the limit 10000000 (MAX_VARIABLES)
+    >>> check_generator_params({"num_vertices": -3})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vertices must not be negative, not -3
+    """
+    import math
+
+    for name, value in params.items():
+        if isinstance(value, bool):
+            continue
+        if name in GENERATOR_PARAMETER_LIMITS and isinstance(value, int):
+            if value < 0:
+                raise InvalidInstance(f"{name} must not be negative, not {value}")
+            limit, limit_name = GENERATOR_PARAMETER_LIMITS[name]
+            check_size(name, value, limit, limit_name)
+        elif isinstance(value, float) and (not math.isfinite(value) or abs(value) > GENERATOR_RATIO_LIMIT):
+            raise InvalidInstance(f"{name} = {value} is out of range (a finite number up to {GENERATOR_RATIO_LIMIT:g})")
+
+
 def check_size(field: str, value: int, limit: int, limit_name: str | None = None) -> None:
     """Refuses a declared size beyond its named limit, in the one wording every reader uses
     (the JSON models, and readers of other formats: a DIMACS header, an HCP DIMENSION).

@@ -180,3 +180,16 @@ def test_generated_instances_read_back(problem_id, tmp_path):
         for field in ("version",):
             document.pop(field)
         assert instance_from_dict(document) == instance  # version may be left out, as before
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["generate", "3sat", "-p", "num_vars=1000000000"], "exceeds the limit 10000000 (MAX_VARIABLES)"),
+    (["generate", "hampath", "-g", "planted", "-p", "num_vertices=-4"], "must not be negative"),
+    (["generate", "1in3sat", "-p", "ratio=1e9"], "out of range"),
+    (["generate", "npuz", "-p", "n=100000"], "MAX_PUZZLE_SIDE"),
+])
+def test_generator_parameters_beyond_their_limits_are_one_line(argv, message):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(argv) == 2
+    assert message in err.getvalue() and err.getvalue().count("\n") == 1
