@@ -137,11 +137,13 @@ class Summary:
 
 
 def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], options: dict,
-                records: bool = False, fail_fast: bool = False) -> Summary | tuple[Summary, list[tuple]]:
+                records: bool = False, fail_fast: bool = False,
+                on_case: Callable[[int], None] | None = None) -> Summary | tuple[Summary, list[tuple]]:
     """Checks a chunk of cases; runs in a worker process when an executor is used.
 
     With ``records``, also returns one result-store row per case (see :mod:`npw.verify.store`);
-    with ``fail_fast``, stops after the first failing case.
+    with ``fail_fast``, stops after the first failing case; ``on_case(n)`` is told after each case
+    (in this process only: progress on slow cases).
     """
     from npw.verify.store import case_record
 
@@ -156,6 +158,8 @@ def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], op
         summary.add(label, source, case)
         if records:
             rows.append(case_record(label, source, case))
+        if on_case is not None:
+            on_case(summary.cases)
         if fail_fast and case.failures:
             break
     return (summary, rows) if records else summary
@@ -208,8 +212,12 @@ def sweep(
 
     with_records = store is not None
     if executor is None:
+        def on_case(done_in_chunk: int) -> None:
+            if progress:
+                progress(skipped + total.cases + done_in_chunk)
+
         for chunk in _chunks(cases, chunk_size):
-            collect(check_chunk(reduction, chunk, options, with_records, fail_fast))
+            collect(check_chunk(reduction, chunk, options, with_records, fail_fast, on_case))
             if stopped():
                 break
     else:

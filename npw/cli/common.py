@@ -245,17 +245,29 @@ def progress_reporter(total: int | None, quiet: bool, label: str = "verify", uni
             bar.update(task, completed=done, rate=f"{rate:.0f}")
 
         return update, bar.stop
-    state = {"last": time.perf_counter(), "start": time.perf_counter()}
+
+    state = {"last": time.perf_counter(), "start": time.perf_counter(), "done": 0}
+    of = f"/{total}" if total else ""
+    finished = threading.Event()
 
     def plain(done: int) -> None:
+        state["done"] = done
         now = time.perf_counter()
         if now - state["last"] >= 5:
             state["last"] = now
             rate = done / max(1e-9, now - state["start"])
-            of = f"/{total}" if total else ""
             print(f"{label}: {done}{of} {unit}, {rate:.0f} {unit}/s", file=sys.stderr, flush=True)
 
-    return plain, lambda: None
+    def still_working() -> None:
+        # a case may take minutes: say so every 30 s rather than print nothing
+        while not finished.wait(30):
+            if time.perf_counter() - state["last"] >= 30:
+                state["last"] = time.perf_counter()
+                print(f"{label}: {state['done']}{of} {unit} so far, still working "
+                      f"({time.perf_counter() - state['start']:.0f} s)", file=sys.stderr, flush=True)
+
+    threading.Thread(target=still_working, daemon=True).start()
+    return plain, finished.set
 
 
 def _exit_on_signal(signum: int, _frame: Any) -> None:
