@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from typing import Any
 
 from npw.cli.common import (
     EXIT_FAILED, EXIT_OK, emit, parse_params, parse_value, progress_reporter, require_positive, UsageError,
 )
-from npw.instances.base import InvalidInstance, dumps, write_atomically
+from npw.instances.base import InvalidInstance, dumps
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -114,17 +115,19 @@ def cmd_generate(args: argparse.Namespace) -> int:
             if args.output:
                 lines.append(dumps(instance.to_dict()))
         if args.output:
-            write_atomically(args.output, "".join(lines))
+            emit("".join(lines), args.output)
         by_size = [{"size": json.loads(k), "count": n} for k, n in counts.items()]
         total = sum(counts.values())
+        # with -o - the instances are standard output; the counts go to stderr
+        summary = sys.stderr if args.output == "-" else sys.stdout
         if args.json:
             print(json.dumps({"problem": problem.id, "up_to": args.enumerate, "total": total, "by_size": by_size,
-                              "meaning": " ".join(problem.enumerate_doc.split())}))
+                              "meaning": " ".join(problem.enumerate_doc.split())}), file=summary)
         else:
-            print(" ".join(problem.enumerate_doc.split()))
+            print(" ".join(problem.enumerate_doc.split()), file=summary)
             for row in by_size:
-                print(f"  {row['size']}: {row['count']}")
-            print(f"total: {total}")
+                print(f"  {row['size']}: {row['count']}", file=summary)
+            print(f"total: {total}", file=summary)
         return EXIT_OK
     try:
         instance = problem.generate(args.generator, args.seed, **parse_params(args.param))
@@ -192,7 +195,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="generator parameter, e.g. -p num_vars=30 -p ratio=0.62")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--enumerate", type=int, metavar="N", help="enumerate every instance up to size N")
-    p.add_argument("--output", "-o")
+    p.add_argument("--output", "-o", help="the instance's file (default, or -: standard output; .gz/.xz/.bz2 "
+                                          "compressed); with --enumerate, every instance, one JSON per line")
     p.add_argument("--set", metavar="DIR", help="write an instance set: a new folder with a manifest and each "
                                                 "instance as JSON and in every export format")
     p.add_argument("--count", type=int, metavar="N", help="instances in the set")
