@@ -32,6 +32,10 @@ def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
             if instance.problem != "npuz":
                 raise InvalidInstance(f"{name}: a puzzle file holds an npuz instance, not {instance.problem}")
             return instance.start, instance.goal
+    elif len(text.split()) == 1 and not text.replace(",", "").strip().isdigit():
+        # one word that is not a number: meant as a file name (the error used to be "'board.txt' is not a number")
+        raise InvalidInstance(f"{args.board}: no such file (BOARD is the board's n^2 numbers, quoted, or a file "
+                              f"holding them)")
     try:
         start = parse_board(text, name)
         return start, goal_board(side_of(len(start)), args.goal)
