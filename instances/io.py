@@ -187,6 +187,8 @@ def sniff_format(text: str) -> str | None:
 
 def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) -> str:
     """Which format to read ``text`` (from ``path``) as: see the module's docstring."""
+    if not text.strip():
+        raise InvalidInstance("is empty")
     if fmt is not None:
         if fmt not in FORMATS:
             raise InvalidInstance(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
