@@ -126,7 +126,7 @@ def test_render_and_reduce_write_to_standard_output(tmp_path):
     board = tmp_path / "b.json"
     assert main(["generate", "solochess", "--seed", "1", "-o", str(board)]) == 0
     svg = npw("render", "-", "-o", "-", stdin=board.read_bytes())
-    assert svg.returncode == 0 and svg.stdout.lstrip().startswith(b"<svg") or b"<svg" in svg.stdout[:200]
+    assert svg.returncode == 0 and svg.stdout.lstrip().startswith(b"<svg")
 
 
 # -- compressed files ------------------------------------------------------------------------
@@ -153,9 +153,9 @@ def test_compressed_files_round_trip(tmp_path, suffix, magic):
 
 def test_gzip_output_is_the_same_bytes_every_time(tmp_path):
     first, second = tmp_path / "a.json.gz", tmp_path / "b.json.gz"
-    for path in (first, second):
-        assert main(["generate", "cnf", "--seed", "4", "-o", str(path)]) == 0
-        time.sleep(1.1)  # a gzip time stamp would differ
+    assert main(["generate", "cnf", "--seed", "4", "-o", str(first)]) == 0
+    time.sleep(1.1)  # a gzip time stamp (whole seconds) would differ
+    assert main(["generate", "cnf", "--seed", "4", "-o", str(second)]) == 0
     assert first.read_bytes() == second.read_bytes()
 
 
