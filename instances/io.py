@@ -1,50 +1,217 @@
-"""Reading and writing instance files: JSON (every problem) and DIMACS CNF."""
+"""Reading and writing instance files: JSON (every problem), DIMACS CNF and TSPLIB HCP.
+
+Bytes in and out go through one place, so every command gets the same rules:
+
+* ``-`` is standard input (reading) or standard output (writing);
+* compressed files are read transparently, recognised by their magic bytes (gzip ``1f 8b``,
+  xz ``fd 37 7a 58 5a 00``, bzip2 ``BZh``), and written compressed when the name ends in
+  ``.gz``, ``.xz`` or ``.bz2`` (gzip without a time stamp, so the same text gives the same
+  bytes);
+* no input may grow past :data:`MAX_INPUT_BYTES` (after decompression): ``/dev/zero`` or a
+  decompression bomb is refused with one line naming the limit, after reading at most one
+  byte more than the limit.
+
+The format of an instance is, in order: the one asked for (``--format``), the file name's
+suffix under any compression suffix (``.cnf``/``.dimacs`` DIMACS, ``.hcp`` HCP, ``.json``
+JSON), else sniffed from the text (:func:`sniff_format`: JSON starts with ``{``, DIMACS with
+a ``c`` or ``p`` line, HCP with ``NAME`` or another TSPLIB keyword). A file that is none of
+these is read as JSON (its error says what JSON expected); standard input that is none of
+these is refused, asking for ``--format``.
+"""
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import lzma
 import os
-from pathlib import Path
-from typing import Any
+import re
+import sys
+from typing import IO, Any, Callable
 
 from npw.instances.base import InvalidInstance, dumps, write_atomically
 from npw.instances.registry import instance_from_dict
 
+STDIO = "-"
+"""The file name meaning standard input (when read) or standard output (when written)."""
 
-def read_text(path: str | os.PathLike) -> str:
+MAX_INPUT_BYTES = int(os.environ.get("NPW_MAX_INPUT_BYTES", 64 * 2**20))
+"""The most bytes any input may hold, after decompression (default 64 MiB; the environment
+variable ``NPW_MAX_INPUT_BYTES`` sets another). Instance files are far smaller (a 100 x 100
+sliding-tile board is about 100 kB); 64 MiB of DIMACS is some 4 million clauses, already
+gigabytes once held as Python tuples."""
+
+FORMATS = ("json", "dimacs", "hcp")
+"""The instance formats :func:`load_instance` reads (``--format``)."""
+
+_CHUNK = 1 << 20
+
+# magic bytes -> (name, opener of a decompressing reader over a binary handle)
+_COMPRESSED: tuple[tuple[bytes, str, Callable[[IO[bytes]], IO[bytes]]], ...] = (
+    (b"\x1f\x8b", "gzip", lambda raw: gzip.GzipFile(fileobj=raw, mode="rb")),  # type: ignore[misc]
+    (b"\xfd7zXZ\x00", "xz", lambda raw: lzma.LZMAFile(raw, mode="rb")),  # type: ignore[misc]
+    (b"BZh", "bzip2", lambda raw: bz2.BZ2File(raw, mode="rb")),  # type: ignore[misc]
+)
+_SUFFIXES = {".gz": "gzip", ".xz": "xz", ".bz2": "bzip2"}
+
+
+def display_name(path: str | os.PathLike) -> str:
+    """How a file is named in messages: ``-`` is ``standard input``.
+
+    >>> display_name("-"), display_name("f.json")
+    ('standard input', 'f.json')
+    """
+    return "standard input" if str(path) == STDIO else str(path)
+
+
+def _too_large(limit: int) -> InvalidInstance:
+    return InvalidInstance(f"larger than the input limit of {limit:,} bytes (MAX_INPUT_BYTES; the environment "
+                           f"variable NPW_MAX_INPUT_BYTES sets another)")
+
+
+def _read_bounded(handle: IO[bytes], limit: int, head: bytes = b"") -> bytes:
+    """``head`` and the rest of ``handle``, at most ``limit`` bytes in all; InvalidInstance
+    (naming the limit) as soon as there are more: never more than ``limit`` + 1 bytes are held."""
+    data = bytearray(head)
+    while len(data) <= limit:
+        chunk = handle.read(min(_CHUNK, limit + 1 - len(data)))
+        if not chunk:
+            return bytes(data)
+        data += chunk
+    raise _too_large(limit)
+
+
+class _Rewound:
+    """A binary reader whose first bytes (already read to look at the magic) are put back:
+    standard input and pipes cannot seek."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head, self.rest = head, rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            taken = self.head if size < 0 else self.head[:size]
+            self.head = self.head[len(taken):]
+            more = b"" if size >= 0 and len(taken) >= size else self.rest.read(-1 if size < 0 else size - len(taken))
+            return taken + more
+        return self.rest.read(size)
+
+    def readable(self) -> bool:
+        return True
+
+
+def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
+    """The bytes of a file (``-``: standard input), decompressed if they are gzip, xz or bzip2,
+    refused past ``limit`` bytes (default :data:`MAX_INPUT_BYTES`).
+
+    >>> import gzip, os, tempfile
+    >>> folder = tempfile.mkdtemp(); name = os.path.join(folder, "f.gz")
+    >>> with open(name, "wb") as handle: _ = handle.write(gzip.compress(b"p cnf 1 1\\n1 0\\n"))
+    >>> read_bytes(name)
+    b'p cnf 1 1\\n1 0\\n'
+    >>> read_bytes(name, limit=5)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: larger than the input limit of 5 bytes (MAX_INPUT_BYTES; the environment variable NPW_MAX_INPUT_BYTES sets another)
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    limit = MAX_INPUT_BYTES if limit is None else limit
     try:
-        return Path(path).read_text(encoding="utf-8")
+        if str(path) == STDIO:
+            return _decompressed(sys.stdin.buffer, limit)
+        with open(path, "rb") as raw:
+            return _decompressed(raw, limit)
     except FileNotFoundError:
         raise InvalidInstance("no such file") from None
     except IsADirectoryError:
         raise InvalidInstance("is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise InvalidInstance("not a UTF-8 text file") from None
     except OSError as error:
         raise InvalidInstance(error.strerror or str(error)) from None
 
 
-def load_instance(path: str | os.PathLike) -> Any:
-    """Reads and validates an instance file: ``.cnf``/``.dimacs`` as DIMACS CNF, ``.hcp`` as a
-    TSPLIB Hamiltonian cycle problem (read as a ``hampath`` instance), anything else as JSON.
+def _decompressed(raw: IO[bytes], limit: int) -> bytes:
+    head = raw.read(6)
+    for magic, name, opener in _COMPRESSED:
+        if head.startswith(magic):
+            try:
+                with opener(_Rewound(head, raw)) as stream:  # type: ignore[arg-type]
+                    return _read_bounded(stream, limit)
+            except InvalidInstance:
+                raise  # the bound (InvalidInstance is a ValueError: let it through as it is)
+            except (OSError, EOFError, lzma.LZMAError, ValueError) as error:  # truncated or corrupt
+                raise InvalidInstance(f"not a valid {name} file ({error})") from None
+    return _read_bounded(raw, limit, head)
 
-    >>> import os, tempfile
-    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
-    >>> folder = tempfile.mkdtemp()
-    >>> save_instance(OneInThreeSat(3, [(1, 2, 3)]), os.path.join(folder, "f.json"))
-    >>> load_instance(os.path.join(folder, "f.json"))
-    OneInThreeSat(num_vars=3, clauses=[[1, 2, 3]])
-    >>> load_instance(os.path.join(folder, "missing.json"))
-    Traceback (most recent call last):
-        ...
-    npw.instances.base.InvalidInstance: no such file
-    >>> import shutil; shutil.rmtree(folder)
+
+def read_text(path: str | os.PathLike, limit: int | None = None) -> str:
+    """:func:`read_bytes` as UTF-8 text."""
+    try:
+        return read_bytes(path, limit).decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInstance("not a UTF-8 text file") from None
+
+
+def _strip_compression(name: str) -> str:
+    for suffix in _SUFFIXES:
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+_TSPLIB_KEYWORDS = re.compile(r"(NAME|TYPE|COMMENT|DIMENSION|EDGE_DATA_FORMAT|EDGE_DATA_SECTION)\s*(:|$)",
+                              re.IGNORECASE)
+
+
+def sniff_format(text: str) -> str | None:
+    """The format the text looks like: ``json`` if it starts with ``{``, ``dimacs`` if its first
+    line starts with ``c`` or ``p`` (a comment or the header), ``hcp`` if it starts with a TSPLIB
+    keyword (``NAME :``, ``TYPE :``...); None otherwise.
+
+    >>> sniff_format('  {"problem": "cnf"}'), sniff_format("c uf20\\np cnf 20 91\\n"), sniff_format("NAME : g\\n")
+    ('json', 'dimacs', 'hcp')
+    >>> sniff_format("8 1 3 4 0 2 7 6 5") is None
+    True
     """
-    text = read_text(path)
-    if str(path).endswith((".cnf", ".dimacs")):
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    first = stripped.split("\n", 1)[0]
+    if _TSPLIB_KEYWORDS.match(first):
+        return "hcp"
+    if first[:1] in ("c", "p"):
+        return "dimacs"
+    return None
+
+
+def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) -> str:
+    """Which format to read ``text`` (from ``path``) as: see the module's docstring."""
+    if not text.strip():
+        raise InvalidInstance("is empty")
+    if fmt is not None:
+        if fmt not in FORMATS:
+            raise InvalidInstance(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+        return fmt
+    name = _strip_compression(str(path))
+    if name.endswith((".cnf", ".dimacs")):
+        return "dimacs"
+    if name.endswith(".hcp"):
+        return "hcp"
+    if name.endswith(".json"):
+        return "json"
+    sniffed = sniff_format(text)
+    if sniffed is None and str(path) == STDIO:
+        raise InvalidInstance("cannot tell the format (JSON starts with '{', DIMACS with a 'c' or 'p' line, HCP "
+                              "with a TSPLIB keyword such as 'NAME :'): give --format json|dimacs|hcp")
+    return sniffed or "json"
+
+
+def parse_instance(text: str, fmt: str) -> Any:
+    """The instance in ``text``, read as ``fmt`` (one of :data:`FORMATS`) and validated."""
+    if fmt == "dimacs":
         from npw.instances.sat.cnf import CNF
 
         return CNF.from_dimacs(text)
-    if str(path).endswith(".hcp"):
+    if fmt == "hcp":
         from npw.instances.hampath.hcp import from_hcp
 
         return from_hcp(text)
@@ -53,13 +220,69 @@ def load_instance(path: str | os.PathLike) -> Any:
     return instance_from_dict(parse_json(text))
 
 
+def load_instance(path: str | os.PathLike, fmt: str | None = None) -> Any:
+    """Reads and validates an instance file (``-``: standard input; compressed or not): DIMACS
+    CNF, TSPLIB HCP (read as a ``hampath`` instance) or JSON, chosen as the module's docstring says.
+
+    >>> import os, tempfile
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> folder = tempfile.mkdtemp()
+    >>> save_instance(OneInThreeSat(3, [(1, 2, 3)]), os.path.join(folder, "f.json.xz"))
+    >>> load_instance(os.path.join(folder, "f.json.xz"))
+    OneInThreeSat(num_vars=3, clauses=[[1, 2, 3]])
+    >>> load_instance(os.path.join(folder, "missing.json"))
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: no such file
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    text = read_text(path)
+    return parse_instance(text, instance_format(path, text, fmt))
+
+
+def write_output(path: str | os.PathLike, text: str | bytes) -> None:
+    """Writes ``text`` to ``path``: ``-`` is standard output; a name ending in ``.gz``, ``.xz``
+    or ``.bz2`` is written compressed; a file is written whole or not at all.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp(); name = os.path.join(folder, "f.txt.bz2")
+    >>> write_output(name, "hello\\n")
+    >>> open(name, "rb").read(3), read_text(name)
+    (b'BZh', 'hello\\n')
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    if str(path) == STDIO:
+        if isinstance(text, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        return
+    compression = next((name for suffix, name in _SUFFIXES.items() if str(path).endswith(suffix)), None)
+    if compression is None:
+        write_atomically(path, text)
+        return
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    if compression == "gzip":
+        data = gzip.compress(data, mtime=0)  # no time stamp: the same text, the same bytes
+    elif compression == "xz":
+        data = lzma.compress(data)
+    else:
+        data = bz2.compress(data)
+    write_atomically(path, data)
+
+
 def save_instance(instance: Any, path: str | os.PathLike) -> None:
-    """Writes the instance as JSON (DIMACS for a CNF saved as ``.cnf``), whole or not at all."""
-    if str(path).endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
-        write_atomically(path, instance.to_dimacs())
-    elif str(path).endswith(".hcp") and instance.problem.startswith("hampath"):
+    """Writes the instance as JSON (DIMACS for a CNF saved as ``.cnf``, HCP for a Hamiltonian
+    path instance saved as ``.hcp``; under ``.gz``/``.xz``/``.bz2`` compressed), whole or not at all."""
+    name = _strip_compression(str(path))
+    if name.endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
+        write_output(path, instance.to_dimacs())
+    elif name.endswith(".hcp") and instance.problem.startswith("hampath"):
         from npw.instances.hampath.hcp import to_hcp
 
-        write_atomically(path, to_hcp(instance))
+        write_output(path, to_hcp(instance))
     else:
-        write_atomically(path, dumps(instance.to_dict()))
+        write_output(path, dumps(instance.to_dict()))

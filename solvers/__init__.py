@@ -88,9 +88,17 @@ def export_formats(problem_id: str) -> list[str]:
     return list(EXPORTS.get(problem_id, {}))
 
 
-def export(instance: Any, fmt: str) -> str:
+def export(instance: Any, fmt: str, max_clauses: int | None = None) -> str:
+    """The ``fmt`` export of the instance; one with more than ``max_clauses`` clauses (default
+    ``npw.solvers.exports.MAX_EXPORT_CLAUSES``) is refused, before it is built where its size
+    can be bounded from the instance (``npw.solvers.exports.check_export_size``)."""
+    from npw.solvers.exports import check_export_size
+
     table = EXPORTS.get(instance.problem, {})
     if fmt not in table:
         known = ", ".join(table) or "none"
         raise InvalidInstance(f"{instance.problem} cannot be exported as {fmt!r} (formats: {known})")
-    return _load(table[fmt])(instance)
+    check_export_size(instance, fmt, limit=max_clauses)
+    text = _load(table[fmt])(instance)
+    check_export_size(instance, fmt, text, limit=max_clauses)
+    return text

@@ -3,11 +3,105 @@
 Each function takes an instance and returns the file's text; ``npw.solvers.registry.EXPORTS``
 names them per problem. DIMACS comments record where the encoding comes from, so a CNF
 handed to another solver can be traced back.
+
+Every problem with a SAT decider exports its encoding as DIMACS, every problem with an SMT
+decider its model as SMT-LIB2. Exports are bounded: :func:`check_export_size` refuses, with
+one line naming :data:`MAX_EXPORT_CLAUSES`, an export that would hold more clauses (SMT-LIB2:
+assertions) than the limit, first from a lower bound computed from the instance's sizes
+before anything is built (:func:`clause_lower_bound`; a 50 x 50 sliding-tile board's
+planning CNF would be tens of billions of clauses), then from the finished text, so no file
+over the limit is ever written.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import os
+import re
+from typing import Any, Callable, Sequence
+
+from npw.instances.base import InvalidInstance
+
+MAX_EXPORT_CLAUSES = int(os.environ.get("NPW_MAX_EXPORT_CLAUSES", 5_000_000))
+"""The most clauses (DIMACS) or assertions (SMT-LIB2) an export may hold (default 5 million,
+some 100 MB of DIMACS and about a gigabyte of Python lists while it is built; the environment
+variable ``NPW_MAX_EXPORT_CLAUSES`` sets another)."""
+
+
+def _exactly_one_lower(count: int) -> int:
+    # the at-least-one clause, and at-most-one needs >= count - 1 clauses in any encoding we use
+    return 1 + max(0, count - 1)
+
+
+def _npuz_clauses(instance: Any) -> int:
+    cells = instance.n * instance.n  # every layer: exactly one tile per cell and one cell per tile, pairwise
+    return (instance.k + 1) * 2 * cells * (1 + cells * (cells - 1) // 2)
+
+
+def _bwp_clauses(instance: Any) -> int:
+    rows, cols = instance.rows, instance.cols  # per step and cell: two frame clauses, two per selectable shift
+    shifts = (cols - 1 if cols > 1 else 0) + (rows - 1 if rows > 1 else 0)
+    return 2 * instance.bound * rows * cols * (1 + shifts)
+
+
+# lower bounds of the clause count of each export, from the instance's sizes alone (cheap)
+_LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
+    # the SAT family: one clause (assertion) per clause, except an exactly-k clause's CNF, which
+    # may simplify away (x, -x, x, -x has exactly two true always); that one is input-sized anyway
+    **{(pid, fmt): (lambda instance: len(instance.clauses))
+       for pid in ("cnf", "3sat", "1in3sat", "224sat") for fmt in ("dimacs", "smt2")
+       if fmt == "smt2" or pid in ("cnf", "3sat")},
+    ("npuz", "dimacs"): _npuz_clauses,
+    ("rel", "dimacs"): lambda instance: len(instance.edges) * (len(instance.edges) - 1) * (len(instance.edges) - 2),
+    **{(pid, "dimacs"): (lambda instance: instance.num_vertices * (instance.num_vertices - 1)
+                         + 2 * _exactly_one_lower(instance.num_vertices))
+       for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+    ("solochess", "dimacs"): lambda instance: 2 * len(instance.pieces) * max(0, len(instance.pieces) - 1),
+    ("3partition", "dimacs"): lambda instance: 2 * instance.m * len(instance.numbers) * (instance.bound + 1),
+    ("3partition", "smt2"): lambda instance: len(instance.numbers) + instance.m,
+    ("bwp", "dimacs"): _bwp_clauses,
+}
+
+
+def clause_lower_bound(instance: Any, fmt: str) -> int | None:
+    """At least how many clauses (assertions) the ``fmt`` export of ``instance`` holds, from its
+    sizes alone; None where no bound is known (formats without clauses, user problems).
+
+    >>> from npw.instances.npuz.board import NPuz
+    >>> big = NPuz(50, tuple(range(1, 2500)) + (0,), tuple(range(1, 2500)) + (0,), 100)
+    >>> f"{clause_lower_bound(big, 'dimacs'):,}"
+    '1,577,494,255,000'
+    """
+    bound = _LOWER_BOUNDS.get((instance.problem, fmt))
+    return None if bound is None else bound(instance)
+
+
+def _clauses_in(text: str, fmt: str) -> int | None:
+    if fmt == "dimacs":
+        header = re.search(r"^p cnf \d+ (\d+)", text, flags=re.M)
+        return int(header.group(1)) if header else None
+    if fmt == "smt2":
+        return text.count("(assert ")
+    return None
+
+
+def check_export_size(instance: Any, fmt: str, text: str | None = None, limit: int | None = None) -> None:
+    """Refuses (InvalidInstance, one line naming the limit) an export of more than ``limit``
+    clauses (default :data:`MAX_EXPORT_CLAUSES`): before building from
+    :func:`clause_lower_bound`, or, given the finished ``text``, from the text itself.
+
+    >>> from npw.instances.sat.cnf import CNF
+    >>> check_export_size(CNF(2, [(1, 2), (-1,), (2,)]), "dimacs", limit=2)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: the dimacs export of this cnf instance would hold at least 3 clauses, more than the limit of 2 (MAX_EXPORT_CLAUSES; the environment variable NPW_MAX_EXPORT_CLAUSES sets another)
+    """
+    limit = MAX_EXPORT_CLAUSES if limit is None else limit
+    count = clause_lower_bound(instance, fmt) if text is None else _clauses_in(text, fmt)
+    if count is not None and count > limit:
+        what = "assertions" if fmt == "smt2" else "clauses"
+        raise InvalidInstance(f"the {fmt} export of this {instance.problem} instance would hold "
+                              f"{'at least ' if text is None else ''}{count:,} {what}, more than the limit of {limit:,} "
+                              f"(MAX_EXPORT_CLAUSES; the environment variable NPW_MAX_EXPORT_CLAUSES sets another)")
 
 
 def dimacs_text(num_vars: int, clauses: Sequence[Sequence[int]], description: str) -> str:
@@ -39,3 +133,51 @@ def npuz_oneline(instance) -> str:
     from npw.instances.npuz.board import format_board
 
     return format_board(instance.start) + "\n"
+
+
+def three_partition_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.three_partition.sat` (x[i][j]: number i in group j is
+    variable i * m + j + 1; the unary partial-sum chains follow)."""
+    from npw.solvers.three_partition.sat import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(num_vars, clauses, f"3-PARTITION ({len(instance.numbers)} numbers, B = {instance.bound}) "
+                                          f"by npw: x(i, j) = number i in group j = variable i*{instance.m}+j+1")
+
+
+def three_partition_smt2(instance) -> str:
+    """The model of :mod:`npw.solvers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
+    number i, in 0..min(i, m-1) (groups numbered by their first member), each group's sum B.
+    Written by hand, so the text is a function of the instance alone.
+
+    >>> from npw.instances.three_partition import ThreePartition
+    >>> print(three_partition_smt2(ThreePartition((1, 1, 1), 3)), end="")  # doctest: +ELLIPSIS
+    ; 3partition instance by npw: 3 numbers, bound B = 3, m = 1 groups; g_i is the group of number i
+    (set-logic QF_LIA)
+    (declare-fun g0 () Int)
+    ...
+    (assert (and (<= 0 g2) (<= g2 0)))
+    (assert (= (+ (ite (= g0 0) 1 0) (ite (= g1 0) 1 0) (ite (= g2 0) 1 0)) 3))
+    (check-sat)
+    (exit)
+    """
+    n, m = len(instance.numbers), instance.m
+    lines = [f"; 3partition instance by npw: {n} numbers, bound B = {instance.bound}, m = {m} groups; "
+             f"g_i is the group of number i", "(set-logic QF_LIA)"]
+    lines += [f"(declare-fun g{i} () Int)" for i in range(n)]
+    lines += [f"(assert (and (<= 0 g{i}) (<= g{i} {min(i, m - 1)})))" for i in range(n)]
+    for j in range(m):
+        terms = " ".join(f"(ite (= g{i} {j}) {a} 0)" for i, a in enumerate(instance.numbers))
+        lines.append(f"(assert (= (+ {terms}) {instance.bound}))")
+    lines += ["(check-sat)", "(exit)"]
+    return "\n".join(lines) + "\n"
+
+
+def bwp_dimacs(instance) -> str:
+    """The time-indexed encoding of :mod:`npw.solvers.bwp.sat` (k steps of the drag metric, with
+    its implied constraints)."""
+    from npw.solvers.bwp.sat import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(num_vars, clauses, f"BWP {instance.rows}x{instance.cols}, at most k = {instance.bound} drag "
+                                          f"steps, time-indexed encoding by npw (solvers/bwp/sat.py)")

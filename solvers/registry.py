@@ -36,7 +36,9 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
 }
 
-# ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str
+# ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
+# SAT decider has ``dimacs``, every one with an SMT decider ``smt2`` (tests/test_formats.py checks it);
+# their size is bounded by ``npw.solvers.exports.MAX_EXPORT_CLAUSES``
 EXPORTS: dict[str, dict[str, str]] = {
     "cnf": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
@@ -47,6 +49,9 @@ EXPORTS: dict[str, dict[str, str]] = {
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
     "solochess": {"dimacs": "npw.solvers.exports:solochess_dimacs"},
     "npuz": {"dimacs": "npw.solvers.npuz.sat:to_dimacs", "oneline": "npw.solvers.exports:npuz_oneline"},
+    "3partition": {"dimacs": "npw.solvers.exports:three_partition_dimacs",
+                   "smt2": "npw.solvers.exports:three_partition_smt2"},
+    "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

@@ -48,20 +48,44 @@ def _known_names() -> set[str]:
     return {n for attr, names in vars(SolverNames).items() if not attr.startswith("_") for n in names}
 
 
+# python-sat names whose solver lives in another package, which python-sat does not install
+_NEEDS_PACKAGE = {name: "pycryptosat" for name in SolverNames.cryptosat}
+
+
 def solver_name(name: str | None) -> str:
-    """The python-sat name for ``name`` (an alias such as ``cadical`` or a python-sat name)."""
+    """The python-sat name for ``name`` (an alias such as ``cadical`` or a python-sat name); a
+    solver that cannot run here (CryptoMiniSat without its package) is refused by name.
+
+    >>> solver_name("kissat"), solver_name(None)
+    ('kissat4', 'm22')
+    """
+    import importlib.util
+
     name = ALIASES.get(name or DEFAULT_SOLVER, name or DEFAULT_SOLVER)
     if name not in _known_names():
         known = ", ".join(sorted(ALIASES)) + ", or a python-sat name such as m22, g42, cd19"
         raise InvalidInstance(f"unknown SAT solver {name!r} (use {known})")
+    package = _NEEDS_PACKAGE.get(name)
+    if package is not None and importlib.util.find_spec(package) is None:
+        raise InvalidInstance(f"SAT solver {name!r} needs the package {package}, which is not installed "
+                              f"(pip install {package}, or use another solver)")
     return name
+
+
+def _statistics(solver: Solver) -> dict:
+    """The solver's statistics; {} for solvers that keep them to themselves (python-sat's
+    Kissat raises NotImplementedError, which ended ``--backend sat:kissat`` in a traceback)."""
+    try:
+        return dict(solver.accum_stats() or {})
+    except NotImplementedError:
+        return {}
 
 
 def _solve_plain(num_vars: int, clauses: Sequence[Sequence[int]], name: str) -> tuple[bool, list[int] | None, dict]:
     with Solver(name=name, bootstrap_with=clauses) as solver:
         satisfiable = solver.solve()
         model = solver.get_model() if satisfiable else None
-        return satisfiable, model, dict(solver.accum_stats() or {})
+        return satisfiable, model, _statistics(solver)
 
 
 def solve_clauses(
@@ -87,7 +111,7 @@ def solve_clauses(
                 outcome = solver.solve_limited(expect_interrupt=True)
             finally:
                 timer.cancel()
-            stats = dict(solver.accum_stats() or {})
+            stats = _statistics(solver)
             if outcome is None:
                 return Answer.UNKNOWN, None, stats
             satisfiable = outcome

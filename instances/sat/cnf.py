@@ -78,13 +78,24 @@ class CNF:
 
     @classmethod
     def from_dimacs(cls, text: str) -> "CNF":
-        """Parses DIMACS CNF; the header's counts must match the clauses found."""
+        """Parses DIMACS CNF; the header's counts must match the clauses found.
+
+        Comment lines (``c ...``) may stand anywhere. A line ``%`` ends the formula: SATLIB's
+        benchmark files (uf20-01.cnf and the rest) end with a ``%`` line and a ``0`` line,
+        which is not an empty clause.
+
+        >>> satlib = "c uf3-01\\np cnf 3  2\\n 1 -2 3 0\\nc a comment between clauses\\n-1 2 0\\n%\\n0\\n\\n"
+        >>> CNF.from_dimacs(satlib).clauses
+        ((1, -2, 3), (-1, 2))
+        """
         header: tuple[int, int] | None = None
         clauses: list[tuple[int, ...]] = []
         current: list[int] = []
         for number, line in enumerate(text.splitlines(), 1):
             stripped = line.strip()
-            if not stripped or stripped.startswith("c") or stripped == "%":
+            if stripped == "%":
+                break  # SATLIB's end marker: what follows (a lone 0) is not part of the formula
+            if not stripped or stripped.startswith("c"):
                 continue
             if stripped.startswith("p"):
                 parts = stripped.split()

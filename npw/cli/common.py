@@ -13,9 +13,7 @@ import threading
 import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
-from npw.instances.base import (
-    InvalidInstance, NotRegularFile, check_output_path, remove_stale_temporaries, write_atomically,
-)
+from npw.instances.base import InvalidInstance, NotRegularFile, check_output_path, remove_stale_temporaries
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -67,22 +65,44 @@ def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
     return params
 
 
-def load_file(path: str) -> Any:
-    """An instance file, read and validated; a bad one is InvalidInstance naming the file."""
-    from npw.instances.io import load_instance
+def load_file(path: str, fmt: str | None = None) -> Any:
+    """An instance file (``-``: standard input; gzip, xz or bzip2 compressed or not), read and
+    validated (``fmt``: the ``--format`` option, else by suffix or sniffed, see
+    ``npw.instances.io``); a bad one is InvalidInstance naming the file."""
+    from npw.instances.io import display_name, load_instance
 
     try:
-        return load_instance(path)
+        return load_instance(path, fmt)
     except InvalidInstance as error:
-        raise InvalidInstance(f"{path}: {error}") from None
+        raise InvalidInstance(f"{display_name(path)}: {error}") from None
 
 
-def emit(text: str, output: str | None) -> None:
-    """``text`` to the file ``output`` (whole or not at all), or to stdout."""
-    if output:
-        write_atomically(output, text)
-    else:
-        sys.stdout.write(text)
+def read_input(path: str) -> str:
+    """The text of a file a command reads (``-``: standard input; decompressed; bounded, see
+    ``npw.instances.io.read_bytes``); a bad one is InvalidInstance naming the file."""
+    from npw.instances.io import display_name, read_text
+
+    try:
+        return read_text(path)
+    except InvalidInstance as error:
+        raise InvalidInstance(f"{display_name(path)}: {error}") from None
+
+
+def add_format_option(parser: argparse.ArgumentParser) -> None:
+    """``--format``: how to read an instance whose name does not say (``-`` above all)."""
+    from npw.instances.io import FORMATS
+
+    parser.add_argument("--format", choices=FORMATS, dest="input_format",
+                        help="the input's format (default: by suffix, .cnf/.dimacs/.hcp/.json under any "
+                             ".gz/.xz/.bz2, else sniffed: '{' JSON, a 'c'/'p' line DIMACS, 'NAME :' HCP)")
+
+
+def emit(text: str | bytes, output: str | None) -> None:
+    """``text`` to the file ``output`` (whole or not at all; compressed if its name ends in
+    ``.gz``, ``.xz`` or ``.bz2``), or to stdout when ``output`` is None or ``-``."""
+    from npw.instances.io import write_output
+
+    write_output(output or "-", text)
 
 
 # -- option types: every command validates its numeric options the same way (argparse ``type=``) --

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from typing import Any
 
 from npw.cli.common import (
-    EXIT_FAILED, EXIT_OK, count, emit, output_path, parse_params, parse_value, positive_int, positive_seconds,
+    EXIT_OK, count, emit, output_path, parse_params, parse_value, positive_int, positive_seconds,
     progress_reporter, require_positive, UsageError,
 )
 from npw.instances.base import InvalidInstance, dumps, write_atomically
@@ -131,17 +132,19 @@ def cmd_generate(args: argparse.Namespace) -> int:
             if args.output:
                 lines.append(dumps(instance.to_dict()))
         if args.output:
-            write_atomically(args.output, "".join(lines))
+            emit("".join(lines), args.output)
         by_size = [{"size": json.loads(k), "count": n} for k, n in counts.items()]
         total = sum(counts.values())
+        # with -o - the instances are standard output; the counts go to stderr
+        summary = sys.stderr if args.output == "-" else sys.stdout
         if args.json:
             print(json.dumps({"problem": problem.id, "up_to": args.enumerate, "total": total, "by_size": by_size,
-                              "meaning": " ".join(problem.enumerate_doc.split())}))
+                              "meaning": " ".join(problem.enumerate_doc.split())}), file=summary)
         else:
-            print(" ".join(problem.enumerate_doc.split()))
+            print(" ".join(problem.enumerate_doc.split()), file=summary)
             for row in by_size:
-                print(f"  {row['size']}: {row['count']}")
-            print(f"total: {total}")
+                print(f"  {row['size']}: {row['count']}", file=summary)
+            print(f"total: {total}", file=summary)
         return EXIT_OK
     emit(generate_one(args), args.output)
     return EXIT_OK
@@ -221,7 +224,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="generator parameter, e.g. -p num_vars=30 -p ratio=0.62")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--enumerate", type=count, metavar="N", help="enumerate every instance up to size N")
-    p.add_argument("--output", "-o", type=output_path)
+    p.add_argument("--output", "-o", type=output_path,
+                   help="the instance's file (default, or -: standard output; .gz/.xz/.bz2 compressed); with "
+                        "--enumerate, every instance, one JSON per line")
     p.add_argument("--set", metavar="DIR", help="write an instance set: a new folder with a manifest and each "
                                                 "instance as JSON and in every export format")
     p.add_argument("--count", type=positive_int, metavar="N", help="instances in the set")

@@ -9,9 +9,10 @@ import time
 from typing import Any
 
 from npw.cli.common import (
-    EXIT_FAILED, EXIT_OK, count, load_file, output_path, Parser, positive_int, positive_seconds, UsageError,
+    EXIT_FAILED, EXIT_OK, Parser, UsageError, count, emit, load_file, output_path, positive_int, positive_seconds,
+    read_input,
 )
-from npw.instances.base import InvalidInstance, dumps, write_atomically
+from npw.instances.base import InvalidInstance, dumps
 
 
 def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -21,19 +22,23 @@ def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
     from npw.instances.npuz.board import goal_board, parse_board, side_of
 
     text, name = args.board, "BOARD"
-    if os.path.exists(args.board) and not args.board.strip().replace(" ", "").replace(",", "").isdigit():
-        from npw.instances.io import read_text
+    if args.board == "-" or (os.path.exists(args.board)
+                             and not args.board.strip().replace(" ", "").replace(",", "").isdigit()):
+        from npw.instances.io import display_name, parse_instance
 
-        try:
-            text = read_text(args.board)
-        except InvalidInstance as error:
-            raise InvalidInstance(f"{args.board}: {error}") from None
-        name = args.board
+        text, name = read_input(args.board), display_name(args.board)
         if text.lstrip().startswith("{"):
-            instance = load_file(args.board)
+            try:
+                instance = parse_instance(text, "json")
+            except InvalidInstance as error:
+                raise InvalidInstance(f"{name}: {error}") from None
             if instance.problem != "npuz":
-                raise InvalidInstance(f"{args.board}: a puzzle file holds an npuz instance, not {instance.problem}")
+                raise InvalidInstance(f"{name}: a puzzle file holds an npuz instance, not {instance.problem}")
             return instance.start, instance.goal
+    elif len(text.split()) == 1 and not text.replace(",", "").strip().isdigit():
+        # one word that is not a number: meant as a file name (the error used to be "'board.txt' is not a number")
+        raise InvalidInstance(f"{args.board}: no such file (BOARD is the board's n^2 numbers, quoted, or a file "
+                              f"holding them)")
     try:
         start = parse_board(text, name)
         return start, goal_board(side_of(len(start)), args.goal)
@@ -122,9 +127,9 @@ def cmd_puzzle_render(args: argparse.Namespace) -> int:
             moves = idastar_path(start, goal, "pdb").moves or ""
         else:
             moves = approximate(start, goal).moves
-    if not args.output.endswith(".svg"):
-        raise UsageError("puzzle render: only SVG output (-o FILE.svg) is supported")
-    write_atomically(args.output, render_svg(start, moves, goal=goal))
+    if args.output != "-" and not args.output.removesuffix(".gz").endswith(".svg"):
+        raise UsageError("puzzle render: only SVG output (-o FILE.svg, or - for standard output) is supported")
+    emit(render_svg(start, moves, goal=goal), args.output)
     return EXIT_OK
 
 
@@ -136,18 +141,19 @@ def cmd_puzzle_study(args: argparse.Namespace) -> int:
         raise UsageError("puzzle study: --boards must be >= 1")
     points = study(args.boards, args.seed, args.x, args.y, args.solver)
     if args.output:
-        if not args.output.endswith(".svg"):
-            raise UsageError("puzzle study: only SVG output (-o FILE.svg) is supported")
+        if args.output != "-" and not args.output.removesuffix(".gz").endswith(".svg"):
+            raise UsageError("puzzle study: only SVG output (-o FILE.svg, or - for standard output) is supported")
         title = f"{args.boards} random 8-puzzles (seed {args.seed}), {args.solver}: {args.x} vs {args.y}"
-        write_atomically(args.output, render_scatter([(p.x_nodes, p.y_nodes, p.length) for p in points],
-                                                     args.x, args.y, title))
+        emit(render_scatter([(p.x_nodes, p.y_nodes, p.length) for p in points], args.x, args.y, title),
+             args.output)
     rows = [{"board": list(p.board), "length": p.length, args.x: p.x_nodes, args.y: p.y_nodes} for p in points]
     if args.json:
         print(json.dumps({"boards": args.boards, "seed": args.seed, "solver": args.solver, "points": rows}))
     else:
         below = sum(1 for p in points if p.y_nodes < p.x_nodes)
         print(f"{len(points)} boards: {args.y} expanded fewer nodes than {args.x} on {below}; "
-              f"total {sum(p.x_nodes for p in points)} vs {sum(p.y_nodes for p in points)} nodes")
+              f"total {sum(p.x_nodes for p in points)} vs {sum(p.y_nodes for p in points)} nodes",
+              file=sys.stderr if args.output == "-" else sys.stdout)  # -o -: stdout is the SVG
     return EXIT_OK
 
 
@@ -156,12 +162,12 @@ def cmd_puzzle_theorem3(args: argparse.Namespace) -> int:
 
     formula = load_file(args.input)
     if formula.problem != "224sat":
-        raise InvalidInstance(f"{args.input}: theorem3 takes a 224sat instance, not {formula.problem}")
+        raise InvalidInstance(f"{'standard input' if args.input == '-' else args.input}: theorem3 takes a 224sat instance, not {formula.problem}")
     report = theorem3_report(formula, args.unit, args.additive, simulate=args.simulate)
     if args.certificate and isinstance(report.facts.get("simulation"), dict):
         if report.moves is None:
             raise UsageError("theorem3: --certificate needs a small unit (the move string is too long)")
-        write_atomically(args.certificate, dumps(report.moves))
+        emit(dumps(report.moves), args.certificate)
     if args.json:
         print(json.dumps(report.facts))
     else:
@@ -174,7 +180,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("puzzle", help="the sliding-tile puzzle: solve, approximate, render")
     puzzle = p.add_subparsers(dest="puzzle_command", required=True, parser_class=Parser)
     board_help = ("the board in the one-line format (n^2 numbers, 0 the blank; quote it) or a file holding it "
-                  "(or an npuz JSON instance, whose goal is used)")
+                  "(or an npuz JSON instance, whose goal is used); - reads standard input")
     q = puzzle.add_parser("solve", help="an optimal solution (moves name the direction the blank travels)")
     q.add_argument("board", help=board_help)
     q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last",
@@ -210,7 +216,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     q.set_defaults(run=cmd_puzzle_study)
 
     q = puzzle.add_parser("theorem3", help="2/2/4-SAT -> nPUZ (Theorem 3): sizes, k, read-back, forward simulation")
-    q.add_argument("input", help="a 224sat instance (JSON)")
+    q.add_argument("input", help="a 224sat instance (JSON; - reads standard input)")
     q.add_argument("--unit", type=positive_int, help="the length unit l (default the paper's u + 16m + 1)")
     q.add_argument("--additive", type=count, default=0, help="Corollary 1: enlarge l and u by r")
     q.add_argument("--simulate", action="store_true", help="run the forward moves (Shift 1-4) from a satisfying "

@@ -12,8 +12,10 @@ import inspect
 import sys
 from typing import Any, Sequence
 
-from npw.cli.common import EXIT_OK, Parser, UsageError, emit, load_file, output_path, positive_seconds
-from npw.instances.base import InvalidInstance, dumps, write_atomically
+from npw.cli.common import (
+    EXIT_OK, Parser, UsageError, add_format_option, emit, load_file, output_path, positive_seconds, read_input,
+)
+from npw.instances.base import InvalidInstance, dumps
 
 # the field of a reduced file that says where it came from, so ``npw render`` can draw the
 # target the way its reduction lays it out (written only by reductions that have a drawing)
@@ -33,14 +35,15 @@ def _reduction_options(reduction: Any, extra: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_reduce(args: argparse.Namespace) -> int:
+    from npw.instances.io import display_name
     from npw.reductions.registry import get_reduction
     from npw.solvers import export
 
     reduction = get_reduction(args.reduction)
     options = _reduction_options(reduction, args.extra_arguments)
-    source = load_file(args.input)
+    source = load_file(args.input, args.input_format)
     if source.problem != reduction.source:
-        raise InvalidInstance(f"{args.input}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
+        raise InvalidInstance(f"{display_name(args.input)}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
     built = reduction.build(source, **options)
     if built.target is None:
         if args.emit != "json":
@@ -84,43 +87,50 @@ def _draw_as_reduced(instance: Any, path: str, origin: Any) -> str:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from npw.instances.io import display_name, instance_format, parse_instance
     from npw.instances.registry import RENDERERS, renderer_for
 
-    if not args.output.endswith(".svg"):
-        raise UsageError("render: only SVG output (-o FILE.svg) is supported")
-    instance = load_file(args.input)
+    if args.output != "-" and not args.output.removesuffix(".gz").endswith(".svg"):
+        raise UsageError("render: only SVG output (-o FILE.svg, FILE.svg.gz, or - for standard output) is supported")
+    if args.input == "-" and args.certificate == "-":
+        raise UsageError("render: the instance and the certificate cannot both come from standard input")
+    name = display_name(args.input)
+    text = read_input(args.input)  # read once: standard input cannot be read twice
+    try:
+        fmt = instance_format(args.input, text, args.input_format)
+        instance = parse_instance(text, fmt)
+    except InvalidInstance as error:
+        raise InvalidInstance(f"{name}: {error}") from None
     if not (args.certificate or args.solve):
-        from npw.instances.io import read_text
         from npw.instances.validation import parse_json
 
-        # the file parsed once more for its REDUCED_FROM field (load_file has checked it is an object)
-        origin = parse_json(read_text(args.input)).get(REDUCED_FROM) if args.input.endswith(".json") else None
+        # the text parsed once more for its REDUCED_FROM field (parse_instance has checked it is an object)
+        origin = parse_json(text).get(REDUCED_FROM) if fmt == "json" else None
         if origin is not None:
-            write_atomically(args.output, _draw_as_reduced(instance, args.input, origin))
+            emit(_draw_as_reduced(instance, name, origin), args.output)
             return EXIT_OK
     renderer = renderer_for(instance.problem)
     if renderer is None:
-        raise InvalidInstance(f"{args.input}: no renderer for {instance.problem} (renderers: {', '.join(RENDERERS) or 'none yet'})")
+        raise InvalidInstance(f"{name}: no renderer for {instance.problem} (renderers: {', '.join(RENDERERS) or 'none yet'})")
     certificate = None
     if args.certificate or args.solve:
         if "certificate" not in inspect.signature(renderer).parameters:
             raise UsageError(f"render: the {instance.problem} renderer draws no certificate")
     if args.certificate:
-        from npw.instances.io import read_text
         from npw.instances.validation import parse_json
 
         try:  # the same bounded parser as instance files: nesting, integer digits, NaN
-            raw = parse_json(read_text(args.certificate))
+            raw = parse_json(read_input(args.certificate))
         except InvalidInstance as error:
-            raise InvalidInstance(f"{args.certificate}: {error}") from None
+            raise InvalidInstance(f"{display_name(args.certificate)}: {error}") from None
         if isinstance(raw, dict) and "certificate" in raw:  # the output of npw solve --json
             raw = raw["certificate"]
         try:
             certificate = instance.certificate_from_json(raw)
         except InvalidInstance as error:
-            raise InvalidInstance(f"{args.certificate}: {error}") from None
+            raise InvalidInstance(f"{display_name(args.certificate)}: {error}") from None
         if not instance.verify(certificate):
-            raise InvalidInstance(f"{args.certificate}: not a solution of {args.input}")
+            raise InvalidInstance(f"{display_name(args.certificate)}: not a solution of {name}")
     elif args.solve:
         from npw.solvers import Answer, solve
 
@@ -128,11 +138,11 @@ def cmd_render(args: argparse.Namespace) -> int:
         if result.answer is not Answer.YES:
             why = f"refused by {result.backend}: {result.stats['refused']}" if result.stats.get("refused") \
                 else f"{result.answer.value} ({result.backend})"
-            print(f"npw: render: {args.input} is {why}; drawing the board only", file=sys.stderr)
+            print(f"npw: render: {name} is {why}; drawing the board only", file=sys.stderr)
         else:
             certificate = result.certificate
     svg = renderer(instance, certificate=certificate) if certificate is not None else renderer(instance)
-    write_atomically(args.output, svg)
+    emit(svg, args.output)
     return EXIT_OK
 
 
@@ -142,14 +152,17 @@ def register(commands: argparse._SubParsersAction) -> None:
                                         "own takes them as --NAME VALUE after the file (npw list shows "
                                         "them; e.g. 224sat-to-npuz --unit 1).")
     p.add_argument("reduction")
-    p.add_argument("input")
-    p.add_argument("--output", "-o", type=output_path)
+    p.add_argument("input", help="the source instance file; - reads standard input (see --format)")
+    add_format_option(p)
+    p.add_argument("--output", "-o", type=output_path,
+                   help="the target's file (default, or -: standard output; .gz/.xz/.bz2 compressed)")
     p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
     p.set_defaults(run=cmd_reduce, takes_extra_arguments=True)  # the reduction's own options
 
     p = commands.add_parser("render", help="draw an instance as SVG (optionally with a certificate)")
-    p.add_argument("input")
-    p.add_argument("--output", "-o", required=True, type=output_path)
+    p.add_argument("input", help="the instance file; - reads standard input (see --format)")
+    add_format_option(p)
+    p.add_argument("--output", "-o", required=True, type=output_path, help="the SVG file (- for standard output)")
     p.add_argument("--certificate", "-c", metavar="CERT.json",
                    help="draw this certificate too (e.g. the capture sequence written by npw solve -o)")
     p.add_argument("--solve", action="store_true", help="solve the instance and draw the certificate found")

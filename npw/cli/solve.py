@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
-
 import sys
 
-from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, emit, load_file, output_path, positive_seconds
-from npw.instances.base import dumps, write_atomically
+from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
+from npw.instances.base import dumps
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from npw.solvers import Answer, export, solve
 
-    instance = load_file(args.input)
+    to_stdout = args.output == "-"  # the certificate (or export) is standard output's whole content
+    if to_stdout and args.json and not args.emit:
+        raise UsageError("solve: --json and -o - both write to standard output; give one of them")
+    instance = load_file(args.input, args.input_format)
     if args.emit:
         emit(export(instance, args.emit), args.output)
         return EXIT_OK
@@ -25,6 +27,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         stats = {k: v for k, v in result.stats.items() if v is None or isinstance(v, (int, float, str, bool))}
         print(json.dumps({"answer": result.answer.value, "backend": result.backend, "certificate": certificate,
                           "stats": stats}))
+    elif to_stdout and not refused:  # the answer goes to stderr, so that stdout holds what -o FILE would
+        print(result.answer.value, file=sys.stderr)
     elif not refused:
         print(result.answer.value)
         if certificate is not None:
@@ -35,16 +39,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"npw: error: {args.input}: refused by {result.backend}: {refused}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.output and certificate is not None:
-        write_atomically(args.output, dumps(certificate))
+        emit(dumps(certificate), args.output)
     return EXIT_OK
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("solve", help="decide an instance file")
-    p.add_argument("input")
+    p.add_argument("input", help="the instance file; - reads standard input (see --format)")
+    add_format_option(p)
     p.add_argument("--backend", "-b", help="decider (npw list shows them); sat:NAME picks a python-sat solver")
     p.add_argument("--timeout", type=positive_seconds, help="seconds; out of time answers UNKNOWN")
     p.add_argument("--emit", help="instead of solving, export the encoding: dimacs, smt2")
-    p.add_argument("--output", "-o", type=output_path, help="write the certificate (or the export) to this file")
+    p.add_argument("--output", "-o", type=output_path,
+                   help="write the certificate (or the export) to this file (- for standard output, the answer "
+                        "then going to stderr; .gz/.xz/.bz2 compressed)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_solve)

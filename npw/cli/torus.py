@@ -31,10 +31,10 @@ def _torus_board(text: str) -> Any:
 
     from npw.instances.torus.puzzle import TorusBoard
 
-    if os.path.exists(text):
+    if text == "-" or os.path.exists(text):
         instance = load_file(text)
         if instance.problem != "torus":
-            raise InvalidInstance(f"{text}: expected a torus instance, not {instance.problem}")
+            raise InvalidInstance(f"{'standard input' if text == '-' else text}: expected a torus instance, not {instance.problem}")
         return instance.board, instance.metric
     if not any(ch.isdigit() for ch in text):
         raise InvalidInstance(f"{text}: no such file, and not a board such as '2 1 3/4 5 6'")
@@ -86,7 +86,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     q.add_argument("--json", action="store_true")
     q.set_defaults(run=cmd_torus_diameter)
     q = torus.add_parser("solve", help="constructive solution (and an optimal one up to 9 cells)")
-    q.add_argument("board", help="'2 1 3/4 5 6' (rows separated by /) or a torus instance file")
+    q.add_argument("board", help="'2 1 3/4 5 6' (rows separated by /) or a torus instance file (- reads standard "
+                                        "input)")
     q.add_argument("--metric", choices=("push", "drag"), help="metric of the optimal solution (default drag)")
     q.add_argument("--json", action="store_true")
     q.set_defaults(run=cmd_torus_solve)

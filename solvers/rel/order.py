@@ -188,11 +188,14 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list:
 
 
 def to_dimacs(instance) -> str:
-    """The order encoding as DIMACS CNF, for handing REL instances to any SAT solver."""
+    """The order encoding as DIMACS CNF, for handing REL instances to any SAT solver. An
+    instance without edges is decided as :func:`solve` decides it (yes iff every element
+    starts where it ends): no clauses, or one empty clause."""
     from npw.instances.sat.cnf import CNF
 
+    comments = ("REL order encoding by npw (solvers/rel/order.py)", f"{instance.size()}")
     if not instance.edges:
-        raise ValueError("an instance without edges has no encoding")
+        return CNF(0, [] if instance.initial == instance.final else [()]).to_dimacs(
+            comments=comments + ("no edges: decided without variables",))
     num_vars, clauses, _ = encode(instance)
-    return CNF(num_vars, [tuple(c) for c in clauses]).to_dimacs(
-        comments=("REL order encoding by npw (solvers/rel/order.py)", f"{instance.size()}"))
+    return CNF(num_vars, [tuple(c) for c in clauses]).to_dimacs(comments=comments)
