@@ -15,16 +15,17 @@ over the limit is ever written.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.solvers.limits import ENCODING_LIMIT, LIMIT_NAME, encoding_limit
 
-MAX_EXPORT_CLAUSES = int(os.environ.get("NPW_MAX_EXPORT_CLAUSES", 5_000_000))
-"""The most clauses (DIMACS) or assertions (SMT-LIB2) an export may hold (default 5 million,
-some 100 MB of DIMACS and about a gigabyte of Python lists while it is built; the environment
-variable ``NPW_MAX_EXPORT_CLAUSES`` sets another)."""
+MAX_EXPORT_CLAUSES = ENCODING_LIMIT
+"""The most clauses (DIMACS) or assertions (SMT-LIB2) an export may hold: the deciders' own
+encoding limit (:mod:`npw.solvers.limits`, 5 million by default, some 100 MB of DIMACS and about
+a gigabyte of Python lists while it is built; ``NPW_ENCODING_LIMIT`` sets another), so what a
+decider refuses to build, an export refuses to write."""
 
 
 def _exactly_one_lower(count: int) -> int:
@@ -93,15 +94,15 @@ def check_export_size(instance: Any, fmt: str, text: str | None = None, limit: i
     >>> check_export_size(CNF(2, [(1, 2), (-1,), (2,)]), "dimacs", limit=2)
     Traceback (most recent call last):
         ...
-    npw.instances.base.InvalidInstance: the dimacs export of this cnf instance would hold at least 3 clauses, more than the limit of 2 (MAX_EXPORT_CLAUSES; the environment variable NPW_MAX_EXPORT_CLAUSES sets another)
+    npw.instances.base.InvalidInstance: the dimacs export of this cnf instance would hold at least 3 clauses, more than the limit of 2 (MAX_EXPORT_CLAUSES; the environment variable NPW_ENCODING_LIMIT sets another)
     """
-    limit = MAX_EXPORT_CLAUSES if limit is None else limit
+    limit = encoding_limit() if limit is None else limit
     count = clause_lower_bound(instance, fmt) if text is None else _clauses_in(text, fmt)
     if count is not None and count > limit:
         what = "assertions" if fmt == "smt2" else "clauses"
         raise InvalidInstance(f"the {fmt} export of this {instance.problem} instance would hold "
                               f"{'at least ' if text is None else ''}{count:,} {what}, more than the limit of {limit:,} "
-                              f"(MAX_EXPORT_CLAUSES; the environment variable NPW_MAX_EXPORT_CLAUSES sets another)")
+                              f"(MAX_EXPORT_CLAUSES; the environment variable {LIMIT_NAME} sets another)")
 
 
 def dimacs_text(num_vars: int, clauses: Sequence[Sequence[int]], description: str) -> str:

@@ -319,8 +319,9 @@ def test_exports_past_the_clause_limit_are_refused_before_building():
 def test_clause_limit_from_the_environment_on_the_command_line(tmp_path):
     source = tmp_path / "b.json"
     assert main(["generate", "bwp", "--seed", "1", "-o", str(source)]) == 0
-    done = npw("solve", str(source), "--emit", "dimacs", env={"NPW_MAX_EXPORT_CLAUSES": "10"})
-    assert one_line_refusal(done) and b"limit of 10 (MAX_EXPORT_CLAUSES" in done.stderr
+    done = npw("solve", str(source), "--emit", "dimacs", env={"NPW_ENCODING_LIMIT": "10"})
+    # the encoder stops at the one encoding limit (NPW_ENCODING_LIMIT), before the export is written
+    assert one_line_refusal(done) and b"10 clauses" in done.stderr and b"NPW_ENCODING_LIMIT" in done.stderr
 
 
 # -- solver names ----------------------------------------------------------------------------
