@@ -348,3 +348,12 @@ def test_kissat_on_the_command_line(tmp_path):
         done = npw("solve", str(path), "--backend", "sat:kissat", "--json", *extra)
         assert done.returncode == 0 and b"Traceback" not in done.stderr
         assert json.loads(done.stdout)["backend"].startswith("sat:kissat")
+
+
+def test_generate_writes_the_format_its_output_name_asks_for(tmp_path):
+    cnf, hcp = tmp_path / "f.cnf", tmp_path / "g.hcp.gz"
+    assert main(["generate", "3sat", "-p", "num_vars=5", "-p", "ratio=2", "-o", str(cnf)]) == 0
+    assert "p cnf 5 10" in cnf.read_text() and load_instance(cnf).problem == "cnf"
+    assert main(["generate", "hampath", "-g", "planted", "-o", str(hcp)]) == 0
+    assert load_instance(hcp).problem.startswith("hampath")
+    assert main(["generate", "torus", "-o", str(tmp_path / "t.cnf")]) == 2

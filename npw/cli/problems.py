@@ -146,8 +146,28 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 print(f"  {row['size']}: {row['count']}", file=summary)
             print(f"total: {total}", file=summary)
         return EXIT_OK
+    args.emit = _format_for_output(args.problem, args.emit, args.output)
     emit(generate_one(args), args.output)
     return EXIT_OK
+
+
+def _format_for_output(problem_id: str, fmt: str, output: str | None) -> str:
+    """The format to write: ``--emit`` as given, or the one an output name asks for (``-o f.cnf``
+    is DIMACS, ``-o g.hcp`` TSPLIB, under any compression suffix), so that reading the file back
+    by its name gives the instance (it used to hold JSON under a .cnf name)."""
+    from npw.instances.io import _strip_compression
+    from npw.solvers import export_formats
+
+    if fmt != "json" or not output or output == "-":
+        return fmt
+    name = _strip_compression(output)
+    wanted = "dimacs" if name.endswith((".cnf", ".dimacs")) else "hcp" if name.endswith(".hcp") else None
+    if wanted is None:
+        return fmt
+    if wanted not in export_formats(problem_id):
+        raise UsageError(f"generate: {output} names a {wanted} file, which {problem_id} is not written as "
+                         f"(its formats: json, {', '.join(export_formats(problem_id)) or 'no other'})")
+    return wanted
 
 
 def cmd_profile(args: argparse.Namespace) -> int:
