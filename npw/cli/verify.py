@@ -69,7 +69,8 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"  {r['cases']} cases; confusion: " + ", ".join(f"{k}: {v}" for k, v in sorted(r["confusion"].items())))
             print(f"  failing cases: {r['failing_cases']}")
             if r["fingerprint"]:
-                print(f"  code {r['fingerprint'][:16]}: {r['covers']}")
+                covers = r["covers"] if len(r["covers"]) <= 160 else r["covers"][:157] + "..."  # --json: all of it
+                print(f"  code {r['fingerprint'][:16]}: {covers}")
             else:
                 print("  code: not fingerprinted (stored by an older npw; never resumed)")
     finally:
