@@ -17,14 +17,20 @@ from __future__ import annotations
 from npw.api import Bound, Claim, OneInThreeSat, Reduction, ThreeSat
 
 
-def reduce(formula: ThreeSat) -> OneInThreeSat:
+def gadgets(formula: ThreeSat, x_sign: int = -1) -> OneInThreeSat:
+    """Three 1-in-3 clauses per clause over its four new variables; ``x_sign`` is the sign x
+    takes in the first one (-1 in the construction)."""
     n = formula.num_vars
     clauses = []
     for index, clause in enumerate(formula.clauses):
         x, y, z = (int(literal) for literal in clause)
         a, b, c, d = (n + 4 * index + offset for offset in (1, 2, 3, 4))
-        clauses += [(-x, a, b), (b, y, c), (c, d, -z)]
+        clauses += [(x_sign * x, a, b), (b, y, c), (c, d, -z)]
     return OneInThreeSat(n + 4 * len(formula.clauses), clauses)
+
+
+def reduce(formula: ThreeSat) -> OneInThreeSat:
+    return gadgets(formula)
 
 
 def backward(formula: ThreeSat, target: OneInThreeSat, assignment: tuple[bool, ...]) -> tuple[bool, ...]:
@@ -53,13 +59,7 @@ REDUCTION = Reduction(
 
 def reduce_sign_slip(formula: ThreeSat) -> OneInThreeSat:
     """The same gadget with the first clause's negation lost: R(x, a, b)."""
-    n = formula.num_vars
-    clauses = []
-    for index, clause in enumerate(formula.clauses):
-        x, y, z = (int(literal) for literal in clause)
-        a, b, c, d = (n + 4 * index + offset for offset in (1, 2, 3, 4))
-        clauses += [(x, a, b), (b, y, c), (c, d, -z)]
-    return OneInThreeSat(n + 4 * len(formula.clauses), clauses)
+    return gadgets(formula, x_sign=+1)
 
 
 SIGN_SLIP = Reduction(
