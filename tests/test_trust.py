@@ -372,3 +372,17 @@ def test_the_user_api_reference_names_every_hook_and_field():
     for cls in (Reduction, Claim):
         for field in dataclasses.fields(cls):
             assert f"`{field.name}`" in page or f"{field.name}=" in page or f"{field.name}," in page, field.name
+
+
+def test_a_scaled_construction_verifies_in_seconds_and_says_its_scale():
+    """224sat-to-npuz --random 1 --timeout 5 ran past 100 s and 2.9 GB: a case now takes seconds,
+    the target decider's refusal of a board it cannot hold is reported, and the scale is said."""
+    import time
+
+    began = time.perf_counter()
+    done = subprocess.run(NPW + ["verify", "224sat-to-npuz", "--random", "1", "--timeout", "5", "--json", "--quiet"],
+                          capture_output=True, text=True, timeout=120)
+    report = json.loads(done.stdout)
+    assert time.perf_counter() - began < 60 and report["cases"] == 1 and report["mismatches"] == 0
+    assert "l = 1" in report["scale"]
+    assert report["claims"] and all(row["failed"] == 0 for row in report["claims"])
