@@ -386,3 +386,12 @@ def test_a_scaled_construction_verifies_in_seconds_and_says_its_scale():
     assert time.perf_counter() - began < 60 and report["cases"] == 1 and report["mismatches"] == 0
     assert "l = 1" in report["scale"]
     assert report["claims"] and all(row["failed"] == 0 for row in report["claims"])
+
+
+def test_a_cnf_built_from_another_formulas_clauses_takes_its_numpy_integers():
+    """Iterating OneInThreeSat.clauses gives numpy integers; a user's reduce writes exactly that."""
+    from npw.api import CNF
+
+    formula = OneInThreeSat(3, [(1, -2, 3)])
+    cnf = CNF(formula.num_vars, [tuple(-literal for literal in clause) for clause in formula.clauses])
+    assert cnf.clauses == ((-1, 2, -3),) and all(type(literal) is int for literal in cnf.clauses[0])

@@ -21,6 +21,20 @@ from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_assignment
 
 
+def _plain_int(value: Any) -> Any:
+    """A numpy integer as a Python int; any other value unchanged (a bool stays a bool).
+
+    >>> import numpy as np
+    >>> _plain_int(np.int64(-3)), _plain_int(True), _plain_int(2.0)
+    (-3, True, 2.0)
+    """
+    import numbers
+
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
+
+
 @dataclass(frozen=True)
 class CNF:
     problem: ClassVar[str] = "cnf"
@@ -30,7 +44,13 @@ class CNF:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "clauses", tuple(tuple(c) for c in self.clauses))
-        self.validate()
+        try:
+            self.validate()
+        except InvalidInstance:
+            # numpy integers (what iterating another formula's clause array gives) become ints,
+            # on this slow path only; anything else that is not an int is named by validate()
+            object.__setattr__(self, "clauses", tuple(tuple(_plain_int(l) for l in c) for c in self.clauses))
+            self.validate()
 
     def validate(self) -> None:
         if not isinstance(self.num_vars, int) or isinstance(self.num_vars, bool) or self.num_vars < 0:
