@@ -4,6 +4,7 @@ temporary files never outlive their writer, ``-o`` writes only regular files."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -151,11 +152,13 @@ def _running(pid: int) -> bool:
     return state not in ("Z", "X")  # a zombie has ended; only its exit status is left
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_verify_workers_end_when_the_main_process_is_killed(tmp_path):
+@contextlib.contextmanager
+def _verify_with_two_workers(tmp_path, stderr):
+    """A long ``npw verify --workers 2`` run, once both workers have started: (process, worker pids).
+    The run is killed on the way out whatever the test did."""
     command = [sys.executable, "-m", "npw", "verify", "1in3sat-to-224sat", "--random", "1000000", "--workers", "2",
                "--quiet"]
-    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=stderr)
     try:
         deadline = time.monotonic() + 30
         workers: list[int] = []
@@ -163,12 +166,7 @@ def test_verify_workers_end_when_the_main_process_is_killed(tmp_path):
             time.sleep(0.2)
             workers = _children(process.pid)
         assert len(workers) == 2, "the pool never started"
-        process.kill()
-        process.wait()
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and any(_running(w) for w in workers):
-            time.sleep(0.1)
-        assert not any(_running(w) for w in workers)
+        yield process, workers
     finally:
         if process.poll() is None:
             process.kill()
@@ -176,17 +174,19 @@ def test_verify_workers_end_when_the_main_process_is_killed(tmp_path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_verify_workers_end_when_the_main_process_is_killed(tmp_path):
+    with _verify_with_two_workers(tmp_path, subprocess.DEVNULL) as (process, workers):
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_running(w) for w in workers):
+            time.sleep(0.1)
+        assert not any(_running(w) for w in workers)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_sigterm_ends_verify_and_its_workers_at_once(tmp_path):
-    command = [sys.executable, "-m", "npw", "verify", "1in3sat-to-224sat", "--random", "1000000", "--workers", "2",
-               "--quiet"]
-    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        workers: list[int] = []
-        while time.monotonic() < deadline and len(workers) < 2:
-            time.sleep(0.2)
-            workers = _children(process.pid)
-        assert len(workers) == 2, "the pool never started"
+    with _verify_with_two_workers(tmp_path, subprocess.PIPE) as (process, workers):
         started = time.monotonic()
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=30)
@@ -194,10 +194,6 @@ def test_sigterm_ends_verify_and_its_workers_at_once(tmp_path):
         assert time.monotonic() - started < 3.0
         assert process.returncode == 128 + signal.SIGTERM and b"Traceback" not in err
         assert not any(_running(w) for w in workers)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 # -- temporary files -----------------------------------------------------------------------------
