@@ -8,7 +8,9 @@ A :class:`Reduction` bundles the four maps of a Karp reduction proof:
 * ``size(src) -> dict``: the target's size by the paper's formulas, compared by the
   verifier with ``tgt.size()`` (a value per key is exact; a :class:`Bound` is a bound);
 * ``claims``: the proof's own statements (:class:`Claim`), checked by the verifier on
-  every case, each counted on its own.
+  every case, each counted on its own;
+* ``provenance(src, tgt) -> dict``: which target elements each source element produced
+  (see :data:`Provenance`), for drawings that link the two sides (``npw explore``).
 
 ``forward`` may be None: a reduction known only by its extraction (as many code bases
 have it) is still checked both ways on answers, and ``backward`` on every target
@@ -39,13 +41,20 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from npw.instances.base import InvalidInstance
 
 S = TypeVar("S")  # the source instance type
 T = TypeVar("T")  # the target instance type
 U = TypeVar("U")  # the target of a reduction chained after this one
+
+# A reduction's provenance: source element id -> the ids of the target elements it produced.
+# Element ids are strings "KIND:KEY" that a problem's renderer puts on what it draws
+# (``data-el="clause:3"``): "var:2", "clause:0", "vertex:v5", "edge:1-4", "number:7",
+# "element:e1", "tile:12", "piece:3,4", "cell:0,5". A source element may map to several target
+# elements and a target element may come from several source elements.
+Provenance = Mapping[str, Sequence[str]]
 
 
 @dataclass(frozen=True)
@@ -182,6 +191,8 @@ class Reduction(Generic[S, T]):
     build_with: Callable[..., BuiltTarget[T]] | None = None
     # draw(src, **options) -> SVG: the target laid out as the proof describes it (``npw render``)
     draw: Callable[..., str] | None = None
+    # provenance(src, tgt) -> {source element id: target element ids} (see ``Provenance``)
+    provenance: Callable[[S, T], Provenance] | None = None
 
     def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every declared option's value: ``given`` where named, else its default.
@@ -243,6 +254,11 @@ class Reduction(Generic[S, T]):
             assert second.size is not None
             return second.size(first.reduce(src))
 
+        def provenance(src: S, tgt: U) -> Provenance:
+            assert first.provenance is not None and second.provenance is not None
+            return compose_provenance(first.provenance(src, first.reduce(src)),
+                                      second.provenance(first.reduce(src), tgt))
+
         return Reduction(
             id=id or f"{self.source}-to-{other.target}",
             source=self.source,
@@ -254,7 +270,25 @@ class Reduction(Generic[S, T]):
             size=size if second.size is not None else None,
             claims=_chained_claims(first, second),
             notes=f"chain {self.id} -> {other.id}",
+            provenance=provenance if first.provenance is not None and second.provenance is not None else None,
         )
+
+
+def compose_provenance(first: Provenance, second: Provenance) -> dict[str, tuple[str, ...]]:
+    """The provenance of a chain: each source element to what its middle elements produced.
+
+    >>> compose_provenance({"clause:0": ["clause:0", "clause:1"]},
+    ...                    {"clause:0": ["vertex:a"], "clause:1": ["vertex:b", "vertex:a"]})
+    {'clause:0': ('vertex:a', 'vertex:b')}
+    """
+    composed: dict[str, tuple[str, ...]] = {}
+    for source_id, middle_ids in first.items():
+        seen: dict[str, None] = {}
+        for middle_id in middle_ids:
+            for target_id in second.get(middle_id, ()):
+                seen.setdefault(target_id)
+        composed[source_id] = tuple(seen)
+    return composed
 
 
 def _chained_claims(first: Reduction, second: Reduction) -> tuple[Claim, ...]:
