@@ -6,12 +6,21 @@ least k true means every (w-k+1)-subset has a true one. Counting is over
 positions, so repeated literals and complementary pairs inside a clause are
 handled exactly as the problems define them. (pysat's generic ``CardEnc`` is
 about 4x slower to build here and rejects repeated literals.)
+
+:func:`exactly_k` encodes one clause and is the reference; :func:`exactly_k_rows`
+encodes a whole clause array at once with the same output, clause for clause: the
+subsets depend only on the clause's shape (width, k), so they are taken for every
+clause of that shape in one numpy step. A verification sweep spent 40% of its time
+in the per-clause Python loop (BENCHMARKS.md, "Issue 20: verifier loop").
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Iterable, Sequence
+
+import numpy as np
 
 from npw.solvers.result import Deadline
 
@@ -41,23 +50,147 @@ def exactly_k(literals: Sequence[int], k: int) -> list[tuple[int, ...]]:
     return list(dict.fromkeys(clauses))
 
 
-def cnf_of(instance) -> tuple[int, list[tuple[int, ...]]]:
+def _shape(row: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
+    """A clause's *shape*: its variables replaced by their rank (1 for the clause's smallest
+    variable, 2 for the next, ...), signs kept; and where each rank first occurs.
+
+    Renaming by rank keeps the order of the variables, and a repeat or a complementary pair
+    stays one, so the encoding of a clause is the encoding of its shape with every rank
+    replaced by its variable: simplifying, ordering by variable and dropping repeated clauses
+    (:func:`exactly_k`) happen the same way on both.
+
+    >>> _shape((14, -1, 32, -32))
+    ((2, -1, 3, -3), [1, 0, 2])
+    """
+    variables = sorted({abs(literal) for literal in row})
+    rank = {variable: number for number, variable in enumerate(variables, 1)}
+    first = {}
+    for position, literal in enumerate(row):
+        first.setdefault(abs(literal), position)
+    shape = tuple(rank[literal] if literal > 0 else -rank[-literal] for literal in row)
+    return shape, [first[variable] for variable in variables]
+
+
+class _ShapeTable:
+    """The exactly-k encodings of every clause shape met so far, for one (width, k), as
+    arrays: ``positions[s, c, j]`` is the clause position whose variable is literal j of
+    clause c of shape s, ``signs[s, c, j]`` its sign (0 pads a shorter clause), ``used[s, c]``
+    whether shape s has a clause c. A shape is found by a key computed from the clause array
+    in a few numpy steps: the order (<, =, >) of the variables of every pair of positions and
+    the literals' signs. New shapes are encoded by :func:`exactly_k` when first met (a few
+    dozen exist for width 4); a clause array is then encoded by indexing these arrays.
+    """
+
+    DENSE_KEYS = 1 << 20  # up to this many possible keys a lookup array, beyond it a dict
+
+    def __init__(self, width: int, k: int) -> None:
+        self.width, self.k = width, k
+        first, second = zip(*itertools.combinations(range(width), 2)) if width > 1 else ((), ())
+        self.first, self.second = np.array(first, dtype=np.intp), np.array(second, dtype=np.intp)
+        pairs = len(first)
+        self.order_weights = 3 ** np.arange(pairs, dtype=np.int64)
+        self.sign_weights = 3**pairs * 2 ** np.arange(width, dtype=np.int64)
+        key_count = 3**pairs * 2**width
+        self.lookup = np.full(key_count, -1, dtype=np.int64) if key_count <= self.DENSE_KEYS else None
+        self.ids: dict[int, int] = {}
+        self.encodings: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = []  # per shape: (positions, signs) per clause
+        self.positions = np.zeros((0, 0, 0), dtype=np.intp)
+        self.signs = np.zeros((0, 0, 0), dtype=np.int64)
+        self.used = np.zeros((0, 0), dtype=bool)
+
+    def keys(self, clauses: np.ndarray) -> np.ndarray:
+        magnitude = np.abs(clauses)
+        order = np.sign(magnitude[:, self.first] - magnitude[:, self.second]) + 1
+        return order @ self.order_weights + (clauses < 0) @ self.sign_weights
+
+    def shape_ids(self, clauses: np.ndarray) -> np.ndarray:
+        keys = self.keys(clauses)
+        if self.lookup is not None:
+            ids = self.lookup[keys]
+            if ids.min() >= 0:
+                return ids
+            for row in np.flatnonzero(ids < 0).tolist():
+                if self.lookup[keys[row]] < 0:
+                    self.lookup[keys[row]] = self._add(clauses[row].tolist())
+            return self.lookup[keys]
+        ids = []
+        for row, key in enumerate(keys.tolist()):
+            if key not in self.ids:
+                self.ids[key] = self._add(clauses[row].tolist())
+            ids.append(self.ids[key])
+        return np.array(ids, dtype=np.int64)
+
+    def _add(self, row: list[int]) -> int:
+        shape, first_at = _shape(row)
+        self.encodings.append([(tuple(first_at[abs(l) - 1] for l in clause), tuple(1 if l > 0 else -1 for l in clause))
+                               for clause in exactly_k(shape, self.k)])
+        clauses = max((len(e) for e in self.encodings), default=0)
+        length = max((len(p) for e in self.encodings for p, _ in e), default=0)
+        positions = np.zeros((len(self.encodings), clauses, length), dtype=np.intp)
+        signs = np.zeros((len(self.encodings), clauses, length), dtype=np.int64)
+        used = np.zeros((len(self.encodings), clauses), dtype=bool)
+        for number, encoding in enumerate(self.encodings):
+            for index, (at, sign) in enumerate(encoding):
+                positions[number, index, :len(at)] = at
+                signs[number, index, :len(sign)] = sign
+                used[number, index] = True
+        self.positions, self.signs, self.used = positions, signs, used
+        return len(self.encodings) - 1
+
+
+@functools.lru_cache(maxsize=None)
+def _shape_table(width: int, k: int) -> _ShapeTable:
+    return _ShapeTable(width, k)
+
+
+WIDEST_SHAPE = 8
+"""The widest clause encoded through :class:`_ShapeTable` (its keys fit an int64 up to
+width 8); a wider clause array is encoded clause by clause."""
+
+
+def exactly_k_rows(clauses: np.ndarray, k: int) -> list[Sequence[int]]:
+    """The clauses of :func:`exactly_k` for every row of a clause array, concatenated in
+    row order: the same clauses as encoding clause by clause, built in a few numpy steps
+    (each clause's encoding is its shape's, see :class:`_ShapeTable`, filled in). A clause
+    may come as a list (what a solver reads fastest) rather than a tuple.
+
+    >>> rows = np.array([[1, -2, 3], [2, 2, -1], [3, -3, 1]])
+    >>> encoded = exactly_k_rows(rows, 1)
+    >>> [tuple(c) for c in encoded] == [c for row in rows.tolist() for c in exactly_k(row, 1)]
+    True
+    >>> [tuple(c) for c in encoded[:4]]
+    [(-1, 2), (-1, -3), (2, -3), (1, -2, 3)]
+    """
+    count, width = clauses.shape
+    if not 0 <= k <= width:
+        return [()] * count  # each clause impossible: the empty clause, as exactly_k gives
+    if count == 0:
+        return []
+    if width > WIDEST_SHAPE:
+        return [clause for row in clauses.tolist() for clause in exactly_k(row, k)]
+    table = _shape_table(width, k)
+    ids = table.shape_ids(clauses)
+    positions, signs, used = table.positions[ids], table.signs[ids], table.used[ids]
+    literals = (signs * np.abs(clauses)[np.arange(count)[:, None, None], positions])[used]
+    if np.count_nonzero(literals) == literals.size:
+        return literals.tolist()
+    # some clause is shorter than the longest (padded with 0): drop the padding
+    return [list(filter(None, clause)) for clause in literals.tolist()]
+
+
+def cnf_of(instance) -> tuple[int, list[Sequence[int]]]:
     """(number of variables, clauses) of a SAT encoding of a cnf/1in3sat/224sat instance.
 
     Variable i of the encoding is variable i of the instance, so a model is read back
     directly as the instance's assignment.
+
+    >>> from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+    >>> cnf_of(TwoTwoFourSat(4, [(1, -2, 3, 4)]))[1][:2]
+    [[-1, 2, -3], [-1, 2, -4]]
     """
     if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
         return instance.num_vars, [tuple(c) for c in instance.clauses]
-    k = instance.TRUE_PER_CLAUSE
-    cache: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    clauses: list[tuple[int, ...]] = []
-    for clause in instance.clauses.tolist():
-        key = tuple(clause)
-        if key not in cache:
-            cache[key] = exactly_k(clause, k)
-        clauses.extend(cache[key])
-    return instance.num_vars, clauses
+    return instance.num_vars, exactly_k_rows(instance.clauses, instance.TRUE_PER_CLAUSE)
 
 
 def weighted_sum_equals(literals: Sequence[int], weights: Sequence[int], target: int,
