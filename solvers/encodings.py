@@ -184,9 +184,9 @@ def cnf_of(instance) -> tuple[int, list[Sequence[int]]]:
     Variable i of the encoding is variable i of the instance, so a model is read back
     directly as the instance's assignment.
 
-    >>> from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-    >>> cnf_of(TwoTwoFourSat(4, [(1, -2, 3, 4)]))[1][:2]
-    [[-1, 2, -3], [-1, 2, -4]]
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> cnf_of(OneInThreeSat(3, [(1, -2, 3)]))
+    (3, [[-1, 2], [-1, -3], [2, -3], [1, -2, 3]])
     """
     if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
         return instance.num_vars, [tuple(c) for c in instance.clauses]
