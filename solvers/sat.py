@@ -4,10 +4,14 @@ Default solver MiniSat 2.2 (``m22``): on the tiny instances of a verification sw
 it answers in a fraction of a millisecond. Any python-sat solver can be named
 (``sat:g42`` Glucose 4.2, ``sat:cd19`` CaDiCaL 1.9.5 for large one-off instances).
 
-Timeouts: MiniSat/Glucose/Maple are stopped with ``interrupt()`` from a timer
-(``solve_limited(expect_interrupt=True)``); solvers that ignore interrupts
-(CaDiCaL, Kissat, Lingeling) run in a child process killed at the deadline.
-A stopped run is UNKNOWN.
+Timeouts: MiniSat/Glucose/Maple first search within a budget of
+:data:`QUICK_PROPAGATIONS` propagations, which the small instances of a verification
+sweep never exhaust (and the search is the same as an unbounded one); only a search
+that needs more is stopped with ``interrupt()`` from a timer thread
+(``solve_limited(expect_interrupt=True)``): starting that thread cost more than the
+search itself on every call of a sweep. Solvers that ignore interrupts (CaDiCaL,
+Kissat, Lingeling) run in a child process killed at the deadline. A stopped run is
+UNKNOWN.
 
 Every SAT decider (this module's, the per-family ones in ``npw.solvers.*.sat`` and
 friends, and the one a user's ``@problem`` gets from ``to_cnf``) runs through
@@ -21,6 +25,7 @@ always ``FAMILY:SOLVER``, the name the decider is registered under in
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 import time
@@ -43,15 +48,21 @@ ALIASES = {"minisat": "m22", "glucose": "g42", "cadical": "cd19", "kissat": "kis
 
 LOAD_CHUNK = 100_000  # clauses handed to the solver at a time, so loading stops at the deadline
 
+QUICK_PROPAGATIONS = 100_000
+"""Propagations of the first, timer-less search under a deadline: a few milliseconds at
+most, thousands of times what an instance of a verification sweep needs."""
 
-def _known_names() -> set[str]:
-    return {n for attr, names in vars(SolverNames).items() if not attr.startswith("_") for n in names}
+
+@functools.cache
+def _known_names() -> frozenset[str]:
+    return frozenset(n for attr, names in vars(SolverNames).items() if not attr.startswith("_") for n in names)
 
 
 # python-sat names whose solver lives in another package, which python-sat does not install
 _NEEDS_PACKAGE = {name: "pycryptosat" for name in SolverNames.cryptosat}
 
 
+@functools.lru_cache(maxsize=64)  # asked on every call of a sweep; the answer never changes in a process
 def solver_name(name: str | None) -> str:
     """The python-sat name for ``name`` (an alias such as ``cadical`` or a python-sat name); a
     solver that cannot run here (CryptoMiniSat without its package) is refused by name.
@@ -105,12 +116,7 @@ def solve_clauses(
                 if deadline.expired():
                     return Answer.UNKNOWN, None, {}
                 solver.append_formula(clauses[begin:begin + LOAD_CHUNK])
-            timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
-            timer.start()
-            try:
-                outcome = solver.solve_limited(expect_interrupt=True)
-            finally:
-                timer.cancel()
+            outcome = _solve_interruptible(solver, deadline)
             stats = _statistics(solver)
             if outcome is None:
                 return Answer.UNKNOWN, None, stats
@@ -128,6 +134,27 @@ def solve_clauses(
         if abs(literal) <= num_vars:
             values[abs(literal) - 1] = literal > 0
     return Answer.YES, tuple(values), stats
+
+
+def _solve_interruptible(solver: Solver, deadline: Deadline) -> bool | None:
+    """Solves within the deadline: first within :data:`QUICK_PROPAGATIONS` (no thread), then,
+    if undecided and time is left, the rest under ``interrupt()`` from a timer. None: stopped.
+
+    >>> with Solver(name="m22", bootstrap_with=[[1, 2], [-1]]) as solver:
+    ...     _solve_interruptible(solver, Deadline(10))
+    True
+    """
+    solver.prop_budget(QUICK_PROPAGATIONS)
+    outcome = solver.solve_limited()
+    solver.prop_budget(-1)  # no budget for the search that goes on, if any
+    if outcome is not None or deadline.expired():
+        return outcome
+    timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
+    timer.start()
+    try:
+        return solver.solve_limited(expect_interrupt=True)
+    finally:
+        timer.cancel()
 
 
 def sample_models(num_vars: int, clauses: Sequence[Sequence[int]], count: int, seed: int) -> list[tuple[bool, ...]]:

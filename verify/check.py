@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
-from npw.instances.time_bound import time_bound
+from npw.instances.time_bound import bounded_calls, time_bound
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
 from npw.solvers import sample_certificates, solve
 from npw.solvers.result import Answer, Result, SolverError
@@ -215,7 +215,8 @@ def check_case(
     started = time.perf_counter()
     case = CaseResult()
     try:
-        _check(case, reduction, source, source_deciders, target_deciders, timeout, extra_certificates, seed)
+        with bounded_calls():  # one signal handler for the case's two dozen bounded calls
+            _check(case, reduction, source, source_deciders, target_deciders, timeout, extra_certificates, seed)
     finally:
         case.times[CASE_SECONDS] = time.perf_counter() - started
     return case
