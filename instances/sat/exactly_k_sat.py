@@ -29,6 +29,7 @@ npw.instances.base.InvalidInstance: clause c1 literal 2 is 2: literals are +-v w
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
@@ -61,19 +62,32 @@ def as_clause_array(clauses: Any, width: int) -> np.ndarray:
     return array
 
 
-def true_counts(clauses: np.ndarray, assignment: Sequence[bool]) -> np.ndarray:
-    """Number of true literal occurrences in each clause under ``assignment``."""
+def true_counts(clauses: np.ndarray, assignment: Sequence[bool],
+                literals: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Number of true literal occurrences in each clause under ``assignment``; ``literals``:
+    the clauses' variables and which are negated, where the caller keeps them (see
+    :meth:`ExactlyKSat.verify`)."""
+    variables, negated = (np.abs(clauses), clauses < 0) if literals is None else literals
     values = np.zeros(len(assignment) + 1, dtype=bool)
-    values[1:] = np.asarray(assignment, dtype=bool)
-    literal_true = values[np.abs(clauses)] ^ (clauses < 0)
+    values[1:] = assignment
+    literal_true = values[variables]
+    literal_true ^= negated
     return literal_true.sum(axis=1)
 
 
+_BOOLEANS = frozenset((bool, np.bool_))  # neither type can be subclassed: its type is the test
+
+
 def is_assignment(certificate: Any, num_vars: int) -> bool:
+    """A tuple or list of ``num_vars`` booleans (Python's or numpy's).
+
+    >>> is_assignment((True, np.False_), 2), is_assignment([True, 1], 2), is_assignment((True,), 2)
+    (True, False, False)
+    """
     return (
         isinstance(certificate, (tuple, list))
         and len(certificate) == num_vars
-        and all(isinstance(v, (bool, np.bool_)) for v in certificate)
+        and _BOOLEANS.issuperset(map(type, certificate))
     )
 
 
@@ -114,7 +128,13 @@ class ExactlyKSat:
     def verify(self, certificate: Any) -> bool:
         if not is_assignment(certificate, self.num_vars):
             return False
-        return bool(np.all(true_counts(self.clauses, certificate) == self.TRUE_PER_CLAUSE))
+        return bool((true_counts(self.clauses, certificate, self._literals) == self.TRUE_PER_CLAUSE).all())
+
+    @functools.cached_property
+    def _literals(self) -> tuple[np.ndarray, np.ndarray]:
+        """The clauses' variables and which literals are negated: a verifier checks a dozen
+        certificates of one instance (the clause array is read-only, so these stay right)."""
+        return np.abs(self.clauses), self.clauses < 0
 
     def size(self) -> dict[str, int]:
         return {"variables": int(self.num_vars), "clauses": int(self.clauses.shape[0])}
