@@ -104,7 +104,7 @@ def solve_clauses(
 ) -> tuple[Answer, tuple[bool, ...] | None, dict]:
     """Decides a CNF; returns (answer, assignment of variables 1..num_vars, solver statistics)."""
     name = solver_name(name)
-    if any(len(c) == 0 for c in clauses):
+    if not all(clauses):  # an empty clause (a falsy sequence), tested in C
         return Answer.NO, None, {}
     if timeout is None:
         satisfiable, model, stats = _solve_plain(num_vars, clauses, name)
