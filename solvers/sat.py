@@ -104,7 +104,7 @@ def solve_clauses(
 ) -> tuple[Answer, tuple[bool, ...] | None, dict]:
     """Decides a CNF; returns (answer, assignment of variables 1..num_vars, solver statistics)."""
     name = solver_name(name)
-    if not all(clauses):  # an empty clause (a falsy sequence), tested in C
+    if not all(map(len, clauses)):  # an empty clause, tested in C (no generator over every clause)
         return Answer.NO, None, {}
     if timeout is None:
         satisfiable, model, stats = _solve_plain(num_vars, clauses, name)
