@@ -26,6 +26,7 @@ p cnf 3 8
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from typing import Any, Callable
@@ -39,8 +40,11 @@ __all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export",
 
 
 def _load(spec: str | Callable[..., Any]) -> Callable[..., Any]:
-    if callable(spec):
-        return spec
+    return spec if callable(spec) else _imported(spec)
+
+
+@functools.lru_cache(maxsize=256)  # every decider call of a sweep resolves its spec: once is enough
+def _imported(spec: str) -> Callable[..., Any]:
     module, _, name = spec.partition(":")
     return getattr(importlib.import_module(module), name)
 
