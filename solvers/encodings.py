@@ -148,12 +148,22 @@ WIDEST_SHAPE = 8
 """The widest clause encoded through :class:`_ShapeTable` (its keys fit an int64 up to
 width 8); a wider clause array is encoded clause by clause."""
 
+FEW_ROWS = 16
+"""Up to this many clauses, clause by clause with the encodings of recent clauses kept
+(:func:`_exactly_k_kept`): the numpy steps cost more than the rows of a verifier's small
+sources, and nine in ten of their clauses were met before in a sweep."""
+
+
+@functools.lru_cache(maxsize=8192)  # a few MB; a sweep of small sources meets about 2,000 distinct clauses
+def _exactly_k_kept(clause: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(exactly_k(clause, k))
+
 
 def exactly_k_rows(clauses: np.ndarray, k: int) -> list[Sequence[int]]:
     """The clauses of :func:`exactly_k` for every row of a clause array, concatenated in
     row order: the same clauses as encoding clause by clause, built in a few numpy steps
     (each clause's encoding is its shape's, see :class:`_ShapeTable`, filled in). A clause
-    may come as a list (what a solver reads fastest) rather than a tuple.
+    may come as a tuple or as a list (what numpy gives back fastest).
 
     >>> rows = np.array([[1, -2, 3], [2, 2, -1], [3, -3, 1]])
     >>> encoded = exactly_k_rows(rows, 1)
@@ -169,6 +179,11 @@ def exactly_k_rows(clauses: np.ndarray, k: int) -> list[Sequence[int]]:
         return []
     if width > WIDEST_SHAPE:
         return [clause for row in clauses.tolist() for clause in exactly_k(row, k)]
+    if count <= FEW_ROWS:
+        encoded: list[Sequence[int]] = []
+        for row in clauses.tolist():
+            encoded.extend(_exactly_k_kept(tuple(row), k))
+        return encoded
     table = _shape_table(width, k)
     ids = table.shape_ids(clauses)
     positions, signs, used = table.positions[ids], table.signs[ids], table.used[ids]
@@ -194,7 +209,7 @@ def cnf_of(instance) -> tuple[int, list[Sequence[int]]]:
     >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
     >>> formula = OneInThreeSat(3, [(1, -2, 3)])
     >>> cnf_of(formula)
-    (3, [[-1, 2], [-1, -3], [2, -3], [1, -2, 3]])
+    (3, [(-1, 2), (-1, -3), (2, -3), (1, -2, 3)])
     >>> cnf_of(formula)[1] is cnf_of(formula)[1]
     True
     """

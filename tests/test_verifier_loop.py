@@ -43,7 +43,14 @@ def _cases(count: int = 300):
     return sources, [REDUCTION.reduce(source) for source in sources]
 
 
-def test_rows_encode_as_clause_by_clause_on_the_problems_instances():
+@pytest.fixture(params=["numpy", "kept"])
+def path(request, monkeypatch):
+    """exactly_k_rows both ways: numpy for every array, or clause by clause (kept) for small ones."""
+    monkeypatch.setattr(encodings, "FEW_ROWS", 0 if request.param == "numpy" else 10**6)
+    return request.param
+
+
+def test_rows_encode_as_clause_by_clause_on_the_problems_instances(path):
     sources, targets = _cases()
     instances = itertools.chain(enumerate_instances(2), enumerate_224(3), sources, targets)
     checked = 0
@@ -57,7 +64,7 @@ def test_rows_encode_as_clause_by_clause_on_the_problems_instances():
 
 
 @pytest.mark.parametrize("width", [1, 2, 3, 4, 5, 6, 9])
-def test_rows_encode_as_clause_by_clause_with_repeats_and_complements(width):
+def test_rows_encode_as_clause_by_clause_with_repeats_and_complements(width, path):
     # few variables, so rows repeat literals and hold complementary pairs; k outside 0..width too
     rng = np.random.default_rng(width)
     for k in range(-1, width + 2):
