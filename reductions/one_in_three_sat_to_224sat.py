@@ -36,12 +36,12 @@ solution satisfies); ``npw verify`` checks them on every case.
 from __future__ import annotations
 
 import itertools
-import weakref
 from collections import Counter
 from typing import Callable, Sequence
 
 import numpy as np
 
+from npw.instances.memo import remember_last
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
@@ -176,18 +176,10 @@ def size(source: OneInThreeSat) -> dict[str, int]:
 Clause = tuple[int, ...]
 
 
+@remember_last  # five claims read them per case
 def _blocks(source: OneInThreeSat, target: TwoTwoFourSat) -> dict[str, list[Clause]] | str:
-    """The target's clauses cut into the steps' blocks, or why they cannot be. Five claims
-    read them per case: the last target's blocks are kept (instances are immutable)."""
-    global _last_blocks
-    if _last_blocks is not None and _last_blocks[0]() is target and _last_blocks[1]() is source:
-        return _last_blocks[2]
-    blocks = _cut(source, target)
-    _last_blocks = (weakref.ref(target), weakref.ref(source), blocks)
-    return blocks
-
-
-_last_blocks: tuple[Callable[[], object], Callable[[], object], dict[str, list[Clause]] | str] | None = None
+    """The target's clauses cut into the steps' blocks, or why they cannot be."""
+    return _cut(source, target)
 
 
 def _cut(source: OneInThreeSat, target: TwoTwoFourSat) -> dict[str, list[Clause]] | str:
@@ -218,6 +210,7 @@ def _same_clauses(name: str, built: Sequence[Clause], paper: Sequence[Clause]) -
     return f"{name} differs from the paper's: " + ", ".join(detail)
 
 
+@remember_last  # Step 2's claim and every backward certificate's read them
 def _occurrences(source: OneInThreeSat) -> dict[int, tuple[list[int], list[int]]]:
     """u -> (Occur(u), Occur(~u)) as target variables v_{i,j} = 3(i-1)+j, in order of appearance."""
     found: dict[int, tuple[list[int], list[int]]] = {}

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import functools
 import itertools
-import weakref
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
+from npw.instances.memo import remember_last
 from npw.solvers.result import Deadline
 
 
@@ -194,17 +194,13 @@ def exactly_k_rows(clauses: np.ndarray, k: int) -> list[Sequence[int]]:
     return [list(filter(None, clause)) for clause in literals.tolist()]
 
 
-_last_encoded: tuple[Any, int, list[Sequence[int]]] | None = None
-"""(weak reference to an instance, its encoding): the last instance encoded. A verifier
-encodes a yes-target twice, for its decider and for more certificates (sample_certificates)."""
-
-
+@remember_last  # a verifier encodes a yes-target twice: for its decider and for more certificates
 def cnf_of(instance) -> tuple[int, list[Sequence[int]]]:
     """(number of variables, clauses) of a SAT encoding of a cnf/1in3sat/224sat instance.
 
     Variable i of the encoding is variable i of the instance, so a model is read back
     directly as the instance's assignment. The same instance asked again in a row gets the
-    same list back (instances are immutable; the list must not be changed).
+    same list back (:func:`~npw.instances.memo.remember_last`; it must not be changed).
 
     >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
     >>> formula = OneInThreeSat(3, [(1, -2, 3)])
@@ -213,18 +209,9 @@ def cnf_of(instance) -> tuple[int, list[Sequence[int]]]:
     >>> cnf_of(formula)[1] is cnf_of(formula)[1]
     True
     """
-    global _last_encoded
-    if _last_encoded is not None and _last_encoded[0]() is instance:
-        return _last_encoded[1], _last_encoded[2]
     if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
-        encoded = instance.num_vars, [tuple(c) for c in instance.clauses]
-    else:
-        encoded = instance.num_vars, exactly_k_rows(instance.clauses, instance.TRUE_PER_CLAUSE)
-    try:
-        _last_encoded = (weakref.ref(instance), *encoded)
-    except TypeError:  # a type without weak references (a user's): not remembered
-        _last_encoded = None
-    return encoded
+        return instance.num_vars, [tuple(c) for c in instance.clauses]
+    return instance.num_vars, exactly_k_rows(instance.clauses, instance.TRUE_PER_CLAUSE)
 
 
 def weighted_sum_equals(literals: Sequence[int], weights: Sequence[int], target: int,

@@ -33,6 +33,9 @@ class TwoTwoFourSat(ExactlyKSat):
         if self.num_vars != m:
             raise InvalidInstance(f"2/2/4-SAT needs as many clauses as variables: {self.num_vars} variables, {m} clauses")
         flat = self.clauses.ravel()
+        # every literal -m..m (but 0) twice: one count over all, as a verifier validates every target
+        if np.count_nonzero(np.bincount(flat + m, minlength=2 * m + 1) != 2) == 1:
+            return
         positive = np.bincount(flat[flat > 0], minlength=m + 1)
         negative = np.bincount(-flat[flat < 0], minlength=m + 1)
         for counts, sign in ((positive, "unnegated"), (negative, "negated")):
