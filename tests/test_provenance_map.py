@@ -34,7 +34,7 @@ SMALL_RANDOM = {"224sat-to-npuz": 1}
 
 # still without provenance on this branch: emptied as each gets it (test_pending_is_honest
 # fails when one listed here has it, so the list cannot go stale)
-PENDING: set[str] = {"224sat-to-npuz", "3partition-to-bwp*"}
+PENDING: set[str] = {"224sat-to-npuz"}
 
 
 def _pending(reduction_id: str) -> bool:
