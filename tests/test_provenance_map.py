@@ -11,6 +11,7 @@ every mapped id is an element of the target, and appears as ``data-el`` in the t
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from functools import lru_cache
@@ -19,7 +20,7 @@ import pytest
 
 from npw.instances.elements import element_ids, var_id
 from npw.instances.registry import get_problem, renderer_for
-from npw.reductions.base import compose_provenance
+from npw.reductions.base import Reduction, compose_provenance
 from npw.reductions.registry import get_reduction, reduction_ids
 from npw.verify.cases import exhaustive, random_stream
 
@@ -28,25 +29,15 @@ SAT_FAMILY = {"cnf", "3sat", "1in3sat", "224sat"}
 EXHAUSTIVE = {"1in3sat": 2, "224sat": 2, "3partition": 6, "hampath-st": 5, "hampath-grid-s": 4}
 CASES = 4
 RANDOM = 2
-# the Theorem 3 board at l = 1 has side 58 per variable-and-clause pair: two random formulas of
-# a few variables are enough (and keep the test to seconds)
+# the Theorem 3 board (at its registered unit l = 1) of a random formula of four or five variables
+# has side 214-266, 50,000-70,000 tiles to draw: one random case besides the exhaustive ones
 SMALL_RANDOM = {"224sat-to-npuz": 1}
-
-# still without provenance on this branch: emptied as each gets it (test_pending_is_honest
-# fails when one listed here has it, so the list cannot go stale)
-PENDING: set[str] = {"224sat-to-npuz"}
-
-
-def _pending(reduction_id: str) -> bool:
-    return reduction_id in PENDING or any(
-        reduction_id.startswith(prefix[:-1]) for prefix in PENDING if prefix.endswith("*"))
-
 
 def sources(reduction_id: str) -> list:
     reduction = get_reduction(reduction_id)
     problem = get_problem(reduction.source)
     cases = []
-    if problem.enumerate is not None and reduction_id not in SMALL_RANDOM:
+    if problem.enumerate is not None:
         stream = exhaustive(problem, EXHAUSTIVE.get(reduction.source, 2))
         # skip the empty instances: nothing to map
         cases += [s for _, s in itertools.islice(((label, s) for label, s in stream if element_ids(reduction.source, s)),
@@ -69,8 +60,9 @@ def drawn_ids(svg: str) -> frozenset[str]:
     return frozenset(re.findall(r'data-el="([^"]*)"', svg))
 
 
-def check(reduction_id: str, source) -> None:
-    reduction = get_reduction(reduction_id)
+def check(reduction: Reduction, source) -> None:
+    reduction_id = reduction.id
+    assert reduction.provenance is not None, f"{reduction_id} has no provenance"
     target = reduction.reduce(source)
     made = reduction.provenance(source, target)
     wanted = element_ids(reduction.source, source)
@@ -94,17 +86,34 @@ def check(reduction_id: str, source) -> None:
 
 @pytest.mark.parametrize("reduction_id", reduction_ids())
 def test_every_source_element_maps_to_drawn_target_elements(reduction_id):
-    if _pending(reduction_id):
-        pytest.skip("provenance not written yet on this branch (PENDING)")
     cases = sources(reduction_id)
     assert cases, f"{reduction_id}: no small sources"
     for source in cases:
-        check(reduction_id, source)
+        check(get_reduction(reduction_id), source)
 
 
-def test_pending_is_honest():
-    have = [r for r in reduction_ids() if _pending(r) and get_reduction(r).provenance is not None]
-    assert not have, f"listed as pending but have provenance: {have}"
+@pytest.mark.parametrize("fault", ["a number maps to nothing", "an undrawn element", "a made-up source element"])
+def test_the_check_catches_a_wrong_provenance(fault):
+    """The check above fails on each way a provenance can be wrong."""
+    from npw.instances.three_partition import ThreePartition
+
+    reduction = get_reduction("3partition-to-bwp")
+    right = reduction.provenance
+
+    def wrong(src, tgt):
+        made = {key: list(value) for key, value in right(src, tgt).items()}
+        if fault == "a number maps to nothing":
+            made["number:0"] = []
+        elif fault == "an undrawn element":
+            made["number:0"].append("cell:0,99")  # a white cell: no piece there
+        else:
+            made["number:99"] = made["number:0"]
+        return made
+
+    source = ThreePartition((2, 2, 3), 7)
+    check(reduction, source)
+    with pytest.raises(AssertionError):
+        check(dataclasses.replace(reduction, provenance=wrong), source)
 
 
 def test_chains_compose_their_steps():
