@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Sequence
 
+from npw.instances.elements import cell_id, number_id
 from npw.instances.torus.bwp import BWP
 from npw.instances.three_partition import ThreePartition
 from npw.instances.torus.moves import Move, apply_inplace, shift
@@ -92,6 +93,16 @@ def reduce(source: ThreePartition, layout: str = "padded") -> BWP:
     R, C, _ = board_shape(source, layout)
     k = 3 * source.m + source.m * source.bound
     return BWP(R, C, tuple(start_configuration(source, layout)), tuple(goal_configuration(source, layout)), k)
+
+
+def provenance(source: ThreePartition, target: BWP) -> dict[str, list[str]]:
+    """a_i -> the a_i black pieces of element row i (Figure 6), which the proof carries into the
+    block of a_i's group; the separators of row s belong to no number. Either layout.
+
+    >>> provenance(ThreePartition((2, 2, 3), 7), reduce(ThreePartition((2, 2, 3), 7)))["number:2"]
+    ['cell:2,0', 'cell:2,1', 'cell:2,2']
+    """
+    return {number_id(i): [cell_id(i, c) for c in range(a)] for i, a in enumerate(source.numbers)}
 
 
 def forward(source: ThreePartition, triples: Sequence[Sequence[int]], layout: str = "padded") -> tuple[Move, ...]:
@@ -516,6 +527,7 @@ REDUCTION = Reduction(
     backward=backward,
     size=size,
     claims=theorem_2_claims("padded"),
+    provenance=provenance,
 )
 
 COMPACT = Reduction(
@@ -528,5 +540,6 @@ COMPACT = Reduction(
     backward=backward,
     size=lambda src: size(src, "compact"),
     claims=theorem_2_claims("compact"),
+    provenance=provenance,
     notes="admits a 32-step solution of the no-instance (4,4,4,4,4,6), B=13",
 )
