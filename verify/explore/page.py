@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 from npw.verify.explore.build import Exploration
@@ -31,6 +32,7 @@ header p{margin:4px 0;font-size:13px;color:#555}
 main{display:flex;gap:12px;padding:12px;align-items:flex-start}
 .side{flex:1 1 0;min-width:0;background:#fff;border:1px solid #ddd;border-radius:4px;padding:8px}
 .side h2{font-size:14px;margin:0 0 6px}
+.zoom button{font-size:12px;min-width:1.8em;margin-left:2px}
 .drawing{overflow:auto;max-height:78vh}
 .drawing svg{max-width:100%;height:auto}
 [data-el]{cursor:pointer}
@@ -212,11 +214,11 @@ _SCRIPT = r"""
     }
     return checked ? ok : null;
   }
-  function pause() { if (timer) { clearInterval(timer); timer = null; } playButton.textContent = '\u25b6'; }
+  function pause() { if (timer) { clearInterval(timer); timer = null; } playButton.textContent = 'play'; }
   function play() {
     if (timer) { pause(); return; }
     if (at >= steps.length) goto(0);
-    playButton.textContent = '\u23f8';
+    playButton.textContent = 'pause';
     var delay = Math.max(15, Math.min(600, 12000 / Math.max(1, steps.length)));
     timer = setInterval(function () { if (goto(at + 1) >= steps.length) pause(); }, delay);
   }
@@ -231,6 +233,16 @@ _SCRIPT = r"""
     scrub.addEventListener('input', function () { pause(); goto(parseInt(scrub.value, 10)); });
     goto(0);
   }
+  // zoom: the drawing's width in its panel, halved or doubled (the panel scrolls)
+  document.querySelectorAll('.zoom button').forEach(function (button) {
+    button.addEventListener('click', function () {
+      var svg = button.closest('.side').querySelector('.drawing svg');
+      var scale = Math.max(0.25, Math.min(16, (parseFloat(svg.getAttribute('data-scale')) || 1) * parseFloat(button.getAttribute('data-zoom'))));
+      svg.setAttribute('data-scale', scale);
+      svg.style.maxWidth = 'none';
+      svg.style.width = (scale * 100) + '%';
+    });
+  });
   window.npwExplore = {
     goto: goto, light: light, clear: clear, goalReached: goalReached, position: position,
     at: function () { return at; }, steps: steps.length, counts: counts,
@@ -241,13 +253,30 @@ _SCRIPT = r"""
 """
 
 
+_ZOOM = (' <span class="zoom"><button data-zoom="0.5" title="smaller">-</button>'
+         '<button data-zoom="2" title="larger">+</button></span>')
+_SIZE = re.compile(r'<svg\b([^>]*)>')
+_LENGTH = re.compile(r'\b(width|height)="([\d.]+)(?:px)?"')
+
+
 def _inline_svg(svg: str) -> str:
-    """An SVG document as a fragment of the page (its XML declaration and doctype dropped)."""
+    """An SVG document as a fragment of the page: its XML declaration and doctype dropped, and a
+    ``viewBox`` added from its width and height where it has none, so it scales to its panel.
+
+    >>> _inline_svg('<?xml version="1.0"?><svg width="90" height="30"><g/></svg>')
+    '<svg viewBox="0 0 90 30" width="90" height="30"><g/></svg>'
+    """
     text = svg.strip()
     if text.startswith("<?xml"):
         text = text[text.index("?>") + 2:].lstrip()
     if text.startswith("<!DOCTYPE"):
         text = text[text.index(">") + 1:].lstrip()
+    opening = _SIZE.search(text)
+    if opening and "viewBox" not in opening.group(1):
+        size = dict(_LENGTH.findall(opening.group(1)))
+        if "width" in size and "height" in size:
+            text = text[:opening.start()] + f'<svg viewBox="0 0 {size["width"]} {size["height"]}"' + \
+                text[opening.start() + 4:]
     return text
 
 
@@ -284,12 +313,13 @@ def render_page(page: Exploration) -> str:
             "backward": {k: list(v) for k, v in page.backward_links.items()},
             "steps": [step.as_json() for step in page.steps], "goal": dict(page.goal),
             "answers": {"source": page.source_answer, "target": page.target_answer}}
+    # plain-text button labels: the media-control glyphs are missing from many fonts
     player = ("" if not page.steps else
-              '<section id="player"><button id="first" title="to the start">&#x23ee;</button>'
-              '<button id="back" title="one step back">&#x25c0;</button>'
-              '<button id="play" title="play / pause">&#x25b6;</button>'
-              '<button id="next" title="one step">&#x25b7;</button>'
-              '<button id="last" title="to the end">&#x23ed;</button> '
+              '<section id="player"><button id="first" title="to the start">|&lt;</button>'
+              '<button id="back" title="one step back">&lt;</button>'
+              '<button id="play" title="play / pause">play</button>'
+              '<button id="next" title="one step">&gt;</button>'
+              '<button id="last" title="to the end">&gt;|</button> '
               f'<input id="scrub" type="range" min="0" max="{len(page.steps)}" value="0"> '
               '<span id="counter"></span><span id="caption"></span><span id="goal"></span></section>')
     title = html.escape(page.reduction_id)
@@ -302,9 +332,9 @@ def render_page(page: Exploration) -> str:
         + ("The forward certificate plays on the target below; its last step shows the backward map's result on "
            "the source." if page.steps else "") + "</p></header>",
         '<main><section class="side" id="side-s">'
-        f"<h2>source: {html.escape(page.source_problem)}</h2><div class=\"drawing\">{_inline_svg(page.source_svg)}</div>"
+        f"<h2>source: {html.escape(page.source_problem)}{_ZOOM}</h2><div class=\"drawing\">{_inline_svg(page.source_svg)}</div>"
         '</section><section class="side" id="side-t">'
-        f"<h2>target: {html.escape(page.target_problem)}</h2><div class=\"drawing\">{_inline_svg(page.target_svg)}</div>"
+        f"<h2>target: {html.escape(page.target_problem)}{_ZOOM}</h2><div class=\"drawing\">{_inline_svg(page.target_svg)}</div>"
         "</section></main>",
         player,
         '<section id="status">hover or click an element</section>',
