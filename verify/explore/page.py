@@ -50,7 +50,7 @@ text.npw-false,.npw-false text{fill:#aaa!important}
 .npw-sat>rect:first-child{fill:#dff5df!important}
 .npw-unsat>rect:first-child{fill:#fadada!important}
 .npw-path,.npw-path *{stroke:#c00!important;stroke-width:3px!important}
-text.npw-path{fill:#c00!important;stroke:none!important}
+text.npw-path,.npw-path text{fill:#c00!important;stroke:none!important}
 .npw-walked,.npw-walked *{stroke:#06c!important;stroke-width:3px!important}
 .npw-riding,.npw-riding *{fill:#d6007a!important}
 .npw-g0,.npw-g0 *{fill:#e41a1c!important}.npw-g1,.npw-g1 *{fill:#377eb8!important}
