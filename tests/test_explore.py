@@ -158,3 +158,20 @@ def test_standard_output_and_a_users_file(tmp_path, capsys):
     page = tmp_path / "mine.html"
     assert main(["explore", f"{user}:MINE", str(source), "-o", str(page)]) == 0
     assert page_data(page.read_text())["steps"]
+
+
+def test_example_pages_are_up_to_date_and_small():
+    """docs/examples/explore-*.html are what bench/explore_examples.py writes now (run it after
+    changing a renderer, a provenance or the page)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("explore_examples", ROOT / "bench" / "explore_examples.py")
+    examples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(examples)
+    assert set(examples.SOURCES) == {"1in3sat-to-rel", "3partition-to-bwp", "hampath-to-solochess-rook-pawn"}
+    for reduction_id in examples.SOURCES:
+        committed = ROOT / "docs" / "examples" / examples.page_name(reduction_id)
+        fresh = examples.build(reduction_id)
+        assert len(fresh.encode()) < examples.MAX_BYTES
+        assert committed.read_text(encoding="utf-8") == fresh, f"{committed.name} is stale: python bench/explore_examples.py"
+        assert page_data(fresh)["steps"], reduction_id
