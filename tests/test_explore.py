@@ -175,3 +175,33 @@ def test_example_pages_are_up_to_date_and_small():
         assert len(fresh.encode()) < examples.MAX_BYTES
         assert committed.read_text(encoding="utf-8") == fresh, f"{committed.name} is stale: python bench/explore_examples.py"
         assert page_data(fresh)["steps"], reduction_id
+
+
+def test_npuz_slides_reach_the_goal_board_on_the_real_drawing():
+    """No registered reduction's nPUZ target is small enough to draw (Theorem 3's boards are
+    hundreds of cells wide even at unit 1), so the nPUZ player is checked on a scrambled
+    puzzle drawn by the nPUZ renderer, with a certificate the decider found."""
+    from npw.instances.npuz.board import scrambled_instance
+    from npw.instances.registry import renderer_for
+    from npw.solvers import solve
+    from npw.verify.explore import player_for
+
+    puzzle = scrambled_instance(4, n=3, walk=12)
+    found = solve(puzzle, timeout=60)
+    assert found.answer.value == "YES"
+    svg = renderer_for("npuz")(puzzle)
+    layout = Layout.of_svg(svg)
+    played = player_for("npuz")(puzzle, found.certificate, layout)
+    assert len(played.steps) == len(found.certificate)
+
+    class Page:  # what replay reads
+        steps = played.steps
+
+    positions, _, _ = replay(Page, layout)
+    for element, spot in played.goal_positions.items():
+        assert math.dist(positions[element], spot) < 0.5, element
+    assert any(positions[e] != layout.positions[e] for e in played.goal_positions)
+    # the goal positions sit on the drawing's lattice: a tile already home did not move
+    for tile, home in zip(puzzle.start, puzzle.goal):
+        if tile and tile == home:
+            assert played.goal_positions[f"tile:{tile}"] == layout.positions[f"tile:{tile}"]

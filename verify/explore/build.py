@@ -139,5 +139,9 @@ def _findings(reduction: Reduction, source: Any, common: dict[str, Any], notes: 
     claims = {name: (counts[0], counts[1]) for name, counts in case.claims.items()}
     if answer == "YES":
         notes.append(f"{reduction.id} has no forward map: nothing to play")
+    for side, value in (("source", case.source_answer.value), ("target", case.target_answer.value)):
+        if value == "UNKNOWN":
+            notes.append(f"the {side}'s deciders gave no answer within the time bound (npw explore --timeout)")
+    notes += [f"refused: {why}" for why in case.refusals]
     return Exploration(**common, source_answer=case.source_answer.value, target_answer=case.target_answer.value,
                        claims=claims, failures=tuple(case.failures), notes=tuple(notes))
