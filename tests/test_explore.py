@@ -205,3 +205,16 @@ def test_npuz_slides_reach_the_goal_board_on_the_real_drawing():
     for tile, home in zip(puzzle.start, puzzle.goal):
         if tile and tile == home:
             assert played.goal_positions[f"tile:{tile}"] == layout.positions[f"tile:{tile}"]
+
+
+def test_a_users_reduction_that_crashes_is_one_line(tmp_path, capsys):
+    source = tmp_path / "yes.json"
+    source.write_text(json.dumps({"problem": "1in3sat", "version": 1, "num_vars": 3, "clauses": [[1, 2, 3]]}))
+    user = tmp_path / "broken.py"
+    user.write_text("import dataclasses\nfrom npw.api import get_reduction\n"
+                    "def reduce(src):\n    return {}['no such key']\n"
+                    "BROKEN = dataclasses.replace(get_reduction('1in3sat-to-224sat'), reduce=reduce)\n")
+    page = tmp_path / "broken.html"
+    assert main(["explore", f"{user}:BROKEN", str(source), "-o", str(page)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "KeyError" in err and "Traceback" not in err and not page.exists()

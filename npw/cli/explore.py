@@ -30,6 +30,11 @@ def cmd_explore(args: argparse.Namespace) -> int:
         page = explore(reduction, source, timeout=args.timeout, **options)
     except ValueError as error:  # InvalidInstance too: a target that cannot be built or drawn
         raise InvalidInstance(f"{name}: {reduction.id}: {error}") from None
+    except Exception as error:
+        if ".py:" not in args.reduction:
+            raise  # a fault of npw's own: its traceback is wanted
+        # a user's reduction that crashes is a fault of that file, said in one line
+        raise InvalidInstance(f"{name}: {args.reduction} raised {type(error).__name__}: {error}") from None
     emit(render_page(page), args.output)  # whole or not at all (a temporary file renamed)
     return EXIT_OK
 
