@@ -98,8 +98,9 @@ class BWP:
     problem = "bwp"
     rows: int
     cols: int
-    start: bytes  # row-major, one byte a cell: 1 = black (any 0/1 sequence is packed)
-    goal: bytes
+    # given as any sequence of 0/1, held packed: bytes, row-major, one byte a cell, 1 = black
+    start: Sequence[int]
+    goal: Sequence[int]
     bound: int
 
     def __post_init__(self) -> None:
@@ -121,7 +122,7 @@ class BWP:
         for name, cells in (("start", self.start), ("goal", self.goal)):
             if len(cells) != self.rows * self.cols:
                 raise InvalidInstance(f"{name} has {len(cells)} cells, the board {self.rows * self.cols}")
-            if cells.translate(None, b"\x00\x01"):  # what is left once every 0 and 1 is deleted
+            if not isinstance(cells, bytes) or cells.translate(None, b"\x00\x01"):  # not only 0 and 1
                 raise InvalidInstance(f"{name} cells must be 0 (white) or 1 (black)")
         if not isinstance(self.bound, int) or isinstance(self.bound, bool) or self.bound < 0:
             raise InvalidInstance(f"bound k must be a non-negative integer, not {self.bound!r}")
