@@ -50,7 +50,7 @@ def _parse_rows(rows: Sequence[str], what: str) -> tuple[int, int, bytes]:
         if len(row) != width:
             raise InvalidInstance(f"{what}: row {index} has {len(row)} cells, row 0 has {width}")
     # one code point a cell (UTF-32), so a stray character of any script is found and named
-    codes = np.frombuffer("".join(rows).encode("utf-32-le"), dtype=np.uint32)
+    codes = np.frombuffer("".join(rows).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     black = codes == _BLACK
     bad = ~(black | (codes == _WHITE))
     if bad.any():
