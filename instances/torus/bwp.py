@@ -17,13 +17,15 @@ one byte a cell (0 white, 1 black). It is still an immutable sequence of ints (`
 slices, ``sum``, hashing and equality behave as the tuples of ints it replaces did, except
 that it never equals a tuple), and numpy reads it without a copy (:func:`cells_array`), so
 an 899 x 201,201 target (Theorem 2 at m = 100, B = 1,000) takes 181 MB a colouring instead of
-1.4 GB, and a move is a :func:`numpy.roll` of one line (:func:`.moves.apply_to_array`).
+1.4 GB, and a move rotates one line of a numpy view in place (:func:`.moves.apply_to_array`).
 The constructor takes any sequence of 0/1 (a tuple, a list, a numpy array) and packs it.
 
 >>> p = BWP.from_rows(["#..", "..."], ["...", "..#"], 2)
 >>> from npw.instances.torus.moves import parse_moves
 >>> p.verify(parse_moves("R0W1 C2S1")), p.verify(parse_moves("R0W1 R0W1"))
 (True, False)
+>>> p.start, p.start[0], p == BWP(2, 3, (1, 0, 0, 0, 0, 0), [0, 0, 0, 0, 0, 1], 2)
+(b'\\x01\\x00\\x00\\x00\\x00\\x00', 1, True)
 """
 
 from __future__ import annotations
@@ -64,8 +66,8 @@ def _packed(cells: Any, name: str) -> bytes:
     """A colouring as bytes, one a cell; bytes are kept as they are (no copy of a large board)."""
     if isinstance(cells, bytes):
         return cells
-    array = np.asarray(cells) if isinstance(cells, np.ndarray) else None
-    if array is None or array.dtype.kind not in "biu":
+    array = cells if isinstance(cells, np.ndarray) else None
+    if array is None or array.dtype.kind not in "biu":  # booleans and integers as they are
         try:  # what the tuples of ints accepted: int() of each cell
             array = np.array([int(x) for x in cells], dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
