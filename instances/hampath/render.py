@@ -63,12 +63,11 @@ def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
         parts.append(f'<line{tagged(edge_id((u, v)))} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                      f'{stroke}/>')
     for v, (x, y) in enumerate(at):
-        ring = "#d22" if v in (instance.s, instance.t) else "#000"
-        label = {instance.s: " s", instance.t: " t"}.get(v, "") if v in (instance.s, instance.t) else ""
-        body = (f'<circle r="{RADIUS}" fill="#fff" stroke="{ring}" stroke-width="{2 if label else 1}"/>'
-                f'<text y="4" text-anchor="middle">{v}</text>')
+        label = "s" if v == instance.s else "t" if v == instance.t else ""
+        ring = 'stroke="#d22" stroke-width="2"' if label else 'stroke="#000" stroke-width="1"'
+        body = f'<circle r="{RADIUS}" fill="#fff" {ring}/><text y="4" text-anchor="middle">{v}</text>'
         if label:
-            body += f'<text x="{RADIUS + 2}" y="-{RADIUS - 2}" fill="#d22">{label.strip()}</text>'
+            body += f'<text x="{RADIUS + 2}" y="-{RADIUS - 2}" fill="#d22">{label}</text>'
         if v in order:
             body += f'<text x="{RADIUS + 2}" y="{RADIUS + 6}" fill="#d22" font-size="9">#{order[v] + 1}</text>'
         parts.append(movable(vertex_id(v), round(x, 1), round(y, 1), body))
