@@ -7,7 +7,9 @@ instance in Python); steps back to the start; measures how fast a page with over
 target elements opens. Screenshots go to pytest's tmp folder (their paths are printed).
 
 Skipped, saying why, where Selenium, Debian's ``chromium`` or ``chromium-driver`` is missing:
-``apt-get install -y chromium chromium-driver`` and ``pip install -e ".[dev]"``.
+``apt-get install -y chromium chromium-driver`` and ``pip install -e ".[dev]"``. With
+``NPW_REQUIRE_BROWSER=1`` (``.ci/run`` sets it) a missing browser fails the test instead: CI
+must not pass by skipping it.
 """
 
 from __future__ import annotations
@@ -27,8 +29,13 @@ from npw.verify.explore.steps import Layout
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (pip install -e '.[dev]')")
-pytestmark = pytest.mark.skipif(not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)),
+REQUIRED = os.environ.get("NPW_REQUIRE_BROWSER", "") not in ("", "0")
+if REQUIRED:
+    import selenium.webdriver as webdriver  # noqa: F401  (a missing selenium fails here, loudly)
+else:
+    webdriver = pytest.importorskip("selenium.webdriver",
+                                    reason="the browser test needs selenium (pip install -e '.[dev]')")
+pytestmark = pytest.mark.skipif(not REQUIRED and not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)),
                                 reason="the browser test needs Debian's chromium and chromium-driver "
                                        "(apt-get install -y chromium chromium-driver)")
 LOAD_LIMIT_SECONDS = 1.0
