@@ -80,9 +80,15 @@ def _restore(handler: Any) -> None:
 
 
 class _TimeBound:
-    """The context manager of :func:`time_bound` (a class: entered two dozen times a case)."""
+    """The context manager of :func:`time_bound` (a class: entered two dozen times a case).
 
-    __slots__ = ("seconds", "armed", "previous")
+    Inside :func:`bounded_calls` the timer is set lazily (see the module's docstring). Alone,
+    a bound sets the timer for its own deadline and clears it after, as any enclosing timer
+    expects: one that goes off first is left alone (its handler stays), a later one is put
+    back with what it had left.
+    """
+
+    __slots__ = ("seconds", "armed", "previous", "outer", "started")
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
@@ -92,25 +98,31 @@ class _TimeBound:
         seconds = self.seconds
         if seconds is None or threading.current_thread() is not threading.main_thread():
             return
-        self.previous = signal.signal(signal.SIGALRM, _expire) if _getsignal(signal.SIGALRM) is not _expire else _KEEP
-        now = time.monotonic()
-        deadline = now + seconds
-        _running.append((deadline, seconds))
-        self.armed = True
-        # an enclosing bound's timer that goes off first stays (it raises, or finds this deadline)
         left, _ = signal.getitimer(signal.ITIMER_REAL)
-        if not left or left > seconds:
+        if _scopes:
+            self.outer = None
+        elif left and left < seconds:
+            return  # an enclosing timer expires first and its handler raises
+        else:
+            self.outer = left
+        self.previous = signal.signal(signal.SIGALRM, _expire) if _getsignal(signal.SIGALRM) is not _expire else _KEEP
+        self.started = time.monotonic()
+        _running.append((self.started + seconds, seconds))
+        self.armed = True
+        if self.outer is not None or not left or left > seconds:
             signal.setitimer(signal.ITIMER_REAL, seconds)
 
     def __exit__(self, *exc_info: Any) -> None:
         if not self.armed:
             return
         self.armed = False
-        _running.pop()
-        if not _running and not _scopes:  # the outermost bound outside bounded_calls: clean up now
+        if self.outer is not None:  # alone: clear the timer, as it was set for this bound
             signal.setitimer(signal.ITIMER_REAL, 0)
+        _running.pop()
         if self.previous is not _KEEP:
             _restore(self.previous)
+        if self.outer:  # the enclosing timer goes on with what it had left
+            signal.setitimer(signal.ITIMER_REAL, max(1e-3, self.outer - (time.monotonic() - self.started)))
 
 
 def time_bound(seconds: float | None) -> _TimeBound:
@@ -127,9 +139,10 @@ def time_bound(seconds: float | None) -> _TimeBound:
 def bounded_calls() -> Iterator[None]:
     """Keeps :func:`time_bound`'s signal handler installed for the block (many bounds in a
     row, whose timer is set only when needed), then clears the timer and puts the previous
-    handler back. A no-op off the main thread."""
+    handler back. A no-op off the main thread, and where a timer runs already (an enclosing
+    bound's, or another's, with its own handler): the bounds inside then work alone."""
     global _scopes
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or signal.getitimer(signal.ITIMER_REAL)[0]:
         yield
         return
     previous = signal.signal(signal.SIGALRM, _expire)

@@ -134,3 +134,26 @@ def test_bounds_inside_one_handler_still_stop_and_nest():
             with time_bound(5.0):  # an inner bound longer than the outer one: the outer stops it
                 while True:
                     pass
+
+
+def test_a_timer_running_before_keeps_its_handler_and_what_it_had_left():
+    # e.g. the fuzz worker's own timer around an in-process `npw verify` (tests/fuzz_corpus.py)
+    import signal
+    import time
+
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *_: fired.append(True))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 5.0)  # longer than the bound below: put back after it
+        with bounded_calls():
+            with time_bound(0.05), pytest.raises(CallTimeout):
+                while True:
+                    pass
+        assert 4.0 < signal.getitimer(signal.ITIMER_REAL)[0] <= 5.0 and not fired
+        signal.setitimer(signal.ITIMER_REAL, 0.2)  # shorter than the bounds: its own handler runs
+        with bounded_calls(), time_bound(60.0):
+            time.sleep(0.5)
+        assert fired
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
