@@ -246,7 +246,7 @@ def python_idastar(start: Board, goal: Board, n: int, heuristic: str, limit: int
 
     >>> from npw.instances.npuz.board import goal_board
     >>> python_idastar((1, 2, 3, 4, 5, 6, 0, 7, 8), goal_board(3), 3, "manhattan", None, 100)
-    ('RR', {'nodes': 3, 'generated': 3, 'iterations': 1, 'bound': 2, 'h0': 2})
+    ('RR', {'nodes': 2, 'generated': 4, 'iterations': 1, 'h0': 2, 'bound': 2})
     """
     cells = n * n
     goalpos = [0] * cells

@@ -320,7 +320,7 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     >>> from npw.instances.npuz.board import goal_board
     >>> outcome = idastar_path((1, 2, 3, 4, 5, 6, 0, 7, 8), goal_board(3), "manhattan", python_nodes=100)
     >>> outcome.moves, outcome.stats["nodes"], outcome.stats["kernel"]
-    ('RR', 3, 'python')
+    ('RR', 2, 'python')
     """
     n = _check_pair(start, goal)
     if heuristic not in KIND:
