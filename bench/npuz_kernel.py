@@ -53,9 +53,9 @@ def run_c(binary: str, board: tuple[int, ...], goal: tuple[int, ...]) -> tuple[i
     return int(out[0]), int(out[1]), int(out[2]), float(out[3]), moves
 
 
-def run_python(search, board, goal, **options) -> tuple[int, int, int, float, str]:
+def run_python(search, board, goal, heuristic="manhattan", **options) -> tuple[int, int, int, float, str]:
     began = time.process_time()
-    outcome = search(board, goal, "manhattan", **options)
+    outcome = search(board, goal, heuristic, **options)
     seconds = time.process_time() - began
     return len(outcome.moves), outcome.stats["nodes"], outcome.stats["generated"], seconds, outcome.moves
 
@@ -74,6 +74,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--walk", type=int, default=0, help="boards this many random moves from the goal (0: random)")
     parser.add_argument("--old", help="an older solvers/npuz/search.py to measure the same way")
+    parser.add_argument("--also", default="", help="heuristics (linear-conflict,pdb) to time against --old "
+                                                    "as well (no C reference for them)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         binary = compile_reference(folder)
@@ -108,6 +110,24 @@ def main() -> None:
         for name in engines:
             if name != "C":
                 print(f"C / {name} (nodes per second): {rates['C'] / rates[name]:.2f}")
+        for heuristic in filter(None, args.also.split(",")):
+            if not args.old:
+                parser.error("--also needs --old")
+            pair = {"npw": lambda b: run_python(idastar_path, b, goal, heuristic, python_nodes=0),
+                    "old": lambda b: run_python(old, b, goal, heuristic)}
+            for engine in pair.values():
+                engine(apply_moves(goal, "RD"))
+            sums = {name: [0, 0.0] for name in pair}
+            for i, board in enumerate(boards):
+                results = {name: engine(board) for name, engine in pair.items()}
+                assert results["npw"][:3] == results["old"][:3] and results["npw"][4] == results["old"][4], i
+                for name, result in results.items():
+                    sums[name][0] += result[2]
+                    sums[name][1] += result[3]
+            npw_rate, old_rate = (sums[k][0] / sums[k][1] for k in ("npw", "old"))
+            print(f"{heuristic}: {sums['npw'][0]:,} nodes (same tree), npw {sums['npw'][1]:.2f} s "
+                  f"({npw_rate / 1e6:.1f} M/s), old {sums['old'][1]:.2f} s ({old_rate / 1e6:.1f} M/s), "
+                  f"npw / old speed {npw_rate / old_rate:.2f}")
 
 
 if __name__ == "__main__":
