@@ -268,7 +268,7 @@ def python_idastar(start: Board, goal: Board, n: int, heuristic: str, limit: int
     bound = h0 = heur.h0()
     stats: dict = {"nodes": 0, "generated": 0, "iterations": 0, "h0": h0}
     if heuristic == "pdb":
-        stats["reflection"] = heur.reflect
+        stats.update(pdb_built=False, reflection=heur.reflect)  # read from the cache files
 
     def dfs(depth: int, blank: int, last: int) -> bool:
         for m in range(4):
