@@ -208,10 +208,12 @@ def _next_budget(budget: int, seconds: float, most: int) -> int:
     return max(100, min(most, budget))
 
 
-def _compiled_search(kind: int, n: int, start: Board, goal: Board, stats: dict) -> tuple[Callable[[int], int], tuple[Any, Any, Any]]:
+def _compiled_search(kind: int, n: int, start: Board, goal: Board,
+                     stats: dict) -> tuple[Callable[[int], int], tuple[Any, Any, Any]]:
     """(run, state): ``run(budget)`` resumes the current iteration of the heuristic's kernel
     (:mod:`npw.solvers.npuz.kernel`) for up to ``budget`` generated nodes; ``state`` is the
-    kernel's ``st`` array, ``path`` and ``nextmv`` (the next move to try per depth). Sets ``stats["h0"]`` (and the databases' facts)."""
+    kernel's ``st`` array, ``path`` and ``nextmv`` (the next move to try per depth). Sets
+    ``stats["h0"]`` (and the databases' facts)."""
     import numpy as np
 
     from npw.solvers.npuz import kernel
@@ -315,7 +317,8 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     An easy board is solved first by the pure-Python search of :mod:`npw.solvers.npuz.pysearch`
     (same tree, same answer and counts; ``stats["kernel"]`` says which ran) within
     ``python_nodes`` generated nodes (default: ``PYTHON_NODES`` while numba is not loaded, else
-    none), then by the compiled kernel of the heuristic.
+    none; it does not read the deadline: the budget is about 0.05 s), then by the compiled
+    kernel of the heuristic.
 
     >>> from npw.instances.npuz.board import goal_board
     >>> outcome = idastar_path((1, 2, 3, 4, 5, 6, 0, 7, 8), goal_board(3), "manhattan", python_nodes=100)
