@@ -49,8 +49,9 @@ def lazy_import(name: str) -> types.ModuleType:
 def lazy_njit(**options: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``numba.njit(**options)`` applied at the first call, so that importing the module does not
     import numba. Only for kernels called from Python (a compiled caller needs the dispatcher
-    itself); ``cache=True`` works as with ``njit`` (the cache is keyed by the function's file
-    and name)."""
+    itself), and one that names no :class:`LazyModule` (numba resolves a global such as ``np``
+    by identity: a compiled kernel that needs numpy gets its arrays from its caller);
+    ``cache=True`` works as with ``njit`` (the cache is keyed by the function's file and name)."""
 
     def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
         compiled: list[Callable[..., Any]] = []
