@@ -398,8 +398,12 @@ def _approximate(b1: Board, b2: Board, n: int, stats: dict, tree_kind: str = "ch
     for rep_tile in rep_tiles:
         if board.pos[rep_tile] == target.pos[rep_tile]:
             continue  # its cycle was fixed already
-        # the traveller: the tile that belongs where the representative is
-        traveller = target.cells[board.pos[rep_tile]]
+        if tree_kind == "cheapest":
+            # the cycle is entered where the tree reaches it: the traveller is chosen so
+            # that the first 3-cycle is gathered at the representative itself
+            traveller = board.cells[target.pos[rep_tile]]
+        else:  # the first version: the tile that belongs where the representative is
+            traveller = target.cells[board.pos[rep_tile]]
         while True:
             d = board.pos[traveller]
             b = board.pos[target.cells[d]]  # its tile belongs at d
@@ -425,7 +429,12 @@ def _approximate(b1: Board, b2: Board, n: int, stats: dict, tree_kind: str = "ch
             a = board.pos[target.cells[b]]
             # (a -> b -> d -> a) written from its middle location b: the macro gathers
             # the tiles next to its first location, and b is one cycle edge from each
-            three_cycle(board, b, d, a)
+            p, q, r = b, d, a
+            if tree_kind == "cheapest":
+                # the same 3-cycle from whichever location the other two are nearest
+                p, q, r = min(((b, d, a), (d, a, b), (a, b, d)),
+                              key=lambda t: (_dist(t[0], t[1], n) + _dist(t[0], t[2], n), t[0] != b))
+            three_cycle(board, p, q, r)
             three_cycles += 1
     if pending is not None:
         raise AssertionError("a swap is left over: the parity argument of Theorem 1 failed (a bug)")

@@ -145,7 +145,7 @@ def _shortest(h: int, w: int, b0: int, goal: tuple[int, ...], limit: int) -> str
     return None
 
 
-def resolve_windows(board: Board, moves: str, width: int = 10) -> str:
+def resolve_windows(board: Board, moves: str, width: int = 8) -> str:
     """One pass over the sequence: each window of ``width`` moves is replaced by a
     strictly shorter sequence with the same effect inside the box its blank visits, when
     one exists (found by search, remembered per (box, effect))."""
@@ -199,7 +199,7 @@ def resolve_windows(board: Board, moves: str, width: int = 10) -> str:
     return "".join(out)
 
 
-def improve(board: Board, moves: str, width: int = 10, passes: int = 2) -> str:
+def improve(board: Board, moves: str, width: int = 8, passes: int = 2) -> str:
     """All three, repeated ``passes`` times (each can open chances for the others); the
     result is replayed and the input returned instead if the end board differs (only a
     Zobrist collision could cause that)."""
