@@ -113,8 +113,17 @@ class _Greedy:
         board = self.board
         free = [cell for cell in cells if board.cells[cell] not in want]
         wanted_cells = {board.pos[t] for t in want}
-        entry = min(free, key=lambda x: dist(board.blank, x, self.n))
-        route(board, entry, self.locked | wanted_cells)
+        if board.blank not in cells:
+            # the nearest free cell of the window that the blank can reach (a cell
+            # walled in by locked cells and the wanted tiles cannot be the way in)
+            for entry in sorted(free, key=lambda x: dist(board.blank, x, self.n)):
+                try:
+                    route(board, entry, self.locked | wanted_cells)
+                    break
+                except NoRoom:
+                    continue
+            else:
+                raise NoRoom()
         index = {cell: k for k, cell in enumerate(cells)}
         start = tuple(board.cells[cell] for cell in cells)
         goal = {tile: index[cell] for tile, cell in want.items()}

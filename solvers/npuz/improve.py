@@ -199,7 +199,7 @@ def resolve_windows(board: Board, moves: str, width: int = 8) -> str:
     return "".join(out)
 
 
-def improve(board: Board, moves: str, width: int = 8, passes: int = 2) -> str:
+def improve(board: Board, moves: str, width: int = 8, passes: int = 1) -> str:
     """All three, repeated ``passes`` times (each can open chances for the others); the
     result is replayed and the input returned instead if the end board differs (only a
     Zobrist collision could cause that)."""
