@@ -32,6 +32,8 @@ def test_loops_are_cut():
     # three turns of the blank round a 2 x 2 block give the board back
     assert remove_repeated_states(board, "ULDR" * 3) == ""
     assert remove_repeated_states(board, "L" + "ULDR" * 3 + "U") == "LU"
+    # a window of two moves forgets the start before the loop of twelve closes
+    assert remove_repeated_states(board, "ULDR" * 3, window=2) == "ULDR" * 3
     # two turns are one turn the other way
     assert resolve_windows(board, "ULDR" * 2, 8) == "LURD"
     assert improve(board, "UL" + "ULDR" * 3 + "RD") == ""

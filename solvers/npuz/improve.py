@@ -5,7 +5,7 @@ where it ends.
 * :func:`cancel_inverse_pairs` -- a move undone by the next one (``UD``, ``LR``, ...)
   goes, repeatedly (a stack).
 * :func:`remove_repeated_states` -- whenever the sequence returns to a board it was on
-  before, the loop between the two visits goes (Zobrist hashes of the boards; a hash
+  at most a window of moves before, the loop between the two visits goes (Zobrist hashes of the boards; a hash
   collision could only cut a wrong loop, and :func:`improve` replays the result and
   keeps the input if the end board differs).
 * :func:`resolve_windows` -- every window of ``width`` consecutive moves is re-solved
@@ -27,6 +27,7 @@ where it ends.
 from __future__ import annotations
 
 import math
+from array import array
 from collections import deque
 
 from npw.instances.npuz.board import Board, apply_moves
@@ -51,9 +52,11 @@ def cancel_inverse_pairs(moves: str) -> str:
     return "".join(out)
 
 
-def remove_repeated_states(board: Board, moves: str) -> str:
-    """Cuts every loop: when the board after a move equals a board met earlier in the
-    sequence (its Zobrist hash does), the moves in between go (nested loops too)."""
+def remove_repeated_states(board: Board, moves: str, window: int = 1 << 16) -> str:
+    """Cuts every loop of at most ``window`` moves: when the board after a move equals a
+    board met at most ``window`` moves earlier in the (already shortened) sequence (its
+    Zobrist hash does), the moves in between go (nested loops too). The window bounds
+    the memory: the hashes of older boards are forgotten."""
     n = math.isqrt(len(board))
     cells = list(board)
     blank = cells.index(0)
@@ -65,7 +68,7 @@ def remove_repeated_states(board: Board, moves: str) -> str:
     for cell, tile in enumerate(cells):
         h ^= z(tile, cell)
     out: list[str] = []
-    hashes = [h]
+    hashes = array("q", [h])  # hashes[i]: the board after out[:i]
     seen = {h: 0}
     delta = {"U": -n, "D": n, "L": -1, "R": 1}
     for m in moves:
@@ -78,12 +81,15 @@ def remove_repeated_states(board: Board, moves: str) -> str:
         k = seen.get(h)
         if k is not None:  # back on the board met after out[:k]: cut the loop
             for old in hashes[k + 1:]:
-                del seen[old]
+                seen.pop(old, None)
             del hashes[k + 1:]
             del out[k:]
-        else:
-            seen[h] = len(out)
-            hashes.append(h)
+            continue
+        seen[h] = len(out)
+        hashes.append(h)
+        if len(seen) > 2 * window:  # forget the boards older than the window
+            first = max(0, len(out) - window)
+            seen = {hashes[i]: i for i in range(first, len(out) + 1)}
     return "".join(out)
 
 
