@@ -41,6 +41,26 @@ So the length is O(d(B1, B2) + MST + #cycles) = O(Theorem 4's bound) (each movin
 cycle has d(C) >= 2). The constant is large (see BENCHMARKS.md for the measured
 ratio to the bound per side); the paper's own constant is not stated either.
 
+Issue 20 (the constant; BENCHMARKS.md, "Issue 20: approximation"):
+
+* Section 5.3 item 1: :func:`cheapest_cycle_tree` chooses the representatives together
+  with the tree (Prim over whole cycles), and a cycle is entered at its representative.
+* Each 3-cycle is gathered at whichever of its three locations the other two are
+  nearest (the macro costs about 12 moves per unit of those two distances).
+* Items 2-5 of Section 5.3 (splitting cycles at intersections, embedding edges to make
+  intersections, fixing a cycle by two blank-only rounds and one carrying round) save
+  moves of the paper's edge macros, which shift the tiles of an edge by two and need a
+  second traversal to restore them. This module has no edges: a conjugated 3-cycle
+  restores everything itself, so there is nothing for an intersection to share. They are
+  not implemented.
+* :func:`approximate` also runs the greedy row-by-row solver
+  (:mod:`npw.solvers.npuz.greedy`) with the Section 5 length as its budget and keeps the
+  shorter sequence (on uniformly random boards the greedy one, about 3x shorter; on
+  boards with few tiles out of place the Section 5 one), then improves it locally
+  (:mod:`npw.solvers.npuz.improve`) and replays it on B1.
+* ``method="section5", tree="nearest", local=False`` is the first version, move for move
+  (the benchmark's "before").
+
 Boards where no room exists for the macro (n = 2, some 3 x 3 corners) fall back to the
 region solver (:mod:`npw.instances.npuz.region`); ``stats["fallback"]`` says when.
 Moves name the direction the blank travels (U/D/L/R).
