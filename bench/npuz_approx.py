@@ -3,6 +3,7 @@ after issue 20 in one run, and against the greedy row-by-row reference.
 
     python bench/npuz_approx.py [--sides 32,50,64,100] [--boards 5] [--seed 1]
     python bench/npuz_approx.py --big 1000 --cycles 1000 [--boards 1]
+    python bench/npuz_approx.py --stages --sides 16,32 --boards 3
 
 For each side n: ``--boards`` seeded pairs (B1 uniformly random, B2 a uniformly random
 board reachable from it, blanks anywhere). On each pair, interleaved:
@@ -20,6 +21,9 @@ Prints, per n, mean and max of length / Theorem 4 bound for each, and after / gr
 ``--big N --cycles K``: N x N boards where B2 is B1 with K random 3-cycles of tiles (a
 uniformly random N x N board would need about 8/3 N^3 moves: 2.7e9 at N = 1000); prints
 length, ratio, seconds and the peak resident memory of the process.
+
+``--stages``: what each stage of the local improvement removes, from the guided greedy
+sequence and from the Section 5 sequence.
 """
 
 from __future__ import annotations
@@ -97,6 +101,34 @@ def big_boards(args: argparse.Namespace) -> None:
               f"{result.stats['method']} | {seconds:.1f} | {replay:.1f} | {peak:,.0f} |", flush=True)
 
 
+def improvement_stages(args: argparse.Namespace) -> None:
+    """Per n: what each local-improvement stage removes from the guided greedy sequence
+    and from the Section 5 sequence (moves removed, summed over the boards)."""
+    from npw.solvers.npuz.improve import cancel_inverse_pairs, remove_repeated_states, resolve_windows
+
+    print("| n | boards | sequence | length | inverse pairs | repeated states | windows of 8 | removed % | s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in map(int, args.sides.split(",")):
+        rng = random.Random(args.seed * 1000 + n)
+        pairs = [(b1, random_reachable_board(n, rng, b1)) for b1 in (random_board(n, rng) for _ in range(args.boards))]
+        for name in ("greedy", "section5"):
+            totals = [0, 0, 0, 0]
+            seconds = 0.0
+            for b1, b2 in pairs:
+                moves = greedy_moves(b1, b2) if name == "greedy" else \
+                    approximate(b1, b2, method="section5", local=False).moves
+                start = time.perf_counter()
+                a = cancel_inverse_pairs(moves)
+                b = remove_repeated_states(b1, a)
+                c = resolve_windows(b1, b, 8)
+                seconds += time.perf_counter() - start
+                assert apply_moves(b1, c) == b2, "moves do not reach B2"
+                for i, (x, y) in enumerate(((moves, moves), (moves, a), (a, b), (b, c))):
+                    totals[i] += len(moves) if i == 0 else len(x) - len(y)
+            print(f"| {n} | {args.boards} | {name} | {totals[0]:,} | {totals[1]:,} | {totals[2]:,} | {totals[3]:,} | "
+                  f"{100 * sum(totals[1:]) / totals[0]:.2f} | {seconds:.1f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sides", default="32,50,64,100")
@@ -104,8 +136,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--big", type=int, default=0, help="side of the sparse big boards (0: random boards)")
     parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--stages", action="store_true", help="what each local-improvement stage removes")
     args = parser.parse_args()
-    if args.big:
+    if args.stages:
+        improvement_stages(args)
+    elif args.big:
         big_boards(args)
     else:
         random_sides(args)
