@@ -33,11 +33,10 @@ True
 from __future__ import annotations
 
 import math
-from collections import deque
-
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, apply_moves, blank_path
 from npw.instances.npuz.reach import reachable
+from npw.instances.npuz.region import window_moves
 from npw.solvers.npuz.tiles import OPP, NoRoom, TileBoard, dist, route
 
 
@@ -124,35 +123,12 @@ class _Greedy:
                     continue
             else:
                 raise NoRoom()
-        index = {cell: k for k, cell in enumerate(cells)}
-        start = tuple(board.cells[cell] for cell in cells)
-        goal = {tile: index[cell] for tile, cell in want.items()}
-        previous: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
-        queue = deque([start])
-        found = None
-        while queue:
-            state = queue.popleft()
-            if all(state[k] == tile for tile, k in goal.items()):
-                found = state
-                break
-            i = state.index(0)
-            for cell in cells:
-                if dist(cell, cells[i], self.n) == 1:
-                    k = index[cell]
-                    nxt = list(state)
-                    nxt[i], nxt[k] = nxt[k], 0
-                    key = tuple(nxt)
-                    if key not in previous:
-                        previous[key] = (state, cell)
-                        queue.append(key)
-        if found is None:
+        n = self.n
+        path = window_moves([divmod(cell, n) for cell in cells], tuple(board.cells[cell] for cell in cells),
+                            {tile: divmod(cell, n) for tile, cell in want.items()})
+        if path is None:
             raise NoRoom()
-        path = []
-        while previous[found] is not None:
-            found, cell = previous[found]  # type: ignore[misc]
-            path.append(cell)
-        for cell in reversed(path):
-            board.slide(cell)
+        board.run(path)
 
     def pair(self, a: int, b: int, a_cell: int, b_cell: int, corner_cell: int, window: list[int],
              first: str, second: str) -> None:
