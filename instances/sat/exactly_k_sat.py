@@ -32,11 +32,15 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, Mapping, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
+from npw.instances.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 Assignment = tuple[bool, ...]
 
@@ -75,7 +79,11 @@ def true_counts(clauses: np.ndarray, assignment: Sequence[bool],
     return literal_true.sum(axis=1)
 
 
-_BOOLEANS = frozenset((bool, np.bool_))  # neither type can be subclassed: its type is the test
+@functools.cache
+def _booleans() -> frozenset[type]:
+    """Python's and numpy's booleans (neither can be subclassed: a value's type is the test);
+    a function, so that numpy is imported at first use."""
+    return frozenset((bool, np.bool_))
 
 
 def is_assignment(certificate: Any, num_vars: int) -> bool:
@@ -87,7 +95,7 @@ def is_assignment(certificate: Any, num_vars: int) -> bool:
     return (
         isinstance(certificate, (tuple, list))
         and len(certificate) == num_vars
-        and _BOOLEANS.issuperset(map(type, certificate))
+        and _booleans().issuperset(map(type, certificate))
     )
 
 

@@ -32,13 +32,17 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.lazy import lazy_import
 from npw.instances.torus.moves import (Move, apply_inplace, apply_to_array, drag_number, moves_from_json, moves_to_json,
                                        parse_moves)
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 
 _WHITE, _BLACK = ord("."), ord("#")
