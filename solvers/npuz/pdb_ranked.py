@@ -1,0 +1,453 @@
+"""Additive disjoint pattern databases indexed WITHOUT the blank (Korf & Felner 2002).
+
+The 15-puzzle's 7-8 partition and the 24-puzzle's 6-6-6-6 partition, and any other
+partition of any n (tests build small 3 x 3 and 4 x 4 ones in well under a second).
+
+Index: a group of k pattern tiles (the tiles the goal puts on the group's k cells
+c_0..c_{k-1}) is placed at cells q_0..q_{k-1}, all different; the placement is ranked as
+a partial permutation, digit_j = q_j - #{i < j : q_i < q_j} in radix (cells - j), so a
+table has cells!/(cells - k)! one-byte entries (15-puzzle 8 tiles: 518,918,400 bytes;
+24-puzzle 6 tiles: 127,512,000) instead of the cells^(k+1) of :mod:`npw.solvers.npuz.pdb`.
+
+Value: the fewest moves of pattern tiles that bring them home in the *blank-free*
+relaxation -- a pattern tile may step onto any adjacent cell that holds no pattern tile
+(the blank "is wherever it is needed"). Built by a breadth-first search over placements
+only (numba, one pass over the table per layer, no queue: a layer is the entries equal
+to its depth).
+
+Admissible: along any real solution, a move of a pattern tile is a move of the relaxation
+(the tile steps onto the blank's cell, which holds no pattern tile) and a move of any
+other tile leaves the placement unchanged; so the relaxed distance is at most the number
+of this group's moves, and the groups' moves are disjoint, so the sum is admissible.
+Consistent, too (unlike "minimum over the blank's positions" of a BFS with the blank, see
+:mod:`npw.solvers.npuz.pdb`): one real move changes one group's placement by one relaxed
+move, so the sum changes by at most 1. The price: the relaxation ignores that the blank
+can be walled into a pocket, so an entry can be below the minimum over the blank.
+
+Symmetry: the relaxation ignores the blank, so a table is invariant under the 8
+symmetries of the square; one table serves every group that is an image of another
+(the 24-puzzle's 6-6-6-6 partition needs 2 distinct tables, not 4). The lookup of the
+board reflected about the main diagonal (Korf & Felner) is the same sum over the
+*transposed* partition, so it needs no table of its own either; the heuristic is the
+larger of the two sums (needs the goal's blank on the diagonal).
+
+Cache: ``cache_dir()/pdb/ranked-n{n}-{cells}-v1.npy`` per distinct table (the canonical
+image of the group), written atomically, loaded memory-mapped (start-up reads no table),
+rebuilt when missing or damaged (wrong size or type). Never commit them.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+from npw.instances.base import InvalidInstance
+from npw.instances.npuz.board import Board
+from npw.solvers.npuz.pdb import cache_dir
+
+FORMAT = "v1"
+UNSEEN = 255
+# tables above this many entries print one line per BFS layer on stderr while building
+PROGRESS_ABOVE = 5_000_000
+
+# the 24-puzzle partition of Korf & Felner 2002, for the goal with the blank in cell 0; one
+# group of its own shape and three images of one 2 x 3 block
+KORF_FELNER_6666 = ((1, 2, 5, 6, 7, 12), (3, 4, 8, 9, 13, 14), (10, 11, 15, 16, 20, 21), (17, 18, 19, 22, 23, 24))
+
+# heuristic name -> (board side, group sizes); a partition is made for the goal by partition()
+RANKED = {"pdb78": (4, (7, 8)), "pdb6666": (5, (6, 6, 6, 6))}
+
+
+class BuildInterrupted(Exception):
+    """The deadline passed while a table was being built (nothing is cached)."""
+
+
+def table_size(cells: int, k: int) -> int:
+    """cells!/(cells-k)!: the number of placements of k distinct tiles.
+
+    >>> table_size(16, 8), table_size(25, 6)
+    (518918400, 127512000)
+    """
+    return math.perm(cells, k)
+
+
+@njit(cache=True)
+def _rank(q, k, cells):  # pragma: no cover - compiled
+    r = 0
+    for j in range(k):
+        digit = q[j]
+        for i in range(j):
+            if q[i] < q[j]:
+                digit -= 1
+        r = r * (cells - j) + digit
+    return r
+
+
+@njit(cache=True)
+def _unrank(r, k, cells, q, digits):  # pragma: no cover - compiled
+    for j in range(k - 1, -1, -1):
+        radix = cells - j
+        digits[j] = r % radix
+        r //= radix
+    used = np.int64(0)
+    for j in range(k):
+        left = digits[j]
+        c = 0
+        while True:
+            if (used >> c) & 1 == 0:
+                if left == 0:
+                    break
+                left -= 1
+            c += 1
+        q[j] = c
+        used |= np.int64(1) << c
+
+
+@njit(cache=True)
+def _layer(dist, depth, k, n):  # pragma: no cover - compiled
+    """Expands every placement at ``depth``; marks the unseen neighbours depth + 1 and
+    returns how many there were."""
+    cells = n * n
+    q = np.empty(k, dtype=np.int64)
+    digits = np.empty(k, dtype=np.int64)
+    found = 0
+    total = dist.shape[0]
+    for index in range(total):
+        if dist[index] != depth:
+            continue
+        _unrank(index, k, cells, q, digits)
+        used = np.int64(0)
+        for j in range(k):
+            used |= np.int64(1) << q[j]
+        for j in range(k):
+            here = q[j]
+            r = here // n
+            c = here % n
+            for m in range(4):
+                if m == 0:
+                    if r == 0:
+                        continue
+                    there = here - n
+                elif m == 1:
+                    if r == n - 1:
+                        continue
+                    there = here + n
+                elif m == 2:
+                    if c == 0:
+                        continue
+                    there = here - 1
+                else:
+                    if c == n - 1:
+                        continue
+                    there = here + 1
+                if (used >> there) & 1:
+                    continue
+                q[j] = there
+                t = _rank(q, k, cells)
+                q[j] = here
+                if dist[t] == UNSEEN:
+                    dist[t] = depth + 1
+                    found += 1
+    return found
+
+
+def rank(placement: tuple[int, ...], cells: int) -> int:
+    """The index of a placement (pure Python, the compiled builder's order).
+
+    >>> rank((0, 1), 4), rank((1, 0), 4), rank((3, 2), 4)
+    (0, 3, 11)
+    """
+    r = 0
+    for j, q in enumerate(placement):
+        r = r * (cells - j) + q - sum(1 for p in placement[:j] if p < q)
+    return r
+
+
+def build_table(n: int, cells_of_group: tuple[int, ...], deadline: Callable[[], bool] | None = None,
+                progress: bool | None = None) -> np.ndarray:
+    """The table of one group (tile j's goal cell ``cells_of_group[j]``): uint8 of
+    cells!/(cells-k)! entries, each the relaxed distance of that placement.
+
+    >>> table = build_table(2, (0, 1))  # a 2 x 2 board, two tiles
+    >>> int(table[rank((0, 1), 4)]), int(table[rank((1, 0), 4)]), int(table.max())
+    (0, 4, 4)
+    """
+    cells, k = n * n, len(cells_of_group)
+    total = table_size(cells, k)
+    progress = total > PROGRESS_ABOVE if progress is None else progress
+    dist = np.full(total, UNSEEN, dtype=np.uint8)
+    dist[rank(tuple(cells_of_group), cells)] = 0
+    began = time.perf_counter()
+    seen, depth = 1, 0
+    while True:
+        if deadline is not None and deadline():
+            raise BuildInterrupted(f"building the pattern database of cells {cells_of_group}")
+        found = _layer(dist, depth, k, n)
+        if found == 0:
+            break
+        seen += found
+        depth += 1
+        if progress:
+            print(f"npw: pattern database {n}x{n} cells {','.join(map(str, cells_of_group))}: depth {depth}, "
+                  f"{found:,} placements, {seen / total:.1%} of {total:,}, {time.perf_counter() - began:.0f} s",
+                  file=sys.stderr, flush=True)
+    if seen != total:  # every placement is reachable when a free cell exists (k < cells)
+        raise RuntimeError(f"pattern database incomplete: {seen} of {total} placements reached")
+    return dist
+
+
+# -- the symmetries of the square and the partitions -------------------------------------------
+
+
+def symmetries(n: int) -> list[tuple[int, ...]]:
+    """The 8 symmetries of the n x n square as cell maps (identity first, transpose second).
+
+    >>> symmetries(2)[1], len(set(symmetries(3)))
+    ((0, 2, 1, 3), 8)
+    """
+    maps = []
+    for transpose in (False, True):
+        for flip_rows in (False, True):
+            for flip_cols in (False, True):
+                image = []
+                for cell in range(n * n):
+                    r, c = divmod(cell, n)
+                    if transpose:
+                        r, c = c, r
+                    if flip_rows:
+                        r = n - 1 - r
+                    if flip_cols:
+                        c = n - 1 - c
+                    image.append(r * n + c)
+                maps.append(tuple(image))
+    maps[1], maps[4] = maps[4], maps[1]  # transpose (no flip) second
+    return maps
+
+
+def canonical(n: int, group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the smallest sorted image of the group's cells under the square's symmetries, a
+    symmetry that maps the group onto it).
+
+    >>> canonical(5, (17, 18, 19, 22, 23, 24))[0] == canonical(5, (3, 4, 8, 9, 13, 14))[0]
+    True
+    """
+    best = None
+    for phi in symmetries(n):
+        image = tuple(sorted(phi[c] for c in group))
+        if best is None or image < best[0]:
+            best = (image, phi)
+    assert best is not None
+    return best
+
+
+def partition(name: str, goal: Board) -> tuple[tuple[int, ...], ...]:
+    """The goal cells of each group of the named partition, for this goal.
+
+    pdb78: the goal's cells other than the blank's in row-major order, the first 7 and the
+    other 8 (blank first: tiles 1-7 and 8-15, Korf & Felner). pdb6666: Korf & Felner's
+    partition, mapped by a symmetry of the square that fixes the blank's goal cell onto
+    cell 0 (blank first: as published; blank last: rotated by 180 degrees); for a goal with
+    the blank elsewhere, the other cells in row-major order, 6 at a time.
+
+    >>> partition("pdb78", tuple(range(16)))
+    ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
+    >>> partition("pdb6666", tuple(range(1, 25)) + (0,))[0]
+    (23, 22, 19, 18, 17, 12)
+    """
+    if name not in RANKED:
+        raise InvalidInstance(f"unknown ranked pattern database {name!r} (known: {', '.join(RANKED)})")
+    side, sizes = RANKED[name]
+    n = math.isqrt(len(goal))
+    if n != side:
+        raise InvalidInstance(f"the {name} pattern databases are for {side} x {side} boards, not {n} x {n}")
+    blank = goal.index(0)
+    if name == "pdb6666":
+        for phi in symmetries(n):
+            if phi[0] == blank:
+                return tuple(tuple(phi[c] for c in group) for group in KORF_FELNER_6666)
+    others = [c for c in range(n * n) if c != blank]
+    groups, first = [], 0
+    for size in sizes:
+        groups.append(tuple(others[first:first + size]))
+        first += size
+    return tuple(groups)
+
+
+# -- the cache ---------------------------------------------------------------------------------
+
+
+def table_path(n: int, cells_of_group: tuple[int, ...]) -> Path:
+    return cache_dir() / "pdb" / f"ranked-n{n}-{'-'.join(map(str, cells_of_group))}-{FORMAT}.npy"
+
+
+def _load(path: Path, expected: int) -> np.ndarray | None:
+    try:
+        array = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    if array.dtype != np.uint8 or array.shape != (expected,):
+        return None
+    return array
+
+
+def _save(path: Path, array: np.ndarray) -> None:
+    """np.save straight into a temporary beside ``path``, then a rename (a table of 500 MB
+    is not copied into memory first)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            np.save(handle, array, allow_pickle=False)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def load_or_build(n: int, cells_of_group: tuple[int, ...], deadline: Callable[[], bool] | None = None
+                  ) -> tuple[np.ndarray, bool]:
+    """(the table, True if it was built now); read-only either way."""
+    path = table_path(n, cells_of_group)
+    expected = table_size(n * n, len(cells_of_group))
+    array = _load(path, expected) if path.exists() else None
+    if array is not None:
+        return np.asarray(array), False
+    array = build_table(n, cells_of_group, deadline)
+    try:
+        _save(path, array)
+    except OSError:
+        pass  # a read-only cache still gives a working (rebuilt each run) table
+    array.setflags(write=False)
+    return array, True
+
+
+def is_cached(name: str, goal: Board) -> bool:
+    """True when every table of the named partition for this goal is in the cache (the
+    24-puzzle's default heuristic is its databases only once they are built)."""
+    n = math.isqrt(len(goal))
+    try:
+        groups = partition(name, goal)
+    except InvalidInstance:
+        return False
+    return all(_load(table_path(n, canonical(n, g)[0]), table_size(n * n, len(g))) is not None
+               for g in {canonical(n, g)[0] for g in groups})
+
+
+# -- the databases -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankedDatabases:
+    """A partition's tables and its lookups: lookup l reads ``tables[table_of[l]]`` at the
+    rank of ``maps[l][position of tiles[l][j]]`` over j. The first ``per_sum`` lookups
+    make the plain sum; the next ``per_sum`` (when ``reflect``) the transposed partition's."""
+
+    n: int
+    goal: Board
+    groups: tuple[tuple[int, ...], ...]
+    tables: tuple[np.ndarray, ...]
+    table_of: tuple[int, ...]
+    tiles: tuple[tuple[int, ...], ...]
+    maps: tuple[tuple[int, ...], ...]
+    per_sum: int
+    reflect: bool
+    built: bool
+
+    def value(self, board: Board) -> int:
+        """The heuristic of a board (pure Python).
+
+        >>> goal = tuple(range(9))
+        >>> dbs = ranked_databases(goal, ((1, 2, 3, 4), (5, 6, 7, 8)))
+        >>> dbs.value(goal), dbs.value((1, 0, 2, 3, 4, 5, 6, 7, 8)), dbs.value((3, 1, 2, 0, 4, 5, 6, 7, 8))
+        (0, 1, 1)
+        """
+        cells = self.n * self.n
+        where = [0] * cells
+        for location, tile in enumerate(board):
+            where[tile] = location
+        sums = []
+        for first in range(0, len(self.tiles), self.per_sum):
+            total = 0
+            for lookup in range(first, first + self.per_sum):
+                phi = self.maps[lookup]
+                placement = tuple(phi[where[t]] for t in self.tiles[lookup])
+                total += int(self.tables[self.table_of[lookup]][rank(placement, cells)])
+            sums.append(total)
+        return max(sums)
+
+    def arrays(self) -> dict[str, object]:
+        """The flat arrays the compiled IDA* of :mod:`npw.solvers.npuz.ida_ranked` reads."""
+        cells = self.n * self.n
+        lookups = len(self.tiles)
+        width = max(len(t) for t in self.tiles)
+        tiles = np.full((lookups, width), 0, dtype=np.int64)
+        sizes = np.array([len(t) for t in self.tiles], dtype=np.int64)
+        maps = np.array(self.maps, dtype=np.int64)
+        member = np.full((cells, 2), -1, dtype=np.int64)  # a tile is in one lookup per sum
+        for lookup, group in enumerate(self.tiles):
+            tiles[lookup, :len(group)] = group
+            for t in group:
+                member[t, lookup // self.per_sum] = lookup
+        return {"tables": self.tables, "table_of": np.array(self.table_of, dtype=np.int64), "tiles": tiles,
+                "sizes": sizes, "maps": maps, "member": member, "per_sum": self.per_sum}
+
+
+def ranked_databases(goal: Board, groups: tuple[tuple[int, ...], ...],
+                     deadline: Callable[[], bool] | None = None) -> RankedDatabases:
+    """The databases of a partition of the goal's non-blank cells (loaded, or built and cached).
+    Raises :class:`BuildInterrupted` when ``deadline()`` turns true during a build."""
+    goal = tuple(goal)
+    n = math.isqrt(len(goal))
+    blank = goal.index(0)
+    flat = sorted(c for g in groups for c in g)
+    if flat != [c for c in range(n * n) if c != blank]:
+        raise InvalidInstance("the groups must partition the goal's cells other than the blank's")
+    transpose = symmetries(n)[1]
+    reflect = transpose[blank] == blank
+    partitions = [groups]
+    if reflect:
+        partitions.append(tuple(tuple(transpose[c] for c in g) for g in groups))
+    tables: list[np.ndarray] = []
+    index_of: dict[tuple[int, ...], int] = {}
+    table_of, tiles, maps = [], [], []
+    built = False
+    for part in partitions:
+        for group in part:
+            shape, phi = canonical(n, group)
+            if shape not in index_of:
+                table, was_built = load_or_build(n, shape, deadline)
+                index_of[shape] = len(tables)
+                tables.append(table)
+                built |= was_built
+            # the table's tile j has goal cell shape[j]; here that is the tile on the goal
+            # cell phi^-1(shape[j]), whose position is mapped by phi
+            inverse = {phi[c]: c for c in range(n * n)}
+            table_of.append(index_of[shape])
+            tiles.append(tuple(goal[inverse[c]] for c in shape))
+            maps.append(phi)
+    return RankedDatabases(n, goal, tuple(groups), tuple(tables), tuple(table_of), tuple(tiles), tuple(maps),
+                           len(groups), reflect, built)
+
+
+_LOADED: dict[tuple[str, Board], RankedDatabases] = {}
+
+
+def named_databases(name: str, goal: Board, deadline: Callable[[], bool] | None = None) -> RankedDatabases:
+    """The named partition's databases for ``goal``, kept loaded for the process (tables are
+    memory-mapped: a few hundred MB of address space, read on demand)."""
+    key = (name, tuple(goal))
+    if key not in _LOADED:
+        _LOADED[key] = ranked_databases(tuple(goal), partition(name, tuple(goal)), deadline)
+    return _LOADED[key]
