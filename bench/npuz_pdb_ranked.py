@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from npw.instances.npuz.board import apply_moves, goal_board, random_reachable_board, random_walk  # noqa: E402
 from npw.solvers.npuz.pdb import pattern_databases  # noqa: E402
-from npw.solvers.npuz.pdb_ranked import canonical, load_or_build, named_databases, partition, table_path  # noqa: E402
+from npw.solvers.npuz.pdb_ranked import load_or_build, named_databases, partition, table_key, table_path  # noqa: E402
 from npw.solvers.npuz.search import idastar_path  # noqa: E402
 
 # Korf & Taylor 1996, "Finding optimal solutions to the twenty-four puzzle": the ten instances
@@ -45,14 +45,14 @@ KORF_TAYLOR_24 = [
 def build() -> None:
     for name, n in (("pdb78", 4), ("pdb6666", 5)):
         goal = goal_board(n, "blank-first")
-        shapes = sorted({canonical(n, g)[0] for g in partition(name, goal)}, key=len)
+        keys = sorted({table_key(n, g, goal.index(0))[0] for g in partition(name, goal)}, key=lambda k: len(k[0]))
         began = time.perf_counter()
-        for shape in shapes:  # one at a time, timed separately
+        for key in keys:  # one at a time, timed separately
             cpu = time.process_time()
             t = time.perf_counter()
-            fresh = not table_path(n, shape).exists()
-            table, built = load_or_build(n, shape)
-            print(f"{name} table cells {shape}: {'built' if built else 'loaded'} in {time.perf_counter() - t:.1f} s "
+            fresh = not table_path(n, key).exists()
+            table, built = load_or_build(n, key)
+            print(f"{name} table cells {key[0]} blank {key[1]}: {'built' if built else 'loaded'} in {time.perf_counter() - t:.1f} s "
                   f"({time.process_time() - cpu:.1f} s CPU), {table.nbytes:,} bytes, max {int(table.max())}, "
                   f"mean {float(table.mean(dtype='float64')):.3f}{' (was missing)' if fresh else ''}", flush=True)
         dbs = named_databases(name, goal)
