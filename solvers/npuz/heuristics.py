@@ -23,7 +23,9 @@ tests check the two agree.
 * ``pdb``: additive pattern databases (15-puzzle and smaller), see
   :mod:`npw.solvers.npuz.pdb`.
 * ``pdb78`` (15-puzzle), ``pdb6666`` (24-puzzle): additive databases indexed without the
-  blank, Korf & Felner's partitions, see :mod:`npw.solvers.npuz.pdb_ranked`.
+  blank, Korf & Felner's partitions, see :mod:`npw.solvers.npuz.pdb_ranked`. The one
+  exception here: admissible but NOT consistent (the minimum over the blank's cells); A*
+  reopens boards and IDA* needs admissibility only, so both stay optimal.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from typing import Callable
 from npw.instances.npuz.board import Board
 
 HEURISTICS = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")  # any n (pdb: n <= 4)
-# blank-free databases of one board size each (pdb78: 4 x 4, pdb6666: 5 x 5), built in minutes on
-# first use: npw.solvers.npuz.pdb_ranked
+# databases indexed without the blank, one board size each (pdb78: 4 x 4, pdb6666: 5 x 5), built in
+# minutes on first use: npw.solvers.npuz.pdb_ranked
 RANKED_HEURISTICS = ("pdb78", "pdb6666")
 
 

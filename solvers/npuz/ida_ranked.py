@@ -1,4 +1,7 @@
-"""IDA* with the ranked (blank-free) pattern databases of :mod:`npw.solvers.npuz.pdb_ranked`.
+"""IDA* with the ranked pattern databases (indexed without the blank) of :mod:`npw.solvers.npuz.pdb_ranked`.
+
+Their heuristic is admissible, not consistent: IDA* still returns optimal move strings
+(a path is cut only when g + h exceeds the bound, and h never overestimates).
 
 A kernel of its own rather than one more branch of :mod:`npw.solvers.npuz.search`'s: no
 per-node dispatch on the heuristic, and an incremental update -- a move changes one

@@ -418,7 +418,7 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
                  slice_nodes: int = 500_000) -> SearchOutcome:
     """Optimal move string by IDA*; gives up (complete, no moves) once the bound exceeds ``limit``."""
     n = _check_pair(start, goal)
-    if heuristic in RANKED_HEURISTICS:  # the blank-free databases (7-8, 6-6-6-6) have a kernel of their own
+    if heuristic in RANKED_HEURISTICS:  # the 7-8 and 6-6-6-6 databases have a kernel of their own
         from npw.solvers.npuz.ida_ranked import ranked_idastar_path
 
         return ranked_idastar_path(start, goal, heuristic, limit, timeout, max_nodes, slice_nodes)
