@@ -335,14 +335,16 @@ def table_key(n: int, group: tuple[int, ...], blank: int) -> tuple[TableKey, tup
 def partition(name: str, goal: Board) -> tuple[tuple[int, ...], ...]:
     """The goal cells of each group of the named partition, for this goal.
 
-    pdb78: the goal's cells other than the blank's in row-major order, the first 7 and the
-    other 8 (blank first: tiles 1-7 and 8-15, Korf & Felner). pdb6666: Korf & Felner's
-    partition, mapped by a symmetry of the square that fixes the blank's goal cell onto
-    cell 0 (blank first: as published; blank last: rotated by 180 degrees); for a goal with
-    the blank elsewhere, the other cells in row-major order, 6 at a time.
+    Korf & Felner's partitions for the goal with the blank in cell 0 -- pdb78: cells 1-7 and
+    8-15; pdb6666: :data:`KORF_FELNER_6666` -- mapped by a symmetry of the square that takes
+    cell 0 to the goal's blank cell (blank last: rotated by 180 degrees), so that every
+    corner goal is served by the same tables. For a goal with the blank elsewhere, the
+    other cells in row-major order, 7 then 8 (6 at a time).
 
     >>> partition("pdb78", tuple(range(16)))
     ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
+    >>> partition("pdb78", tuple(range(1, 16)) + (0,))[0]
+    (14, 13, 12, 11, 10, 9, 8)
     >>> partition("pdb6666", tuple(range(1, 25)) + (0,))[0]
     (23, 22, 19, 18, 17, 12)
     """
@@ -353,16 +355,16 @@ def partition(name: str, goal: Board) -> tuple[tuple[int, ...], ...]:
     if n != side:
         raise InvalidInstance(f"the {name} pattern databases are for {side} x {side} boards, not {n} x {n}")
     blank = goal.index(0)
-    if name == "pdb6666":
-        for phi in symmetries(n):
-            if phi[0] == blank:
-                return tuple(tuple(phi[c] for c in group) for group in KORF_FELNER_6666)
-    others = [c for c in range(n * n) if c != blank]
-    groups, first = [], 0
+    groups, first = [], 1
     for size in sizes:
-        groups.append(tuple(others[first:first + size]))
+        groups.append(tuple(range(first, first + size)))
         first += size
-    return tuple(groups)
+    published = KORF_FELNER_6666 if name == "pdb6666" else tuple(groups)
+    for phi in symmetries(n):
+        if phi[0] == blank:
+            return tuple(tuple(phi[c] for c in group) for group in published)
+    others = [c for c in range(n * n) if c != blank]
+    return tuple(tuple(others[sum(sizes[:g]):sum(sizes[:g + 1])]) for g in range(len(sizes)))
 
 
 # -- the cache ---------------------------------------------------------------------------------
