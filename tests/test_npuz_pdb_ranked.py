@@ -127,6 +127,10 @@ def test_named_partitions_and_their_distinct_tables():
         keys = {table_key(5, g, blank)[0] for g in list(groups) + mirrored}
         assert len(keys) == 2  # 2 tables serve all 8 lookups, as in Korf & Felner
     assert partition("pdb6666", goal_board(5, "blank-first")) == KORF_FELNER_6666
+    for n, name in ((4, "pdb78"), (5, "pdb6666")):  # every corner goal is served by the same tables
+        first, last = goal_board(n, "blank-first"), goal_board(n, "blank-last")
+        assert ({table_key(n, g, 0)[0] for g in partition(name, first)}
+                == {table_key(n, g, n * n - 1)[0] for g in partition(name, last)})
     with pytest.raises(InvalidInstance):
         partition("pdb78", goal_board(3))
     with pytest.raises(InvalidInstance):
@@ -138,3 +142,11 @@ def test_default_heuristic_and_a_timeout_during_the_build():
     board = apply_moves(goal_board(5), "UULL")
     outcome = idastar_path(board, goal_board(5), "pdb6666", timeout=1e-9)
     assert outcome.moves is None and not outcome.complete and "interrupted" in outcome.stats
+
+
+def test_command_line_refuses_a_ranked_database_of_another_size(capsys):
+    from npw.cli import main
+
+    assert main(["puzzle", "solve", "1 2 3 4 5 6 0 7 8", "--heuristic", "pdb78"]) == 2
+    err = capsys.readouterr().err
+    assert "4 x 4" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
