@@ -27,8 +27,17 @@ PROBLEM_MODULES: dict[str, str] = {
     "bwp": "npw.instances.torus.bwp",
 }
 
-# ``npw render``: problem id -> "module:function", function(instance) -> SVG text
+# ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
+# carries the element ids of ``npw.instances.elements`` (``data-el``)
 RENDERERS: dict[str, str] = {
+    "cnf": "npw.instances.sat.render:render_svg",
+    "3sat": "npw.instances.sat.render:render_svg",
+    "1in3sat": "npw.instances.sat.render:render_svg",
+    "224sat": "npw.instances.sat.render:render_svg",
+    "hampath": "npw.instances.hampath.render:render_svg",
+    "hampath-grid-s": "npw.instances.hampath.render:render_svg",
+    "hampath-st": "npw.instances.hampath.render:render_svg",
+    "3partition": "npw.instances.three_partition_render:render_svg",
     "rel": "npw.instances.rel.render:render_svg",
     "solochess": "npw.instances.solochess.render:render_svg",
     "npuz": "npw.instances.npuz.render:render_instance",

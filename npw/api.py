@@ -172,10 +172,9 @@ def render(instance: Any, certificate: Any = None) -> str:
     """The instance (and, where its renderer draws one, a certificate) as SVG text.
 
     >>> from npw.api import ThreePartition, render
-    >>> render(ThreePartition(bound=10, numbers=(3, 3, 4, 3, 3, 4)))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    npw.instances.base.InvalidInstance: no renderer for 3partition (renderers: ...)
+    >>> svg = render(ThreePartition(bound=10, numbers=(3, 3, 4, 3, 3, 4)), ((0, 1, 2), (3, 4, 5)))
+    >>> svg.count('data-el="number:')  # each number a bar, tagged with its element id
+    6
     >>> from npw.api import NPuz
     >>> render(NPuz(2, (1, 2, 0, 3), (1, 2, 3, 0), 1)).startswith("<svg")
     True

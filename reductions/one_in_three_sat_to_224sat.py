@@ -36,15 +36,20 @@ solution satisfies); ``npw verify`` checks them on every case.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
-import numpy as np
-
+from npw.instances.elements import clause_id, var_id
+from npw.instances.lazy import lazy_import
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
 
-ClauseBlock = np.ndarray  # shape (count, 4), target literals
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
+
+ClauseBlock = "np.ndarray"  # shape (count, 4), target literals (a name: numpy is imported at first use)
 
 
 def _v(p: int) -> np.ndarray:
@@ -156,6 +161,31 @@ def backward(source: OneInThreeSat, target: TwoTwoFourSat, assignment: tuple[boo
     # later occurrences overwrite earlier ones; the chains make them all agree on a solution
     result[np.abs(literals) - 1] = values[: 3 * p] ^ (literals < 0)
     return tuple(result.tolist())
+
+
+def provenance(source: OneInThreeSat, target: TwoTwoFourSat) -> dict[str, list[str]]:
+    """Which target variables and clauses each source element produced (``npw explore``).
+
+    A clause c_i: its Step 1 clause, its negated copy in C_{4,1}, its three occurrence variables
+    v_{i,j} and w_i. A variable u_k: the v's of its occurrences (Step 1) and the clauses of its
+    chain (Step 2). A variable that occurs nowhere produces nothing (the proof builds no chain).
+
+    >>> provenance(OneInThreeSat(2, [(1, -1, 1)]), reduce(OneInThreeSat(2, [(1, -1, 1)])))
+    {'var:1': ['var:1', 'var:2', 'var:3', 'clause:1', 'clause:2', 'clause:3'], 'var:2': [], \
+'clause:0': ['clause:0', 'clause:5', 'var:1', 'var:2', 'var:3', 'var:4']}
+    """
+    p = source.num_clauses
+    literals = source.clauses.ravel()
+    made: dict[str, list[str]] = {var_id(u): [] for u in range(1, source.num_vars + 1)}
+    for occurrence, literal in enumerate(literals.tolist()):
+        made[var_id(abs(literal))].append(var_id(occurrence + 1))
+    order, _ = chain_order(source)
+    for position, occurrence in enumerate(order.tolist()):
+        made[var_id(abs(int(literals[occurrence])))].append(clause_id(p + position))
+    for i in range(p):
+        made[clause_id(i)] = [clause_id(i), clause_id(5 * p + i)] + [var_id(3 * i + j) for j in (1, 2, 3)] \
+            + [var_id(3 * p + i + 1)]
+    return made
 
 
 def size(source: OneInThreeSat) -> dict[str, int]:
@@ -405,4 +435,5 @@ REDUCTION = Reduction(
     backward=backward,
     size=size,
     claims=CLAIMS,
+    provenance=provenance,
 )

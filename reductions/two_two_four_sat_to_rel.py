@@ -37,6 +37,7 @@ import dataclasses
 from collections import Counter
 from typing import Any, Callable, Iterator, Sequence
 
+from npw.instances.elements import clause_id, edge_id, element_id, var_id, vertex_id
 from npw.instances.rel.relocation import Relocation
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
@@ -230,6 +231,51 @@ def _is_literal(name: str) -> bool:
 def _at(where: dict[str, str], vertex: str) -> set[str]:
     """The literal elements at ``vertex``."""
     return {name for name, place in where.items() if place == vertex and _is_literal(name)}
+
+
+# -- provenance: which vertices, edges and elements each variable and clause produced ----------
+
+
+def _owners(formula: TwoTwoFourSat, vertex: str) -> list[str]:
+    """The source elements a vertex of Figure 2 belongs to: top_i, nu_i, nubar_i, bot_i to u_i,
+    nc_j to clause j; the collectors TC and FC to none (every variable and clause uses them)."""
+    for prefix in ("nubar", "top", "nu", "bot", "nc"):  # nubar before nu: the longer prefix first
+        if vertex.startswith(prefix) and vertex[len(prefix):].isdigit():
+            index = int(vertex[len(prefix):])
+            return [clause_id(index - 1)] if prefix == "nc" else [var_id(index)]
+    return []
+
+
+def provenance(formula: TwoTwoFourSat, rel: Relocation) -> dict[str, list[str]]:
+    """u_i: its diamond (top_i, nu_i, nubar_i, bot_i, their edges, the zero-edges into top_i) and
+    its eight elements n_{i,1..8}; clause j: nc_j, its edges, and the four literal elements that
+    must end there. An edge goes to the owners of its endpoints (TC and FC own nothing), a dummy
+    of the all-capacities-two variant with its edge. Any of the three variants.
+
+    >>> made = provenance(TwoTwoFourSat(1, [(1, 1, -1, -1)]), reduce(TwoTwoFourSat(1, [(1, 1, -1, -1)])))
+    >>> made["clause:0"]
+    ['vertex:nc1', 'edge:6', 'edge:7', 'edge:8', 'element:n1.1', 'element:n1.2', 'element:n1.3', 'element:n1.4']
+    """
+    made: dict[str, list[str]] = {var_id(i): [] for i in range(1, formula.num_vars + 1)}
+    made.update({clause_id(j): [] for j in range(formula.num_clauses)})
+    for vertex in rel.vertices:
+        for owner in _owners(formula, vertex):
+            made[owner].append(vertex_id(vertex))
+    edge_owners = []
+    for index, (tail, head, _) in enumerate(rel.edges):
+        owners = list(dict.fromkeys(_owners(formula, tail) + _owners(formula, head)))
+        edge_owners.append(owners)
+        for owner in owners:
+            made[owner].append(edge_id(index))
+    for name, final in zip(rel.elements, rel.final):
+        parsed = _parse_element(name)
+        if parsed is None:  # a dummy d{edge}.{k}: with its edge
+            owners = edge_owners[int(name[1:].split(".")[0])]
+        else:
+            owners = [var_id(parsed[0])] + (_owners(formula, final) if literal_element(*parsed) else [])
+        for owner in owners:
+            made[owner].append(element_id(name))
+    return made
 
 
 def figure_2_edges(zero: int) -> Callable[[TwoTwoFourSat, Relocation], CheckResult]:
@@ -496,6 +542,7 @@ REDUCTION = Reduction(
     backward=backward,
     size=size,
     claims=CLAIMS,
+    provenance=provenance,
 )
 
 
@@ -575,6 +622,7 @@ CAPACITY_TWO = Reduction(
     backward=backward,
     size=size_capacity_two,
     claims=CAPACITY_TWO_CLAIMS,
+    provenance=provenance,
 )
 
 
@@ -619,4 +667,5 @@ UNDIRECTED = Reduction(
     backward=backward,
     size=size,
     claims=UNDIRECTED_CLAIMS,
+    provenance=provenance,
 )

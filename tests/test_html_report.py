@@ -75,7 +75,8 @@ def test_failing_example_reduction(capsys, tmp_path):
     counterexample = result["counterexample"]
     assert counterexample["label"] in html
     assert all(detail.replace("'", "&#x27;") in html for detail in counterexample["details"])
-    assert "JSON only" in html  # neither 3sat nor the example's graph problem has a renderer
+    # the source (3sat) is drawn; the example's own graph problem has no renderer
+    assert "source (3sat)" in html and "its target" not in html and "JSON only" not in html
 
 
 def test_counterexample_drawn_with_the_target_renderer(capsys, tmp_path):
@@ -83,10 +84,10 @@ def test_counterexample_drawn_with_the_target_renderer(capsys, tmp_path):
                                      "--seed", "1")
     assert code == 1 and result["counterexample"] is not None
     images = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', html)
-    # one drawing per failure kind's counterexample: hampath-st has no renderer, solochess has
-    assert len(images) == len(result["counterexamples"]) >= 1
-    svg = base64.b64decode(images[0]).decode()
-    assert svg.startswith("<svg") and "pattern" in svg
+    # two drawings per failure kind's counterexample: the source (hampath-st) and its target (solochess)
+    assert len(images) == 2 * len(result["counterexamples"]) >= 2
+    source_svg, target_svg = (base64.b64decode(image).decode() for image in images[:2])
+    assert 'data-el="vertex:0"' in source_svg and "pattern" in target_svg
     assert "its target (solochess)" in html
 
 

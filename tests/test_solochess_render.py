@@ -43,7 +43,10 @@ def test_size_does_not_grow_with_empty_squares():
     assert board.width * board.height > 50_000
     root = ET.fromstring(render_svg(board))
     assert len(root.findall(f".//{SVG}rect")) == 1 + 4  # the board and the pattern's four squares
-    assert len(root.findall(f"{SVG}text")) == len(board.pieces)
+    # one group per piece (named by its square, for npw explore), one glyph in each
+    groups = root.findall(f"{SVG}g[@data-el]")
+    assert len(groups) == len(board.pieces) == len(root.findall(f"{SVG}g/{SVG}text"))
+    assert {g.get("data-el") for g in groups} == {f"piece:{p.x},{p.y}" for p in board.pieces}
 
 
 def test_invalid_capture_sequence_is_refused():

@@ -5,6 +5,14 @@
   sampled (at most ``max_frames`` frames, first and last always drawn). Tiles that are
   already on their goal cell are drawn pale when a goal is given.
 * :func:`render_instance` -- an npuz instance: B1 and B2 side by side (``npw render``).
+  Every tile of B1 is one movable group ``<g data-el="tile:N" transform="translate(X,Y)">``
+  (``npw.instances.elements``: a tile keeps its number wherever it slides); B2's tiles carry
+  ``data-goal="tile:N"``.
+
+>>> from npw.instances.npuz.board import NPuz
+>>> svg = render_instance(NPuz(2, (1, 2, 0, 3), (1, 2, 3, 0), 1))
+>>> svg.count('data-el="tile:'), svg.count('data-goal="tile:')
+(3, 3)
 """
 
 from __future__ import annotations
@@ -13,7 +21,9 @@ import math
 from html import escape
 
 from npw.instances.base import InvalidInstance
+from npw.instances.elements import tile_id
 from npw.instances.npuz.board import Board, apply_moves
+from npw.instances.svg import movable
 
 CELL = 28
 # npw render draws every tile: a 300 x 300 board is 90,000 tiles (about 10 MB of SVG); a
@@ -22,7 +32,9 @@ MAX_RENDER_SIDE = 300
 
 
 def _board_group(board: Board, x: float, y: float, cell: float, goal: Board | None, moved: int | None,
-                 title: str) -> list[str]:
+                 title: str, tag: str = "") -> list[str]:
+    """One board at (x, y); ``tag`` "el": each tile a movable group named ``tile:N``, "goal": each
+    tile marked ``data-goal``, "": untagged (the frames of a move sequence repeat every tile)."""
     n = math.isqrt(len(board))
     font = max(6.0, cell * (0.45 if n * n < 100 else 0.36 if n * n < 1000 else 0.3))
     parts = [f'<g transform="translate({x:.1f},{y:.1f})">',
@@ -34,7 +46,16 @@ def _board_group(board: Board, x: float, y: float, cell: float, goal: Board | No
         r, c = divmod(location, n)
         home = goal is not None and goal[location] == tile
         fill = "#f4c542" if tile == moved else "#dfe8f5" if home else "#7aa6d8"
-        parts.append(f'<rect x="{c * cell + 1:.1f}" y="{r * cell + 1:.1f}" width="{cell - 2:.1f}" '
+        if tag == "el":  # drawn around the cell's corner, placed by the group's translation
+            body = (f'<rect x="1" y="1" width="{cell - 2:.1f}" height="{cell - 2:.1f}" rx="3" fill="{fill}" '
+                    f'stroke="#234"/>')
+            if cell >= 10:
+                body += (f'<text x="{cell / 2:.1f}" y="{cell / 2 + font / 3:.1f}" font-size="{font:.1f}" '
+                         f'text-anchor="middle" font-family="sans-serif">{tile}</text>')
+            parts.append(movable(tile_id(tile), round(c * cell, 1), round(r * cell, 1), body))
+            continue
+        mark = f' data-goal="{tile_id(tile)}"' if tag == "goal" else ""
+        parts.append(f'<rect{mark} x="{c * cell + 1:.1f}" y="{r * cell + 1:.1f}" width="{cell - 2:.1f}" '
                      f'height="{cell - 2:.1f}" rx="3" fill="{fill}" stroke="#234"/>')
         if cell >= 10:
             parts.append(f'<text x="{c * cell + cell / 2:.1f}" y="{r * cell + cell / 2 + font / 3:.1f}" '
@@ -94,8 +115,8 @@ def render_instance(instance) -> str:
     height = n * cell + 50
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}">',
              '<rect width="100%" height="100%" fill="white"/>']
-    parts += _board_group(instance.start, 20, 30, cell, instance.goal, None, f"B1 (k = {instance.k})")
-    parts += _board_group(instance.goal, 40 + n * cell, 30, cell, None, None, "B2")
+    parts += _board_group(instance.start, 20, 30, cell, instance.goal, None, f"B1 (k = {instance.k})", tag="el")
+    parts += _board_group(instance.goal, 40 + n * cell, 30, cell, None, None, "B2", tag="goal")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -1,6 +1,10 @@
 """SVG drawing of a Solo Chess board (``npw render``, the registry's renderer for ``solochess``):
 the squares, the pieces as chess glyphs, the special piece ringed, and a capture sequence as
-numbered arrows."""
+numbered arrows.
+
+Every piece is one movable group ``<g data-el="piece:X,Y" transform="translate(CX,CY)">``
+named by its starting square (``npw.instances.elements``), drawn around its square's centre, so
+a page plays a capture by moving the capturer's group and hiding the captured one's."""
 
 from __future__ import annotations
 
@@ -8,7 +12,9 @@ from html import escape
 from typing import Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.instances.elements import piece_id
 from npw.instances.solochess.board import Move, SoloChess
+from npw.instances.svg import movable
 
 
 def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, cell: int = 40) -> str:
@@ -50,12 +56,14 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     parts += ["</defs>", f'<rect width="{w}" height="{h}" fill="url(#squares)"/>']
     for p in instance.pieces:
         cx, cy = centre(p.x, p.y)
-        if p.square == instance.special:
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.46}" fill="none" stroke="red" '
-                         f'stroke-width="{max(2, cell // 13)}"><title>special piece (T^1)</title></circle>')
+        body = ""
+        if p.square == instance.special:  # the ring rides with the special piece's group
+            body = (f'<circle r="{cell * 0.46}" fill="none" stroke="red" '
+                    f'stroke-width="{max(2, cell // 13)}"><title>special piece (T^1)</title></circle>')
         glyph = escape(instance.piece_type(p.kind).glyph)  # fairy glyphs may hold < or &
-        parts.append(f'<text x="{cx}" y="{cy + cell * 0.28}" font-size="{cell * 0.8}" '
-                     f'text-anchor="middle"><title>{escape(p.kind)} {p.square}</title>{glyph}</text>')
+        body += (f'<text y="{cell * 0.28}" font-size="{cell * 0.8}" '
+                 f'text-anchor="middle"><title>{escape(p.kind)} {p.square}</title>{glyph}</text>')
+        parts.append(movable(piece_id(p.square), cx, cy, body))
     special = instance.special
     for number, (a, b) in enumerate(certificate or (), 1):
         colour = "red" if a == special else "blue"

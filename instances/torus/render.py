@@ -5,10 +5,21 @@
   as in the move notation ``R2E3``).
 * :func:`render_bwp`: start and goal side by side, black and white cells, the bound k
   in the title; rows/columns holding black pieces in either colouring are labelled.
+
+Element ids (``npw.instances.elements``): every tile of the numbered puzzle is a movable group
+``data-el="tile:N"``; every black piece of a BWP start is a movable group ``data-el="cell:R,C"``
+named by its starting cell (the goal's black cells are marked ``data-goal="cell:R,C"``), so a page
+plays line shifts by moving groups.
+
+>>> svg = render_bwp(BWP(2, 2, (1, 0, 0, 0), (0, 1, 0, 0), 1))
+>>> svg.count('data-el="cell:0,0"'), svg.count('data-goal="cell:0,1"')
+(1, 1)
 """
 
 from __future__ import annotations
 
+from npw.instances.elements import cell_id, tile_id
+from npw.instances.svg import movable
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import TorusPuzzle
 
@@ -33,10 +44,10 @@ def render_torus(instance: TorusPuzzle, cell: int = 44) -> str:
             piece = instance.cells[r * n + c]
             home = piece == r * n + c + 1
             x, y = margin + c * cell, top + r * cell
-            parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{"#cfe8cf" if home else "#f4f4f4"}" '
-                         f'stroke="#333"/>')
-            parts.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 5}" font-size="{max(8, cell // 3)}" '
-                         f'text-anchor="middle">{piece}</text>')
+            body = (f'<rect width="{cell}" height="{cell}" fill="{"#cfe8cf" if home else "#f4f4f4"}" stroke="#333"/>'
+                    f'<text x="{cell / 2}" y="{cell / 2 + 5}" font-size="{max(8, cell // 3)}" '
+                    f'text-anchor="middle">{piece}</text>')
+            parts.append(movable(tile_id(piece), x, y, body))
     for c in range(n):
         parts.append(f'<text x="{margin + c * cell + cell / 2}" y="{top - 4}" font-size="10" text-anchor="middle" '
                      f'fill="#666">{c}</text>')
@@ -61,9 +72,12 @@ def render_bwp(instance: BWP, cell: int | None = None) -> str:
         parts.append(f'<rect x="{left}" y="{top}" width="{C * cell}" height="{R * cell}" fill="white" stroke="#333"/>')
         for r in range(R):
             for c in range(C):
-                if cells[r * C + c]:
-                    parts.append(f'<rect x="{left + c * cell}" y="{top + r * cell}" width="{cell}" height="{cell}" '
-                                 f'fill="black"/>')
+                if cells[r * C + c] and panel == 0:  # a black piece: it moves with every shift
+                    parts.append(movable(cell_id(r, c), left + c * cell, top + r * cell,
+                                         f'<rect width="{cell}" height="{cell}" fill="black"/>'))
+                elif cells[r * C + c]:
+                    parts.append(f'<rect data-goal="{cell_id(r, c)}" x="{left + c * cell}" y="{top + r * cell}" '
+                                 f'width="{cell}" height="{cell}" fill="black"/>')
         if cell >= 8:
             for r in range(R):
                 parts.append(f'<line x1="{left}" y1="{top + r * cell}" x2="{left + C * cell}" y2="{top + r * cell}" '

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from npw.instances.npuz.board import NPuz
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.reductions.base import BuiltTarget, Reduction, ReductionOption
+from npw.instances.elements import edge_id, element_id, tile_id, vertex_id
+from npw.reductions import two_two_four_sat_to_rel as theorem2
+from npw.reductions.base import BuiltTarget, Reduction, ReductionOption, compose_provenance
 from npw.reductions.npuz_theorem3.backward import DecodeError, backward_moves
 from npw.reductions.npuz_theorem3.claims import CLAIMS
 from npw.reductions.npuz_theorem3.forward import forward_moves
@@ -49,6 +51,32 @@ def backward(formula: TwoTwoFourSat, target: NPuz, moves: str, unit: int | None 
 def size(formula: TwoTwoFourSat, unit: int | None = SMALL_UNIT) -> dict[str, int]:
     instance = build_instance(formula, unit)
     return {"n": instance.n, "cells": instance.n ** 2, "k": instance.k}
+
+
+def provenance(formula: TwoTwoFourSat, target: NPuz, unit: int | None = SMALL_UNIT) -> dict[str, tuple[str, ...]]:
+    """Which tiles each variable and clause produced: Theorem 2's provenance (a variable's diamond,
+    a clause's node, their edges and elements) carried onto the board, where a REL vertex is its
+    node's B1 tiles, an edge its stripe's, an element its element tile (the blank is no tile).
+
+    >>> formula = TwoTwoFourSat(1, [(1, -1, 1, -1)])
+    >>> made = provenance(formula, reduce(formula))
+    >>> len(made["var:1"]) > 8 and len(made["clause:0"]) > 4, sorted(made)
+    (True, ['clause:0', 'var:1'])
+    """
+    instance = build_instance(formula, unit)
+    if instance.n != target.n:
+        raise DecodeError("the nPUZ instance is not this formula's image at this unit")
+    layout, numbering = instance.layout, instance.numbering
+
+    def tiles(cells) -> list[str]:
+        return [tile_id(t) for t in (numbering.tile(c) for c in cells) if t != 0]
+
+    stripes = {(edge.tail, edge.head): edge for edge in layout.edges}
+    rel = theorem2.reduce(formula)
+    on_board: dict[str, list[str]] = {vertex_id(v): tiles(layout.node(v).cells()) for v in rel.vertices}
+    on_board.update({edge_id(i): tiles(stripes[(tail, head)].cells()) for i, (tail, head, _) in enumerate(rel.edges)})
+    on_board.update({element_id(name): [tile_id(tile)] for name, tile in instance.element_tiles})
+    return compose_provenance(theorem2.provenance(formula, rel), on_board)
 
 
 def build_with(formula: TwoTwoFourSat, unit: int | None = None, additive: int = 0) -> BuiltTarget[NPuz]:
@@ -93,4 +121,5 @@ REDUCTION = Reduction(
     claims=CLAIMS,
     build_with=build_with,
     draw=draw,
+    provenance=provenance,
 )

@@ -21,10 +21,12 @@ square the king captures on, in order of first visit.
 from __future__ import annotations
 
 from npw.instances.base import InvalidInstance
+from npw.instances.elements import edge_id, element_ids, vertex_id
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.claims import THEOREM_3_7
+from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 
 
 def _coords(source: HamPath) -> tuple[Point, ...]:
@@ -177,6 +179,20 @@ def backward(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
     return tuple(path)
 
 
+def provenance(source: HamPath, target: SoloChess) -> dict[str, list[str]]:
+    """A vertex -> its vertex pawn and its green pawn (the king for s); an edge -> its two pawns."""
+    coords = _coords(source)
+    owners: Owners = {}
+    for v in range(source.num_vertices):
+        add_owner(owners, vertex_square(coords[v]), vertex_id(v))
+        add_owner(owners, green_square(source, v), vertex_id(v))
+    for u, v in source.edges:
+        for q in edge_squares(source, *_lower_upper(source, u, v)):
+            add_owner(owners, q, edge_id((u, v)))
+    mx, my = _offset(source)
+    return from_owners(owners, element_ids(source.problem, source), lambda p: (p[0] - mx, p[1] - my))
+
+
 def size(source: HamPath) -> dict[str, int]:
     greens = sum(1 for v in range(source.num_vertices) if upward_neighbours(source, v))
     return {"pieces": source.num_vertices + 2 * len(source.edges) + greens}
@@ -192,4 +208,5 @@ REDUCTION = Reduction(
     backward=backward,
     size=size,
     claims=THEOREM_3_7,
+    provenance=provenance,
 )

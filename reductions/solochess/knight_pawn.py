@@ -13,10 +13,12 @@ captures are a Hamiltonian path from s (:func:`forward`, :func:`backward`).
 from __future__ import annotations
 
 from npw.instances.base import InvalidInstance
+from npw.instances.elements import edge_id, element_ids, vertex_id
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.claims import THEOREM_3_1
+from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 
 
 def rotate(p: Point) -> Point:
@@ -57,10 +59,22 @@ def make_reduction(blocker: str) -> Reduction:
     def size(source: HamPath) -> dict[str, int]:
         return {"pieces": source.num_vertices}
 
+    def provenance(source: HamPath, target: SoloChess) -> dict[str, list[str]]:
+        # a vertex is its blocker (the knight for s); an edge is the knight's move between its
+        # two ends' pieces, so it is those two pieces
+        owners: Owners = {}
+        for v in range(source.num_vertices):
+            add_owner(owners, square_of(source, v), vertex_id(v))
+        for u, v in source.edges:
+            for w in (u, v):
+                add_owner(owners, square_of(source, w), edge_id((u, v)))
+        return from_owners(owners, element_ids(source.problem, source))
+
     return Reduction(
         id=f"hampath-to-solochess-knight-{blocker}", source="hampath-grid-s", target="solochess",
         reference=f"Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.1 (T = {blocker})",
-        reduce=reduce, forward=forward, backward=backward, size=size, claims=THEOREM_3_1)
+        reduce=reduce, forward=forward, backward=backward, size=size, claims=THEOREM_3_1,
+        provenance=provenance)
 
 
 REDUCTION = make_reduction("pawn")

@@ -38,10 +38,12 @@ from __future__ import annotations
 from typing import Callable
 
 from npw.instances.base import InvalidInstance
+from npw.instances.elements import edge_id, element_ids, vertex_id
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.claims import immobility_claims, theorem_3_2_claims
+from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 
 Squares = dict[Point, str]
 
@@ -103,6 +105,39 @@ def board_squares(source: HamPath, as_stated: bool = False) -> tuple[Squares, Po
 def reduce(source: HamPath) -> SoloChess:
     squares, rook = board_squares(source)
     return _board(squares, rook)
+
+
+def square_owners(source: HamPath, as_stated: bool = False) -> Owners:
+    """Who each square of the board belongs to: a vertex's corner pawns to it; an edge pawn to its
+    edge and to the vertex whose rectangle row it stands in; the rook to s and s's edge, t's pawn
+    to t and t's edge."""
+    n = 0 if as_stated else source.num_vertices
+    vertex_label, edge_label = labels(source)
+    owners: Owners = {}
+    for v, i in vertex_label.items():
+        for p in ((i, 3 * i), (i, 3 * i + 1), (4 * source.num_vertices + i, 3 * i),
+                  (4 * source.num_vertices + i, 3 * i + 1)):
+            add_owner(owners, p, vertex_id(v))
+    for (u, v), k in edge_label.items():
+        for w in (u, v):
+            if w in vertex_label:
+                add_owner(owners, (source.num_vertices + k, 3 * vertex_label[w]), edge_id((u, v)), vertex_id(w))
+    for end, row in ((source.s, 1), (source.t, 0)):
+        edge = _edge_at(source, end)
+        add_owner(owners, (n + edge_label[edge], row), vertex_id(end), edge_id(edge))
+    return owners
+
+
+def provenance(source: HamPath, target: SoloChess, as_stated: bool = False) -> dict[str, list[str]]:
+    """A vertex -> its rectangle's pieces (four corner pawns and its edges' pawns in its row; the rook
+    for s, the last pawn for t); an edge -> its pawns (and the rook or t's pawn at an end s or t).
+
+    >>> from npw.instances.hampath.graph import HamPathEnds
+    >>> path3 = HamPathEnds(3, ((0, 1), (1, 2)), s=0, t=2)
+    >>> provenance(path3, reduce(path3))["edge:0-1"]
+    ['piece:4,3', 'piece:4,1']
+    """
+    return from_owners(square_owners(source, as_stated), element_ids(source.problem, source))
 
 
 def _board(squares: Squares, special: Point) -> SoloChess:
@@ -245,8 +280,13 @@ def transformed_reduction(id: str, reference: str, special: str, blocker: str,
     def size_t(source: HamPath) -> dict[str, int]:
         return {"pieces": size(source)["pieces"]}
 
+    def provenance_t(source: HamPath, target: SoloChess) -> dict[str, list[str]]:
+        # the owners of Theorem 3.2's squares, each square sent where the corollary puts it
+        return from_owners(square_owners(source), element_ids(source.problem, source), _shift(source))
+
     return Reduction(id=id, source="hampath-st", target="solochess", reference=reference, reduce=reduce_t,
-                     forward=forward_t, backward=backward_t, size=size_t, notes=notes, claims=claims)
+                     forward=forward_t, backward=backward_t, size=size_t, notes=notes, claims=claims,
+                     provenance=provenance_t)
 
 
 def reduce_as_stated(source: HamPath) -> SoloChess:
@@ -290,6 +330,7 @@ AS_STATED = Reduction(
     size=None,
     notes="flagged: as stated; the corrected construction is hampath-to-solochess-rook-pawn",
     claims=immobility_claims("Theorem 3.2 (terminal squares as stated)"),
+    provenance=lambda source, target: provenance(source, target, as_stated=True),
 )
 
 
@@ -303,4 +344,5 @@ REDUCTION = Reduction(
     backward=backward,
     size=size,
     claims=theorem_3_2_claims(),
+    provenance=provenance,
 )

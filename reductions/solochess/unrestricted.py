@@ -62,7 +62,9 @@ def unrestricted(reduction: Reduction, deviations: dict[str, str] | None = None)
                      reduce=reduce, forward=reduction.forward, backward=backward, size=reduction.size,
                      notes=f"{reduction.id} with no special piece",
                      # the restricted construction's claims, about the piece on its special square
-                     claims=claims)
+                     claims=claims,
+                     # the same board: the same pieces on the same squares
+                     provenance=reduction.provenance)
 
 
 def _named(suffix: str, deviations: dict[str, str] | None = None) -> Reduction:

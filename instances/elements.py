@@ -1,0 +1,133 @@
+"""The element ids of an instance: the names a reduction's provenance and a renderer share.
+
+An element id is ``"KIND:KEY"`` (see ``npw.reductions.base.Provenance``). Every problem that
+is the source or target of a registered reduction lists its elements here, and its renderer
+(``instances/registry.py`` ``RENDERERS``) puts each id on what it draws as ``data-el="ID"``.
+Ids name what stays the same while a certificate is played, so a page can move a thing by
+its id:
+
+* SAT family (cnf, 3sat, 1in3sat, 224sat): ``var:K`` (K = 1..num_vars) and ``clause:I``
+  (I = 0-based position in the clause list);
+* Hamiltonian path and its variants: ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
+* 3-PARTITION: ``number:I`` (the 0-based index a certificate uses);
+* REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
+  (an element keeps its name wherever it is shipped);
+* Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
+* nPUZ and the numbered torus puzzle: ``tile:N`` (a tile keeps its number);
+* BWP: ``cell:R,C`` for each black piece, named by its starting cell.
+
+>>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+>>> element_ids("1in3sat", OneInThreeSat(3, [(1, -2, 3)]))
+['var:1', 'var:2', 'var:3', 'clause:0']
+>>> from npw.instances.three_partition import ThreePartition
+>>> element_ids("3partition", ThreePartition((2, 2, 3), 7))
+['number:0', 'number:1', 'number:2']
+>>> element_ids("tsp", None)
+Traceback (most recent call last):
+    ...
+npw.instances.base.InvalidInstance: problem 'tsp' declares no element ids (known: cnf, 3sat, ...)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from npw.instances.base import InvalidInstance
+
+
+def var_id(variable: int) -> str:
+    return f"var:{variable}"
+
+
+def clause_id(index: int) -> str:
+    return f"clause:{index}"
+
+
+def vertex_id(vertex: Any) -> str:
+    return f"vertex:{vertex}"
+
+
+def edge_id(edge: Any) -> str:
+    """``edge:U-V`` for a graph's edge (a pair), ``edge:I`` for an edge named by its index (REL)."""
+    if isinstance(edge, tuple):
+        return f"edge:{edge[0]}-{edge[1]}"
+    return f"edge:{edge}"
+
+
+def number_id(index: int) -> str:
+    return f"number:{index}"
+
+
+def element_id(name: str) -> str:
+    return f"element:{name}"
+
+
+def piece_id(square: tuple[int, int]) -> str:
+    return f"piece:{square[0]},{square[1]}"
+
+
+def tile_id(tile: int) -> str:
+    return f"tile:{tile}"
+
+
+def cell_id(row: int, col: int) -> str:
+    return f"cell:{row},{col}"
+
+
+def _sat(instance: Any) -> list[str]:
+    count = instance.num_clauses if hasattr(instance, "num_clauses") else len(instance.clauses)
+    return [var_id(v) for v in range(1, instance.num_vars + 1)] + [clause_id(i) for i in range(count)]
+
+
+def _hampath(instance: Any) -> list[str]:
+    return [vertex_id(v) for v in range(instance.num_vertices)] + [edge_id(tuple(e)) for e in instance.edges]
+
+
+def _three_partition(instance: Any) -> list[str]:
+    return [number_id(i) for i in range(len(instance.numbers))]
+
+
+def _rel(instance: Any) -> list[str]:
+    return ([vertex_id(v) for v in instance.vertices] + [edge_id(i) for i in range(len(instance.edges))]
+            + [element_id(e) for e in instance.elements])
+
+
+def _solochess(instance: Any) -> list[str]:
+    return [piece_id((p.x, p.y)) for p in instance.pieces]
+
+
+def _npuz(instance: Any) -> list[str]:
+    return [tile_id(t) for t in instance.start if t != 0]
+
+
+def _torus(instance: Any) -> list[str]:
+    return [tile_id(t) for t in instance.cells]
+
+
+def _bwp(instance: Any) -> list[str]:
+    return [cell_id(*divmod(i, instance.cols)) for i, black in enumerate(instance.start) if black]
+
+
+# problem id -> element_ids(instance)
+ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
+    "cnf": _sat,
+    "3sat": _sat,
+    "1in3sat": _sat,
+    "224sat": _sat,
+    "hampath": _hampath,
+    "hampath-grid-s": _hampath,
+    "hampath-st": _hampath,
+    "3partition": _three_partition,
+    "rel": _rel,
+    "solochess": _solochess,
+    "npuz": _npuz,
+    "torus": _torus,
+    "bwp": _bwp,
+}
+
+
+def element_ids(problem_id: str, instance: Any) -> list[str]:
+    """The ids of ``instance``'s elements (a problem of ``ELEMENTS``), in a stable order."""
+    if problem_id not in ELEMENTS:
+        raise InvalidInstance(f"problem {problem_id!r} declares no element ids (known: {', '.join(ELEMENTS)})")
+    return ELEMENTS[problem_id](instance)
