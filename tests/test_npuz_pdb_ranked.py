@@ -8,7 +8,8 @@ import pytest
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import apply_moves, goal_board, random_reachable_board, random_walk
-from npw.solvers.npuz.ida_ranked import default_heuristic, ranked_idastar_path
+from npw.solvers.npuz.heuristics import default_heuristic
+from npw.solvers.npuz.ida_ranked import ranked_idastar_path
 from npw.solvers.npuz.pdb import build_database
 from npw.solvers.npuz.pdb_ranked import (KORF_FELNER_6666, BuildInterrupted, build_table, partition, rank,
                                          ranked_databases, symmetries, table_key, table_path)

@@ -61,7 +61,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
 
     start, goal = _puzzle_boards(args)
     _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
-    from npw.solvers.npuz.ida_ranked import default_heuristic
+    from npw.solvers.npuz.heuristics import default_heuristic
 
     heuristic = args.heuristic or default_heuristic(math.isqrt(len(start)), goal)
     if args.solver == "region":

@@ -42,6 +42,24 @@ HEURISTICS = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")  # any
 RANKED_HEURISTICS = ("pdb78", "pdb6666")
 
 
+def default_heuristic(n: int, goal: Board | None = None) -> str:
+    """The IDA* default: the 5-5-5 databases up to 4 x 4; for 5 x 5 the 6-6-6-6 databases once
+    they are in the cache (building them takes minutes), linear conflict otherwise. Loads
+    numba only for a 5 x 5 board (the start-up of an easy solve stays light).
+
+    >>> default_heuristic(4), default_heuristic(7)
+    ('pdb', 'linear-conflict')
+    """
+    if n <= 4:
+        return "pdb"
+    if n == 5 and goal is not None:
+        from npw.solvers.npuz.pdb_ranked import is_cached
+
+        if is_cached("pdb6666", tuple(goal)):
+            return "pdb6666"
+    return "linear-conflict"
+
+
 def _goal_positions(goal: Board) -> list[int]:
     where = [0] * len(goal)
     for location, tile in enumerate(goal):

@@ -27,24 +27,10 @@ from numba import njit
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board
 from npw.instances.npuz.reach import reachable
-from npw.solvers.npuz.pdb_ranked import RANKED, BuildInterrupted, RankedDatabases, is_cached, named_databases
+from npw.solvers.npuz.pdb_ranked import RANKED, BuildInterrupted, RankedDatabases, named_databases
 from npw.solvers.npuz.search import (FIRST_SLICE, MAX_DEPTH, MOVE_LETTERS, SearchOutcome, _check_pair,
                                      _next_budget)
 from npw.solvers.result import Deadline
-
-
-def default_heuristic(n: int, goal: Board | None = None) -> str:
-    """The IDA* default: the 5-5-5 databases up to 4 x 4; for 5 x 5 the 6-6-6-6 databases once
-    they are in the cache (building them takes minutes), linear conflict otherwise.
-
-    >>> default_heuristic(4), default_heuristic(7)
-    ('pdb', 'linear-conflict')
-    """
-    if n <= 4:
-        return "pdb"
-    if n == 5 and goal is not None and is_cached("pdb6666", tuple(goal)):
-        return "pdb6666"
-    return "linear-conflict"
 
 
 @njit(cache=True)

@@ -444,7 +444,7 @@ def solve_idastar(instance: NPuz, timeout: float | None = None, heuristic: str |
     conflict otherwise."""
     heuristic = heuristic or solver
     if heuristic is None:
-        from npw.solvers.npuz.ida_ranked import default_heuristic
+        from npw.solvers.npuz.heuristics import default_heuristic
 
         heuristic = default_heuristic(instance.n, instance.goal)
     outcome = idastar_path(instance.start, instance.goal, heuristic, instance.k, timeout)
