@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from typing import Any
@@ -60,8 +61,9 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
 
     start, goal = _puzzle_boards(args)
     _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
-    n = len(start) ** 0.5
-    heuristic = args.heuristic or ("pdb" if n <= 4 else "linear-conflict")
+    from npw.solvers.npuz.heuristics import default_heuristic
+
+    heuristic = args.heuristic or default_heuristic(math.isqrt(len(start)), goal)
     if args.solver == "region":
         from npw.instances.npuz.region import solve_board
         from npw.solvers.npuz.search import SearchOutcome
@@ -189,8 +191,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     q.add_argument("--solver", choices=("bfs", "astar", "idastar", "region"), default="idastar",
                    help="optimal searches, or region: the row-by-row constructive solver (any n, <= 18 n^3 "
                         "moves, not optimal)")
-    q.add_argument("--heuristic", choices=("manhattan", "euclid", "relaxed", "linear-conflict", "pdb"),
-                   help="default: pdb for n <= 4, linear-conflict beyond")
+    q.add_argument("--heuristic", choices=("manhattan", "euclid", "relaxed", "linear-conflict", "pdb", "pdb78",
+                                           "pdb6666"),
+                   help="default: pdb for n <= 4; for n = 5 pdb6666 once its databases are built (pdb78: 7-8 "
+                        "databases for 4 x 4, pdb6666: 6-6-6-6 for 5 x 5, built and cached on first use, minutes), "
+                        "linear-conflict otherwise")
     q.add_argument("--timeout", type=positive_seconds, help="seconds; exit 1 if no solution in time")
     q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
     q.set_defaults(run=cmd_puzzle_solve)

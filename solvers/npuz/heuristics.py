@@ -22,6 +22,10 @@ tests check the two agree.
   *pairs* is not admissible).
 * ``pdb``: additive pattern databases (15-puzzle and smaller), see
   :mod:`npw.solvers.npuz.pdb`.
+* ``pdb78`` (15-puzzle), ``pdb6666`` (24-puzzle): additive databases indexed without the
+  blank, Korf & Felner's partitions, see :mod:`npw.solvers.npuz.pdb_ranked`. The one
+  exception here: admissible but NOT consistent (the minimum over the blank's cells); A*
+  reopens boards and IDA* needs admissibility only, so both stay optimal.
 """
 
 from __future__ import annotations
@@ -32,7 +36,28 @@ from typing import Callable
 
 from npw.instances.npuz.board import Board
 
-HEURISTICS = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")
+HEURISTICS = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")  # any n (pdb: n <= 4)
+# databases indexed without the blank, one board size each (pdb78: 4 x 4, pdb6666: 5 x 5), built in
+# minutes on first use: npw.solvers.npuz.pdb_ranked
+RANKED_HEURISTICS = ("pdb78", "pdb6666")
+
+
+def default_heuristic(n: int, goal: Board | None = None) -> str:
+    """The IDA* default: the 5-5-5 databases up to 4 x 4; for 5 x 5 the 6-6-6-6 databases once
+    they are in the cache (building them takes minutes), linear conflict otherwise. Loads
+    numba only for a 5 x 5 board (the start-up of an easy solve stays light).
+
+    >>> default_heuristic(4), default_heuristic(7)
+    ('pdb', 'linear-conflict')
+    """
+    if n <= 4:
+        return "pdb"
+    if n == 5 and goal is not None:
+        from npw.solvers.npuz.pdb_ranked import is_cached
+
+        if is_cached("pdb6666", tuple(goal)):
+            return "pdb6666"
+    return "linear-conflict"
 
 
 def _goal_positions(goal: Board) -> list[int]:
@@ -117,10 +142,14 @@ def heuristic_function(name: str, goal: Board) -> Callable[[Board], float]:
         from npw.solvers.npuz.pdb import pattern_databases
 
         return pattern_databases(goal).value
+    if name in RANKED_HEURISTICS:
+        from npw.solvers.npuz.pdb_ranked import named_databases
+
+        return named_databases(name, goal).value
     table = {"manhattan": manhattan, "euclid": euclid, "relaxed": relaxed, "linear-conflict": linear_conflict}
     if name not in table:
         from npw.instances.base import InvalidInstance
 
-        raise InvalidInstance(f"unknown heuristic {name!r} (known: {', '.join(HEURISTICS)})")
+        raise InvalidInstance(f"unknown heuristic {name!r} (known: {', '.join(HEURISTICS + RANKED_HEURISTICS)})")
     function = table[name]
     return lambda board: function(board, goal)

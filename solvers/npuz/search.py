@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, NPuz, neighbours
-from npw.solvers.npuz.heuristics import HEURISTICS, heuristic_function
+from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
 from npw.solvers.result import Answer, Deadline, Refused, Result
 
@@ -326,8 +326,12 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     ('RR', 2, 'python')
     """
     n = _check_pair(start, goal)
+    if heuristic in RANKED_HEURISTICS:  # the 7-8 and 6-6-6-6 databases have a kernel of their own
+        from npw.solvers.npuz.ida_ranked import ranked_idastar_path
+
+        return ranked_idastar_path(start, goal, heuristic, limit, timeout, max_nodes, slice_nodes)
     if heuristic not in KIND:
-        raise InvalidInstance(f"unknown heuristic {heuristic!r} (known: {', '.join(HEURISTICS)})")
+        raise InvalidInstance(f"unknown heuristic {heuristic!r} (known: {', '.join(HEURISTICS + RANKED_HEURISTICS)})")
     began = time.perf_counter()
     deadline = Deadline(timeout)
     stats: dict[str, Any] = {"nodes": 0, "generated": 0, "iterations": 0, "time": 0.0, "heuristic": heuristic}
@@ -436,9 +440,12 @@ def solve_astar(instance: NPuz, timeout: float | None = None, heuristic: str | N
 def solve_idastar(instance: NPuz, timeout: float | None = None, heuristic: str | None = None,
                   solver: str | None = None, **_: object) -> Result:
     """IDA* (compiled); default heuristic (or the backend variant, ``idastar:manhattan``):
-    pattern databases for n <= 4, linear conflict beyond."""
+    pattern databases for n <= 4, for n = 5 the 6-6-6-6 databases once cached, linear
+    conflict otherwise."""
     heuristic = heuristic or solver
     if heuristic is None:
-        heuristic = "pdb" if instance.n <= 4 else "linear-conflict"
+        from npw.solvers.npuz.heuristics import default_heuristic
+
+        heuristic = default_heuristic(instance.n, instance.goal)
     outcome = idastar_path(instance.start, instance.goal, heuristic, instance.k, timeout)
     return _decide(instance, outcome, f"idastar:{heuristic}")
