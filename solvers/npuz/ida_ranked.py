@@ -28,8 +28,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board
 from npw.instances.npuz.reach import reachable
 from npw.solvers.npuz.pdb_ranked import RANKED, BuildInterrupted, RankedDatabases, named_databases
-from npw.solvers.npuz.search import (FIRST_SLICE, MAX_DEPTH, MOVE_LETTERS, SearchOutcome, _check_pair,
-                                     _next_budget)
+from npw.solvers.npuz.search import MAX_DEPTH, SearchOutcome, _check_pair, drive_iterations
 from npw.solvers.result import Deadline
 
 
@@ -209,32 +208,10 @@ def ranked_idastar_path(start: Board, goal: Board, heuristic: str = "pdb78", lim
     stats["h0"] = bound
     st = np.zeros(6, dtype=np.int64)
     st[4] = start.index(0)
-    budget = min(slice_nodes, FIRST_SLICE)
-    while True:
-        if limit is not None and bound > limit:
-            stats["time"] = time.perf_counter() - began
-            return SearchOutcome(None, True, stats)
-        if bound >= MAX_DEPTH:
-            stats["time"] = time.perf_counter() - began
-            return SearchOutcome(None, False, stats)
-        stats["iterations"] += 1
-        stats["bound"] = bound
-        st[0], st[1], st[2] = 0, bound, 1 << 40
-        nextmv[0] = 0
-        st[5] += 1  # the root
-        while True:
-            sliced = time.perf_counter()
-            status = _slice(n, board, pos, goal_arr, tables, table_of, tiles, sizes, maps, member, path, nextmv,
-                            vals, sums, st, budget)
-            budget = _next_budget(budget, time.perf_counter() - sliced, slice_nodes)
-            stats["nodes"], stats["generated"] = int(st[5]), int(st[3])
-            if status == 1:
-                stats["time"] = time.perf_counter() - began
-                return SearchOutcome("".join(MOVE_LETTERS[m] for m in path[:st[0]]), True, stats)
-            if status == 0:
-                break
-            if status == 3 or deadline.expired() or (max_nodes is not None and st[3] >= max_nodes):
-                stats["time"] = time.perf_counter() - began
-                return SearchOutcome(None, False, stats)
-        bound = int(st[2])
+
+    def run(budget: int) -> int:
+        return _slice(n, board, pos, goal_arr, tables, table_of, tiles, sizes, maps, member, path, nextmv,
+                      vals, sums, st, budget)
+
+    return drive_iterations(run, st, path, nextmv, stats, began, deadline, limit, max_nodes, slice_nodes)
 

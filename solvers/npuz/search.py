@@ -35,13 +35,16 @@ import math
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, NPuz, neighbours
 from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
 from npw.solvers.result import Answer, Deadline, Refused, Result
+
+if TYPE_CHECKING:  # numpy is imported where a kernel runs, not by npw list's start-up
+    import numpy as np
 
 KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 4}
 MOVE_LETTERS = "UDLR"  # index 0..3 in the compiled code; opposite = index ^ 1
@@ -361,9 +364,21 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
             return SearchOutcome(moves, True, stats)
     stats["kernel"] = "numba"
     run, (st, path, nextmv) = _compiled_search(kind, n, start, goal, stats)
+    return drive_iterations(run, st, path, nextmv, stats, began, deadline, limit, max_nodes, slice_nodes)
+
+
+def drive_iterations(run: Callable[[int], int], st: np.ndarray, path: np.ndarray, nextmv: np.ndarray,
+                     stats: dict[str, Any], began: float, deadline: Deadline, limit: int | None,
+                     max_nodes: int | None, slice_nodes: int) -> SearchOutcome:
+    """IDA*'s iterations over a compiled kernel that searches in slices (``run(budget)``: 1 found,
+    0 the iteration is over, 2 the slice's budget is spent, 3 out of depth), shared by every
+    kernel (this module's and :mod:`.ida_ranked`'s). The kernel's state ``st`` holds depth,
+    bound, the next bound, generated, the blank, expanded; ``stats["h0"]`` is the first bound.
+
+    The deadline is read between slices: the first slice is small, later ones grow while a
+    slice stays short (a node costs far more on a large board than on the 15-puzzle).
+    """
     bound = stats["h0"]
-    # the deadline is read between slices: the first slice is small, later ones grow while a
-    # slice stays short (a node costs far more on a large board than on the 15-puzzle)
     budget = min(slice_nodes, FIRST_SLICE)
     while True:
         if limit is not None and bound > limit:
