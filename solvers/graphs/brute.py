@@ -3,7 +3,12 @@ independent of the SAT encoding (``brute``; never touches SAT or SMT):
 
 * indset and clique grow a set vertex by vertex: each branch takes a candidate v (keeping the
   candidates compatible with v: its non-neighbours for an independent set, its neighbours for a
-  clique) or drops it; a branch whose set plus all candidates is below k is cut;
+  clique) or drops it. The bound: the candidates split greedily into groups of pairwise
+  incompatible vertices (cliques for an independent set, independent sets, i.e. colour
+  classes, for a clique), of which at most one vertex each can join; a branch whose set plus
+  the number of groups is below k is cut, and where it is exactly k every group must give a
+  vertex, so the search branches over the smallest group (unit propagation, on 3-SAT's
+  triangles);
 * vertexcover: the bounded search tree: an uncovered edge u-v needs u or v in the cover, so
   branch on the two, at most k deep (2^k leaves);
 * domset: the first undominated vertex u needs a chosen vertex in its closed neighbourhood
@@ -42,17 +47,44 @@ class _Search:
     # indset / clique: grow a set among compatible candidates
     def grow(self, chosen: tuple[int, ...], candidates: frozenset[int], clique: bool) -> tuple[int, ...] | None:
         self.tick()
-        if len(chosen) >= self.g.k:
+        need = self.g.k - len(chosen)
+        if need <= 0:
             return chosen
-        if len(chosen) + len(candidates) < self.g.k:
+        if len(candidates) < need:
             return None
-        v = min(candidates)
+        groups = self.groups(candidates, clique)
+        if len(groups) < need:
+            return None
+        if len(groups) == need:  # tight: every group gives one vertex; branch on the smallest
+            branches = min(groups, key=len)
+        else:
+            branches = [min(candidates)]
+        for v in branches:
+            found = self.grow(chosen + (v,), self.compatible(v, candidates, clique), clique)
+            if found is not None:
+                return found
+            if len(groups) != need:  # the other branch: v left out
+                return self.grow(chosen, candidates - {v}, clique)
+        return None
+
+    def compatible(self, v: int, candidates: frozenset[int], clique: bool) -> frozenset[int]:
+        """The candidates that may join a set holding v."""
         near = self.g.neighbours(v)
-        kept = (candidates & near) if clique else (candidates - near - {v})
-        found = self.grow(chosen + (v,), kept, clique)
-        if found is None:
-            found = self.grow(chosen, candidates - {v}, clique)
-        return found
+        return (candidates & near) if clique else (candidates - near - {v})
+
+    def groups(self, candidates: frozenset[int], clique: bool) -> list[list[int]]:
+        """The candidates split greedily into groups of pairwise incompatible vertices (at most
+        one of each group can join)."""
+        groups: list[list[int]] = []
+        for v in sorted(candidates):
+            near = self.g.neighbours(v)
+            for group in groups:  # v joins a group whose every member it cannot be chosen with
+                if all((w not in near) if clique else (w in near) for w in group):
+                    group.append(v)
+                    break
+            else:
+                groups.append([v])
+        return groups
 
     def cover(self, chosen: frozenset[int], budget: int) -> frozenset[int] | None:
         self.tick()
