@@ -49,7 +49,9 @@ EXPORTS: dict[str, dict[str, str]] = {
     "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
-    **{pid: {"dimacs": "npw.solvers.exports:graph_dimacs"} for pid in ("indset", "vertexcover", "clique", "domset")},
+    # dimacs: the SAT encoding (a CNF); edge: the instance itself in the DIMACS graph format (p edge)
+    **{pid: {"dimacs": "npw.solvers.exports:graph_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"}
+       for pid in ("indset", "vertexcover", "clique", "domset")},
     "solochess": {"dimacs": "npw.solvers.exports:solochess_dimacs"},
     "npuz": {"dimacs": "npw.solvers.npuz.sat:to_dimacs", "oneline": "npw.solvers.exports:npuz_oneline"},
     "3partition": {"dimacs": "npw.solvers.exports:three_partition_dimacs",
