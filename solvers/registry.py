@@ -68,6 +68,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "224sat": "npw.solvers.sat:sample_certificates",
     "rel": "npw.solvers.rel.order:sample_certificates",
     "solochess": "npw.solvers.solochess.search:sample_certificates",
+    **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
 }
 

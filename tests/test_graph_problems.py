@@ -140,3 +140,41 @@ def test_json_round_trip_and_shrinking(problem_id):
         assert (smaller.num_vertices, len(smaller.edges), smaller.k) < (g.num_vertices, len(g.edges), g.k) or \
             smaller.num_vertices < g.num_vertices
         assert type(smaller) is type(g)
+
+
+# -- the DIMACS graph format ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("problem_id", PROBLEMS)
+def test_dimacs_graph_round_trip_through_the_io_layer(problem_id, tmp_path):
+    from npw.instances.io import load_instance, save_instance
+
+    g = get_problem(problem_id).generate("random", 3, num_vertices=9, k=4)
+    for suffix in (".clq", ".col.gz", ".dimacs"):
+        path = tmp_path / f"g{suffix}"
+        save_instance(g, path)
+        assert load_instance(path) == g
+    assert (tmp_path / "g.clq").read_text().splitlines()[:2] == [f"c npw {problem_id} k=4", f"p edge 9 {len(g.edges)}"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("p edge 2 1\ne 1 2\n", "names no question"),
+    ("c npw clique k=1\np edge 2 2\ne 1 2\n", "the header says 2 edges, the file lists 1"),
+    ("c npw clique k=1\np edge 2 1\ne 1 3\n", "vertex 3 outside 1..2"),
+    ("c npw clique k=1\np edge 2 1\ne 2 2\n", "loop"),
+    ("c npw tsp k=1\np edge 2 1\ne 1 2\n", "not a graph problem"),
+    ("c npw clique k=1\np edge 1000000 0\n", "exceeds the limit 100000"),
+    ("c npw clique k=1\ne 1 2\np edge 2 1\n", "before the 'p edge N M' header"),
+])
+def test_bad_dimacs_graphs_are_refused_in_one_line(text, message):
+    from npw.instances.io import parse_instance
+
+    with pytest.raises(InvalidInstance, match=message) as error:
+        parse_instance(text, "dimacs")
+    assert "\n" not in str(error.value)
+
+
+def test_an_edge_listed_both_ways_counts_once():
+    from npw.instances.graphs.dimacs import from_dimacs_graph
+
+    g = from_dimacs_graph("c npw domset k=1\np edge 3 4\ne 1 2\ne 2 1\ne 2 3\ne 3 2\n")
+    assert g == DominatingSet(3, ((0, 1), (1, 2)), 1)

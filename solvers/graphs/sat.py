@@ -25,7 +25,7 @@ from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
-from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 
 
 def _property_size(instance) -> int:
@@ -73,3 +73,18 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
         return SatEncoding(num_vars, clauses, decode=lambda model: tuple(v for v in range(n) if model[v]))
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
+    """Diverse certificates (vertex sets found under random phases), for checking a backward map
+    on more than the solver's favourite one (``npw verify --extra-certificates``).
+
+    >>> from npw.instances.graphs.graph import IndependentSet
+    >>> g = IndependentSet(4, (), 1)
+    >>> found = sample_certificates(g, 6, seed=1)
+    >>> all(g.verify(c) for c in found), len(set(found)) > 1
+    (True, True)
+    """
+    num_vars, clauses = encode(instance)
+    return [tuple(v for v in range(instance.num_vertices) if model[v])
+            for model in sample_models(num_vars, clauses, count, seed)]
