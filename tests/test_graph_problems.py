@@ -113,6 +113,8 @@ def test_checkers_follow_the_definitions():
     assert Clique(4, path, 2).verify([2, 3]) and not Clique(4, path, 2).verify([0, 2])
     assert DominatingSet(4, path, 2).verify([1, 2]) and not DominatingSet(4, path, 2).verify([0, 1])
     assert not DominatingSet(4, path, 2).verify([True, 2])  # a boolean is not a vertex
+    assert not IndependentSet(4, path, 1).verify([0.5]) and not IndependentSet(4, path, 1).verify("0")
+    assert IndependentSet(4, path, 2).verify(v for v in (0, 2))  # any iterable, read once
 
 
 @pytest.mark.parametrize("data, message", [

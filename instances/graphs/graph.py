@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import itertools
+import operator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Mapping
 
@@ -94,10 +95,11 @@ class BoundedGraph:
     def chosen(self, certificate: Any) -> frozenset[int] | None:
         """The certificate as a set of vertices, or None if it is not a list of distinct vertices."""
         try:
-            vertices = [int(v) for v in certificate]
+            given = list(certificate)  # once: a generator can be read only once
+            vertices = [operator.index(v) for v in given]  # integers only: not 0.5, not "0"
         except (TypeError, ValueError):
             return None
-        if any(isinstance(v, bool) for v in certificate) or len(set(vertices)) != len(vertices):
+        if any(isinstance(v, bool) for v in given) or len(set(vertices)) != len(vertices):
             return None
         if not all(0 <= v < self.num_vertices for v in vertices):
             return None
