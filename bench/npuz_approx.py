@@ -1,12 +1,29 @@
-"""The Section 5 approximation against the Theorem 4 lower bound, per board side.
+"""The Section 5 approximation against the Theorem 4 lower bound, per board side, before and
+after issue 20 in one run, and against the greedy row-by-row reference.
 
-    python bench/npuz_approx.py [--sides 3,4,5,8,10,16,25,32,50,64,100] [--boards 5] [--seed 1]
+    python bench/npuz_approx.py [--sides 32,50,64,100] [--boards 5] [--seed 1]
+    python bench/npuz_approx.py --big 1000 --cycles 1000 [--boards 1]
+    python bench/npuz_approx.py --stages --sides 16,32 --boards 3
 
 For each side n: ``--boards`` seeded pairs (B1 uniformly random, B2 a uniformly random
-board reachable from it, blanks anywhere); every move string is replayed by the
-instance checker (npw.instances.npuz.board.apply_moves). Prints length / bound ratios
-(mean, max), mean length, mean seconds, and how many runs used the region-solver
-fallback.
+board reachable from it, blanks anywhere). On each pair, interleaved:
+
+* before -- the first version: ``approximate(method="section5", tree="nearest", local=False)``;
+* section5 -- the Section 5 sequence of today (Section 5.3 item 1, the gathering point
+  chosen per 3-cycle), before local improvement (``stats["section5_length"]``);
+* greedy -- the plain greedy row-by-row reference (``greedy_moves(guided=False)``);
+* after -- ``approximate()`` as it now is: the shorter of Section 5 and the guided greedy
+  solver, then the local improvement.
+
+Every move string is replayed by the instance checker (npw.instances.npuz.board.apply_moves).
+Prints, per n, mean and max of length / Theorem 4 bound for each, and after / greedy.
+
+``--big N --cycles K``: N x N boards where B2 is B1 with K random 3-cycles of tiles (a
+uniformly random N x N board would need about 8/3 N^3 moves: 2.7e9 at N = 1000); prints
+length, ratio, seconds and the peak resident memory of the process.
+
+``--stages``: what each stage of the local improvement removes, from the guided greedy
+sequence and from the Section 5 sequence.
 """
 
 from __future__ import annotations
@@ -14,41 +31,119 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from npw.instances.npuz.board import apply_moves, random_board, random_reachable_board  # noqa: E402
+from npw.instances.npuz.board import apply_moves, goal_board, random_board, random_reachable_board  # noqa: E402
 from npw.solvers.npuz.approx import approximate  # noqa: E402
+from npw.solvers.npuz.bounds import theorem4_lower_bound  # noqa: E402
+from npw.solvers.npuz.greedy import greedy_moves  # noqa: E402
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--sides", default="3,4,5,8,10,16,25,32,50,64,100")
-    parser.add_argument("--boards", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    print("| n | boards | mean ratio | max ratio | mean length | mean bound | mean s | fallbacks |")
-    print("|---|---|---|---|---|---|---|---|")
+def _stat(values: list[float]) -> str:
+    return f"{statistics.mean(values):.2f} / {max(values):.2f}"
+
+
+def random_sides(args: argparse.Namespace) -> None:
+    print("| n | boards | mean bound | before | section5 | greedy | after | after / greedy | after s |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for n in map(int, args.sides.split(",")):
         rng = random.Random(args.seed * 1000 + n)
-        ratios, lengths, bounds, seconds, fallbacks = [], [], [], [], 0
+        rows: dict[str, list[float]] = {k: [] for k in ("bound", "before", "section5", "greedy", "after", "vs", "s")}
         for _ in range(args.boards):
             b1 = random_board(n, rng)
             b2 = random_reachable_board(n, rng, b1)
+            bound = theorem4_lower_bound(b1, b2).bound
+            before = approximate(b1, b2, method="section5", tree="nearest", local=False)
+            assert apply_moves(b1, before.moves) == b2, "moves do not reach B2"
+            greedy = greedy_moves(b1, b2, guided=False)
+            assert apply_moves(b1, greedy) == b2, "moves do not reach B2"
             start = time.perf_counter()
-            result = approximate(b1, b2)
-            seconds.append(time.perf_counter() - start)
-            assert apply_moves(b1, result.moves) == b2, "moves do not reach B2"
-            ratios.append(result.ratio)
-            lengths.append(len(result.moves))
-            bounds.append(result.lower_bound)
-            fallbacks += bool(result.stats.get("fallback"))
-        print(f"| {n} | {args.boards} | {statistics.mean(ratios):.2f} | {max(ratios):.2f} | "
-              f"{statistics.mean(lengths):,.0f} | {statistics.mean(bounds):,.0f} | {statistics.mean(seconds):.2f} | "
-              f"{fallbacks} |", flush=True)
+            after = approximate(b1, b2)
+            rows["s"].append(time.perf_counter() - start)
+            assert apply_moves(b1, after.moves) == b2, "moves do not reach B2"
+            rows["bound"].append(bound)
+            rows["before"].append(len(before.moves) / bound)
+            rows["section5"].append(after.stats["section5_length"] / bound)
+            rows["greedy"].append(len(greedy) / bound)
+            rows["after"].append(len(after.moves) / bound)
+            rows["vs"].append(len(after.moves) / len(greedy))
+        print(f"| {n} | {args.boards} | {statistics.mean(rows['bound']):,.0f} | {_stat(rows['before'])} | "
+              f"{_stat(rows['section5'])} | {_stat(rows['greedy'])} | {_stat(rows['after'])} | "
+              f"{_stat(rows['vs'])} | {statistics.mean(rows['s']):.1f} |", flush=True)
+
+
+def big_boards(args: argparse.Namespace) -> None:
+    n = args.big
+    print("| n | 3-cycles | bound | length | ratio | method | approximate s | replay s | peak RSS MiB |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for k in range(args.boards):
+        rng = random.Random(args.seed * 1000 + k)
+        b1 = list(goal_board(n))
+        b2 = list(b1)
+        cells = rng.sample(range(n * n - 1), 3 * args.cycles)
+        for i in range(args.cycles):
+            a, b, c = cells[3 * i:3 * i + 3]
+            b2[a], b2[b], b2[c] = b2[b], b2[c], b2[a]
+        t1, t2 = tuple(b1), tuple(b2)
+        start = time.perf_counter()
+        result = approximate(t1, t2)
+        seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        assert apply_moves(t1, result.moves) == t2, "moves do not reach B2"
+        replay = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"| {n} | {args.cycles} | {result.lower_bound:,.0f} | {len(result.moves):,} | {result.ratio:.2f} | "
+              f"{result.stats['method']} | {seconds:.1f} | {replay:.1f} | {peak:,.0f} |", flush=True)
+
+
+def improvement_stages(args: argparse.Namespace) -> None:
+    """Per n: what each local-improvement stage removes from the guided greedy sequence
+    and from the Section 5 sequence (moves removed, summed over the boards)."""
+    from npw.solvers.npuz.improve import cancel_inverse_pairs, remove_repeated_states, resolve_windows
+
+    print("| n | boards | sequence | length | inverse pairs | repeated states | windows of 8 | removed % | s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in map(int, args.sides.split(",")):
+        rng = random.Random(args.seed * 1000 + n)
+        pairs = [(b1, random_reachable_board(n, rng, b1)) for b1 in (random_board(n, rng) for _ in range(args.boards))]
+        for name in ("greedy", "section5"):
+            totals = [0, 0, 0, 0]
+            seconds = 0.0
+            for b1, b2 in pairs:
+                moves = greedy_moves(b1, b2) if name == "greedy" else \
+                    approximate(b1, b2, method="section5", local=False).moves
+                start = time.perf_counter()
+                a = cancel_inverse_pairs(moves)
+                b = remove_repeated_states(b1, a)
+                c = resolve_windows(b1, b, 8)
+                seconds += time.perf_counter() - start
+                assert apply_moves(b1, c) == b2, "moves do not reach B2"
+                for i, (x, y) in enumerate(((moves, moves), (moves, a), (a, b), (b, c))):
+                    totals[i] += len(moves) if i == 0 else len(x) - len(y)
+            print(f"| {n} | {args.boards} | {name} | {totals[0]:,} | {totals[1]:,} | {totals[2]:,} | {totals[3]:,} | "
+                  f"{100 * sum(totals[1:]) / totals[0]:.2f} | {seconds:.1f} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sides", default="32,50,64,100")
+    parser.add_argument("--boards", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--big", type=int, default=0, help="side of the sparse big boards (0: random boards)")
+    parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--stages", action="store_true", help="what each local-improvement stage removes")
+    args = parser.parse_args()
+    if args.stages:
+        improvement_stages(args)
+    elif args.big:
+        big_boards(args)
+    else:
+        random_sides(args)
 
 
 if __name__ == "__main__":

@@ -36,16 +36,20 @@ solution satisfies); ``npw verify`` checks them on every case.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from npw.instances.elements import clause_id, var_id
+from npw.instances.lazy import lazy_import
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
 
-ClauseBlock = np.ndarray  # shape (count, 4), target literals
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
+
+ClauseBlock = "np.ndarray"  # shape (count, 4), target literals (a name: numpy is imported at first use)
 
 
 def _v(p: int) -> np.ndarray:

@@ -50,7 +50,7 @@ from typing import Any, Callable, Sequence
 from npw.instances.elements import cell_id, number_id
 from npw.instances.torus.bwp import BWP
 from npw.instances.three_partition import ThreePartition
-from npw.instances.torus.moves import Move, apply_inplace, shift
+from npw.instances.torus.moves import Move, apply_inplace, line_shift, shift
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
 
 LAYOUTS = ("padded", "compact")
@@ -66,33 +66,34 @@ def board_shape(source: ThreePartition, layout: str = "padded") -> tuple[int, in
     raise ValueError(f"unknown layout {layout!r} (use {', '.join(LAYOUTS)})")
 
 
-def start_configuration(source: ThreePartition, layout: str = "padded") -> list[int]:
-    """Figure 6: element rows black in their first a_i columns; row s black at the separators."""
+def start_configuration(source: ThreePartition, layout: str = "padded") -> bytes:
+    """Figure 6: element rows black in their first a_i columns; row s black at the separators.
+    Packed as :class:`BWP` holds a colouring (one byte a cell, row-major), joined from rows: the
+    white rows are one shared object, so building costs the board once (issue 20)."""
     R, C, s = board_shape(source, layout)
     B = source.bound
-    cells = [0] * (R * C)
+    rows = [bytes(C)] * R
     for i, a in enumerate(source.numbers):
-        for c in range(a):
-            cells[i * C + c] = 1
+        rows[i] = b"\x01" * a + bytes(C - a)
+    special = bytearray(C)
     for t in range(1, source.m + 2):
-        cells[s * C + t * (B + 1) - 1] = 1
-    return cells
+        special[t * (B + 1) - 1] = 1
+    rows[s] = bytes(special)
+    return b"".join(rows)
 
 
-def goal_configuration(source: ThreePartition, layout: str = "padded") -> list[int]:
-    """Figure 7: row s black from column B+1 to (m+1)(B+1)."""
+def goal_configuration(source: ThreePartition, layout: str = "padded") -> bytes:
+    """Figure 7: row s black from column B+1 to (m+1)(B+1); packed like :func:`start_configuration`."""
     R, C, s = board_shape(source, layout)
     B = source.bound
-    cells = [0] * (R * C)
-    for c in range(B, (source.m + 1) * (B + 1)):
-        cells[s * C + c] = 1
-    return cells
+    end = (source.m + 1) * (B + 1)
+    return bytes(s * C + B) + b"\x01" * (end - B) + bytes(C - end + (R - s - 1) * C)
 
 
 def reduce(source: ThreePartition, layout: str = "padded") -> BWP:
     R, C, _ = board_shape(source, layout)
     k = 3 * source.m + source.m * source.bound
-    return BWP(R, C, tuple(start_configuration(source, layout)), tuple(goal_configuration(source, layout)), k)
+    return BWP(R, C, start_configuration(source, layout), goal_configuration(source, layout), k)
 
 
 def provenance(source: ThreePartition, target: BWP) -> dict[str, list[str]]:
@@ -124,18 +125,38 @@ def forward(source: ThreePartition, triples: Sequence[Sequence[int]], layout: st
 
 
 def final_columns(source: ThreePartition, target: BWP, moves: Sequence[Move]) -> dict[int, list[int]]:
-    """Replays ``moves`` with each element piece labelled: element index -> final columns of its pieces."""
+    """Replays ``moves`` with each element piece labelled: element index -> final columns of its pieces
+    (in row-major order of their final cells).
+
+    Only the mB element pieces are followed, each by its cell, with the pieces of every row and
+    column indexed: a move costs the pieces on its line, and nothing is the size of the board
+    (a labelled copy of an m = 100, B = 1,000 target would be 10^8 cells; issue 20)."""
     R, C = target.rows, target.cols
-    labels = [-1] * (R * C)
+    cell: list[list[int]] = []  # piece -> [row, column]
+    element: list[int] = []
+    on_row: dict[int, set[int]] = {}
+    on_column: dict[int, set[int]] = {}
     for i, a in enumerate(source.numbers):
         for c in range(a):
-            labels[i * C + c] = i
+            on_row.setdefault(i, set()).add(len(cell))
+            on_column.setdefault(c, set()).add(len(cell))
+            cell.append([i, c])
+            element.append(i)
     for move in moves:
-        apply_inplace(labels, R, C, move)
+        k = line_shift(move, R, C)  # refuses a line off the board, as the replay of the board does
+        if not k:
+            continue
+        # a row move changes its pieces' columns (and the column index), a column move their rows
+        moved, along, axis, length = ((on_row, on_column, 1, C) if move.axis == "R" else (on_column, on_row, 0, R))
+        for piece in moved.get(move.index, ()):
+            old = cell[piece][axis]
+            new = (old + k) % length
+            along[old].discard(piece)
+            along.setdefault(new, set()).add(piece)
+            cell[piece][axis] = new
     columns: dict[int, list[int]] = {}
-    for cell, label in enumerate(labels):
-        if label >= 0:
-            columns.setdefault(label, []).append(cell % C)
+    for piece in sorted(range(len(cell)), key=lambda p: cell[p][0] * C + cell[p][1]):
+        columns.setdefault(element[piece], []).append(cell[piece][1])
     return columns
 
 

@@ -205,3 +205,115 @@ def test_tight_decider_smallest_no_instance_padded():
     """(4,4,4,4,4,6), B = 13: the padded 17 x 70 target (k = 32) is a no-instance; about 10 s."""
     result = solve(reduce(ThreePartition((4, 4, 4, 4, 4, 6), 13)), backend="tight", timeout=120)
     assert result.answer is Answer.NO
+
+
+# -- packed boards (issue 20, item 7) -------------------------------------------------------
+
+import numpy as np  # noqa: E402
+
+from npw.instances.torus.bwp import cells_array  # noqa: E402
+from npw.instances.torus.moves import Move, apply_inplace, apply_to_array  # noqa: E402
+
+
+def _random_moves(rng: random.Random, rows: int, cols: int, count: int) -> list[Move]:
+    moves = []
+    for _ in range(count):
+        if rng.random() < 0.5:
+            moves.append(Move("R", rng.randrange(rows), rng.choice("EW"), rng.randint(1, 2 * cols)))
+        else:
+            moves.append(Move("C", rng.randrange(cols), rng.choice("NS"), rng.randint(1, 2 * rows)))
+    return moves
+
+
+def test_array_moves_agree_with_the_list_moves():
+    rng = random.Random(20)
+    for _ in range(40):
+        rows, cols = rng.randint(1, 7), rng.randint(1, 9)
+        cells = list(range(rows * cols))  # distinct pieces: a wrong rotation cannot hide
+        board = np.array(cells).reshape(rows, cols)
+        for move in _random_moves(rng, rows, cols, 12):
+            apply_inplace(cells, rows, cols, move)
+            apply_to_array(board, move)
+            assert board.reshape(-1).tolist() == cells, move
+    with pytest.raises(InvalidInstance, match="columns 0..2"):
+        apply_to_array(np.zeros((2, 3)), Move("C", 3, "S", 1))
+
+
+def test_boards_are_packed_whatever_sequence_they_are_given_as():
+    cells = (1, 0, 0, 1, 1, 0)
+    given = [BWP(2, 3, form, form, 0) for form in (cells, list(cells), np.array(cells), np.array(cells, dtype=bool),
+                                                     bytes(cells))]
+    assert all(p.start == bytes(cells) and p == given[0] and hash(p) == hash(given[0]) for p in given)
+    assert given[0].start[3] == 1 and sum(given[0].start) == 3 and list(given[0].goal[1:3]) == [0, 0]
+    assert given[0] != BWP(2, 3, cells, (0, 1, 0, 1, 1, 0), 0)
+    for bad in ((1, 0, 0, 2, 1, 0), (1, 0, 0, -1, 1, 0), np.array(cells) * 3, bytes([1, 0, 0, 7, 1, 0])):
+        with pytest.raises(InvalidInstance, match="start cells must be 0"):
+            BWP(2, 3, bad, cells, 0)
+    with pytest.raises(InvalidInstance, match="sequence of cells"):
+        BWP(2, 3, ("#", 0, 0, 1, 1, 0), cells, 0)
+    with pytest.raises(InvalidInstance, match="flat"):
+        BWP(2, 3, np.array(cells).reshape(2, 3), cells, 0)
+    with pytest.raises(InvalidInstance, match="start has 5 cells"):
+        BWP(2, 3, cells[:5], cells, 0)
+
+
+def test_rows_are_read_and_written_as_before():
+    p = BWP.from_rows(["#..#", "...."], [".#..", "..#."], 2)
+    assert p.start == bytes((1, 0, 0, 1, 0, 0, 0, 0)) and p.row_strings(p.goal) == [".#..", "..#."]
+    assert p.to_dict() == {"problem": "bwp", "version": 1, "bound": 2, "start": ["#..#", "...."],
+                           "goal": [".#..", "..#."]}
+    assert BWP.from_dict(p.to_dict()) == p and cells_array(p.goal, 2, 4)[1, 2] == 1
+    with pytest.raises(InvalidInstance, match=r"goal: row 1 holds 'é'"):
+        BWP.from_rows(["#.", ".."], ["..", ".é"], 1)
+
+
+def test_observation_1_counts_past_a_byte():
+    """300 black pieces in a row: the bound must not wrap at 256 as a uint8 sum would."""
+    rng = random.Random(5)
+    for _ in range(10):
+        rows, cols = rng.randint(1, 4), 600
+        start = [rng.random() < 0.7 for _ in range(rows * cols)]
+        goal = [rng.random() < 0.1 for _ in range(rows * cols)]
+        p = BWP(rows, cols, start, goal, 0)
+        dr = max(abs(sum(start[r * cols:(r + 1) * cols]) - sum(goal[r * cols:(r + 1) * cols])) for r in range(rows))
+        dc = max(abs(sum(start[c::cols]) - sum(goal[c::cols])) for c in range(cols))
+        assert p.lower_bound() == dr + dc > 256
+
+
+def _final_columns_by_labelled_board(source, target, moves):
+    """The reference: every cell labelled, the whole board replayed (what final_columns did before)."""
+    R, C = target.rows, target.cols
+    labels = [-1] * (R * C)
+    for i, a in enumerate(source.numbers):
+        for c in range(a):
+            labels[i * C + c] = i
+    for move in moves:
+        apply_inplace(labels, R, C, move)
+    columns: dict[int, list[int]] = {}
+    for cell, label in enumerate(labels):
+        if label >= 0:
+            columns.setdefault(label, []).append(cell % C)
+    return columns
+
+
+def test_backward_follows_the_pieces_as_a_labelled_board_would():
+    rng = random.Random(7)
+    for seed in range(12):
+        source = planted_instance(seed, m=1 + seed % 3, bound=13 + seed)
+        target = reduce(source, ("padded", "compact")[seed % 2])
+        moves = forward(source, solve(source, backend="dp").certificate, ("padded", "compact")[seed % 2])
+        # the certificate, then random moves that carry many pieces across rows and columns at once
+        for run in (moves, tuple(_random_moves(rng, target.rows, target.cols, 60))):
+            assert final_columns(source, target, run) == _final_columns_by_labelled_board(source, target, run)
+    with pytest.raises(InvalidInstance, match="rows 0.."):
+        final_columns(source, target, (Move("R", target.rows, "E", 1),))
+
+
+def test_targets_at_scale_are_one_byte_a_cell():
+    source, triples = planted_with_certificate(3, m=20, bound=300)
+    target = reduce(source)
+    assert isinstance(target.start, bytes) and len(target.goal) == target.rows * target.cols == 179 * 41 * 301
+    assert target.size() == size(source) and target.lower_bound() == target.bound
+    moves = forward(source, triples)
+    assert target.verify(moves) and not target.verify(moves[:-1])
+    assert source.verify(backward(source, target, moves))

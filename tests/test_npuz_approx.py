@@ -6,7 +6,7 @@ import pytest
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import apply_moves, goal_board, random_board, random_reachable_board
-from npw.solvers.npuz.approx import _Board, approximate, three_cycle
+from npw.solvers.npuz.approx import _Board, _nearest_tree, approximate, cheapest_cycle_tree, three_cycle
 from npw.solvers.npuz.bounds import theorem4_lower_bound
 from npw.instances.npuz.reach import reachable
 
@@ -76,3 +76,57 @@ def test_many_cycles_sparse_tree():
     result = approximate(b1, tuple(b2))
     assert result.stats["cycles"] == 420
     assert apply_moves(b1, result.moves) == tuple(b2)
+
+
+def _seeded_pairs(n, count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        b1 = random_board(n, rng)
+        yield b1, random_reachable_board(n, rng, b1)
+
+
+@pytest.mark.parametrize("n", [8, 12])
+def test_shorter_than_the_first_version_on_a_seeded_set(n):
+    # the first version is kept as method="section5", tree="nearest", local=False; the
+    # same boards are solved both ways here, and every sequence is replayed
+    first = section5 = now = 0
+    for b1, b2 in _seeded_pairs(n, 2, 40 + n):
+        old = approximate(b1, b2, method="section5", tree="nearest", local=False)
+        s5 = approximate(b1, b2, method="section5")
+        new = approximate(b1, b2)
+        for result in (old, s5, new):
+            assert apply_moves(b1, result.moves) == b2
+        first, section5, now = first + len(old.moves), section5 + len(s5.moves), now + len(new.moves)
+        assert len(new.moves) < len(old.moves)
+    assert section5 < first  # the Section 5 sequence itself got shorter
+    assert now < section5
+
+
+def test_sparse_board_keeps_the_section5_sequence():
+    # one 3-cycle on a 30 x 30 board: the greedy solver passes the Section 5 length and stops
+    n = 30
+    b1 = goal_board(n)
+    b2 = list(b1)
+    b2[0], b2[n * n - 2], b2[n * n - 3] = b2[n * n - 2], b2[n * n - 3], b2[0]
+    result = approximate(b1, tuple(b2))
+    assert result.stats["method"] == "section5" and result.stats["greedy_length"] is None
+    assert apply_moves(b1, result.moves) == tuple(b2)
+
+
+def test_cheapest_cycle_tree_never_dearer_than_nearest_representatives():
+    rng = random.Random(11)
+    for _ in range(40):
+        n = rng.randint(4, 20)
+        cells = rng.sample(range(n * n), rng.randint(2, min(40, n * n)))
+        home, rest = cells[0], cells[1:]
+        cuts = sorted(rng.sample(range(1, len(rest)), rng.randint(0, len(rest) - 1))) if len(rest) > 1 else []
+        cycles = [rest[a:b] for a, b in zip([0] + cuts, cuts + [len(rest)])]
+        order, cost = cheapest_cycle_tree(home, cycles, n)
+        nearest = [min(c, key=lambda x: (abs(x // n - home // n) + abs(x % n - home % n), x)) for c in cycles]
+        assert cost <= _nearest_tree(home, nearest, n)[1]
+        assert sorted(next(i for i, c in enumerate(cycles) if loc in c) for loc in order) == list(range(len(cycles)))
+
+
+def test_bad_method_refused():
+    with pytest.raises(InvalidInstance, match="unknown method"):
+        approximate(goal_board(3), goal_board(3), method="fast")

@@ -240,13 +240,17 @@ def random_region_case(rng, s: int, extra: int) -> tuple[int, int, int, list[int
         target[i], target[j] = target[j], target[i]
     return n, r0, c0, inside, tuple(board), tuple(target)
 
-def _window_search(region: _Region, window: list[tuple[int, int]], want: dict[int, tuple[int, int]]) -> None:
-    """Shortest blank moves inside a 2 x 3 (or 3 x 2) window, blank inside it, that put the
-    tiles of ``want`` on their cells; the 2 x 3 puzzle's diameter is 21, so <= 21 moves."""
+def window_moves(window: list[tuple[int, int]], start: tuple[int, ...], want: dict[int, tuple[int, int]]) -> list[str] | None:
+    """Shortest blank moves inside ``window`` (cells (row, column); ``start`` their tiles,
+    the blank 0 among them) that put the tiles of ``want`` on their cells, by
+    breadth-first search; None if no arrangement of the window has them there.
+
+    >>> window_moves([(0, 0), (0, 1), (1, 0), (1, 1)], (1, 0, 3, 2), {2: (0, 1)})
+    ['D']
+    """
     index = {cell: k for k, cell in enumerate(window)}
-    start = tuple(region.at(r, c) for r, c in window)
     targets = {tile: index[cell] for tile, cell in want.items()}
-    previous = {start: None}
+    previous: dict = {start: None}
     queue = deque([start])
     found = None
     while queue:
@@ -261,17 +265,26 @@ def _window_search(region: _Region, window: list[tuple[int, int]], want: dict[in
                 k = index[cell]
                 nxt = list(state)
                 nxt[i], nxt[k] = nxt[k], 0
-                nxt = tuple(nxt)
-                if nxt not in previous:
-                    previous[nxt] = (state, m)
-                    queue.append(nxt)
-    assert found is not None, "window search failed (a bug)"
+                key = tuple(nxt)
+                if key not in previous:
+                    previous[key] = (state, m)
+                    queue.append(key)
+    if found is None:
+        return None
     path = []
     while previous[found] is not None:
         found, m = previous[found]
         path.append(m)
+    return path[::-1]
+
+
+def _window_search(region: _Region, window: list[tuple[int, int]], want: dict[int, tuple[int, int]]) -> None:
+    """Shortest blank moves inside a 2 x 3 (or 3 x 2) window, blank inside it, that put the
+    tiles of ``want`` on their cells; the 2 x 3 puzzle's diameter is 21, so <= 21 moves."""
+    path = window_moves(window, tuple(region.at(r, c) for r, c in window), want)
+    assert path is not None, "window search failed (a bug)"
     assert len(path) <= 21
-    for m in reversed(path):
+    for m in path:
         region.move(m)
 
 

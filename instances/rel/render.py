@@ -30,11 +30,14 @@ MARGIN = 90
 
 
 def _positions(rel: Relocation) -> dict[str, tuple[float, float]]:
+    # the graph on the vertices' indices: networkx's planar embedding iterates sets of nodes, and
+    # sets of strings follow PYTHONHASHSEED, so named nodes gave a different drawing per process
+    number = {v: i for i, v in enumerate(rel.vertices)}
     graph = nx.Graph()
-    graph.add_nodes_from(rel.vertices)
-    graph.add_edges_from((t, h) for t, h, _ in rel.edges if t != h)
+    graph.add_nodes_from(range(len(rel.vertices)))
+    graph.add_edges_from((number[t], number[h]) for t, h, _ in rel.edges if t != h)
     try:
-        layout = nx.planar_layout(graph) if rel.vertices else {}
+        layout = {rel.vertices[i]: p for i, p in nx.planar_layout(graph).items()} if rel.vertices else {}
     except nx.NetworkXException:
         layout = {v: (math.cos(2 * math.pi * i / len(rel.vertices)), math.sin(2 * math.pi * i / len(rel.vertices)))
                   for i, v in enumerate(rel.vertices)}

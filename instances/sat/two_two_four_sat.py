@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import itertools
 import random as _random
-from typing import Iterator
-
-import numpy as np
+from typing import TYPE_CHECKING, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.lazy import lazy_import
 from npw.instances.sat.exactly_k_sat import ExactlyKSat, format_literal
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 
 class TwoTwoFourSat(ExactlyKSat):

@@ -12,35 +12,91 @@ symmetrically for columns); hence max_r |d_r| + max_c |d_c| steps at least.
 
 JSON: colourings as lists of row strings, ``#`` black and ``.`` white.
 
+Boards are packed (issue 20): a colouring is a ``bytes`` object of rows x cols cells, row-major,
+one byte a cell (0 white, 1 black). It is still an immutable sequence of ints (``cells[i]``,
+slices, ``sum``, hashing and equality behave as the tuples of ints it replaces did, except
+that it never equals a tuple), and numpy reads it without a copy (:func:`cells_array`), so
+an 899 x 201,201 target (Theorem 2 at m = 100, B = 1,000) takes 181 MB a colouring instead of
+1.4 GB, and a move rotates one line of a numpy view in place (:func:`.moves.apply_to_array`).
+The constructor takes any sequence of 0/1 (a tuple, a list, a numpy array) and packs it.
+
 >>> p = BWP.from_rows(["#..", "..."], ["...", "..#"], 2)
 >>> from npw.instances.torus.moves import parse_moves
 >>> p.verify(parse_moves("R0W1 C2S1")), p.verify(parse_moves("R0W1 R0W1"))
 (True, False)
+>>> p.start, p.start[0], p == BWP(2, 3, (1, 0, 0, 0, 0, 0), [0, 0, 0, 0, 0, 1], 2)
+(b'\\x01\\x00\\x00\\x00\\x00\\x00', 1, True)
 """
 
 from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.torus.moves import Move, apply_inplace, drag_number, moves_from_json, moves_to_json, parse_moves
+from npw.instances.lazy import lazy_import
+from npw.instances.torus.moves import (Move, apply_inplace, apply_to_array, drag_number, moves_from_json, moves_to_json,
+                                       parse_moves)
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 
-def _parse_rows(rows: Sequence[str], what: str) -> tuple[int, int, tuple[int, ...]]:
+_WHITE, _BLACK = ord("."), ord("#")
+
+
+def _parse_rows(rows: Sequence[str], what: str) -> tuple[int, int, bytes]:
     if not rows or not all(isinstance(r, str) for r in rows):
         raise InvalidInstance(f"{what}: expected a non-empty list of row strings of '#' and '.'")
     width = len(rows[0])
-    cells = []
     for index, row in enumerate(rows):
         if len(row) != width:
             raise InvalidInstance(f"{what}: row {index} has {len(row)} cells, row 0 has {width}")
-        for ch in row:
-            if ch not in "#.":
-                raise InvalidInstance(f"{what}: row {index} holds {ch!r}; use '#' (black) and '.' (white)")
-            cells.append(1 if ch == "#" else 0)
-    return len(rows), width, tuple(cells)
+    # one code point a cell (UTF-32), so a stray character of any script is found and named
+    codes = np.frombuffer("".join(rows).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    black = codes == _BLACK
+    bad = ~(black | (codes == _WHITE))
+    if bad.any():
+        first = int(bad.argmax())
+        raise InvalidInstance(f"{what}: row {first // width} holds {chr(codes[first])!r}; use '#' (black) and "
+                              f"'.' (white)")
+    return len(rows), width, black.view(np.uint8).tobytes()
+
+
+def _packed(cells: Any, name: str) -> bytes:
+    """A colouring as bytes, one a cell; bytes are kept as they are (no copy of a large board)."""
+    if isinstance(cells, bytes):
+        return cells
+    array = cells if isinstance(cells, np.ndarray) else None
+    if array is None or array.dtype.kind not in "biu":  # booleans and integers as they are
+        try:  # what the tuples of ints accepted: int() of each cell
+            array = np.array([int(x) for x in cells], dtype=np.int64)
+        except (TypeError, ValueError, OverflowError):
+            raise InvalidInstance(f"{name} must be a sequence of cells 0 (white) or 1 (black)") from None
+    if array.ndim != 1:
+        raise InvalidInstance(f"{name} must be a flat, row-major sequence of cells, not of shape {array.shape}")
+    if array.size and (array.min() < 0 or array.max() > 1):
+        raise InvalidInstance(f"{name} cells must be 0 (white) or 1 (black)")
+    return array.astype(np.uint8).tobytes()
+
+
+def cells_array(cells: bytes | Sequence[int], rows: int, cols: int) -> np.ndarray:
+    """A colouring as a rows x cols numpy array; a read-only view when ``cells`` are bytes.
+
+    >>> cells_array(bytes([1, 0, 0, 0, 0, 1]), 2, 3).tolist()
+    [[1, 0, 0], [0, 0, 1]]
+    """
+    flat = np.frombuffer(cells, dtype=np.uint8) if isinstance(cells, bytes) else np.asarray(cells)
+    return flat.reshape(rows, cols)
+
+
+def _equal_rows(board: np.ndarray, other: np.ndarray) -> bool:
+    """Two boards of one shape are equal, compared a row at a time: ``np.array_equal`` would build a
+    boolean board as large as the board itself (181 MB at Theorem 2's m = 100, B = 1,000)."""
+    return all(np.array_equal(a, b) for a, b in zip(board, other))
 
 
 @dataclass(frozen=True)
@@ -48,13 +104,14 @@ class BWP:
     problem = "bwp"
     rows: int
     cols: int
-    start: tuple[int, ...]  # row-major, 1 = black
-    goal: tuple[int, ...]
+    # given as any sequence of 0/1, held packed: bytes, row-major, one byte a cell, 1 = black
+    start: Sequence[int]
+    goal: Sequence[int]
     bound: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "start", tuple(int(x) for x in self.start))
-        object.__setattr__(self, "goal", tuple(int(x) for x in self.goal))
+        object.__setattr__(self, "start", _packed(self.start, "start"))
+        object.__setattr__(self, "goal", _packed(self.goal, "goal"))
         self.validate()
 
     @staticmethod
@@ -71,29 +128,39 @@ class BWP:
         for name, cells in (("start", self.start), ("goal", self.goal)):
             if len(cells) != self.rows * self.cols:
                 raise InvalidInstance(f"{name} has {len(cells)} cells, the board {self.rows * self.cols}")
-            if any(x not in (0, 1) for x in cells):
+            if not isinstance(cells, bytes) or cells.translate(None, b"\x00\x01"):  # not only 0 and 1
                 raise InvalidInstance(f"{name} cells must be 0 (white) or 1 (black)")
         if not isinstance(self.bound, int) or isinstance(self.bound, bool) or self.bound < 0:
             raise InvalidInstance(f"bound k must be a non-negative integer, not {self.bound!r}")
 
-    def apply(self, moves: Sequence[Move]) -> tuple[int, ...]:
-        cells = list(self.start)
+    def board(self, cells: bytes | Sequence[int] | None = None) -> np.ndarray:
+        """``cells`` (default the start) as a rows x cols numpy array, read-only for bytes."""
+        return cells_array(self.start if cells is None else cells, self.rows, self.cols)
+
+    def _replay(self, moves: Sequence[Move]) -> np.ndarray:
+        board = self.board().copy()
         for move in moves:
-            apply_inplace(cells, self.rows, self.cols, move)
-        return tuple(cells)
+            apply_to_array(board, move)
+        return board
+
+    def apply(self, moves: Sequence[Move]) -> bytes:
+        """The start after ``moves``, packed like ``start``."""
+        return self._replay(moves).tobytes()
 
     def verify(self, certificate: Any) -> bool:
         try:
             moves = parse_moves(certificate)
-            return drag_number(moves) <= self.bound and self.apply(moves) == self.goal
+            return drag_number(moves) <= self.bound and _equal_rows(self._replay(moves), self.board(self.goal))
         except (InvalidInstance, TypeError, AttributeError):
             return False
 
     def size(self) -> dict[str, int]:
-        return {"rows": self.rows, "cols": self.cols, "black": sum(self.start), "bound": self.bound}
+        return {"rows": self.rows, "cols": self.cols, "black": self.start.count(1), "bound": self.bound}
 
-    def row_strings(self, cells: Sequence[int]) -> list[str]:
-        return ["".join("#" if cells[r * self.cols + c] else "." for c in range(self.cols)) for r in range(self.rows)]
+    def row_strings(self, cells: bytes | Sequence[int]) -> list[str]:
+        board = self.board(cells) != 0
+        text = np.where(board, np.uint8(_BLACK), np.uint8(_WHITE))  # one byte a cell
+        return [row.tobytes().decode("ascii") for row in text]
 
     def to_dict(self) -> dict:
         return {"problem": self.problem, "version": 1, "bound": self.bound,
@@ -115,13 +182,13 @@ class BWP:
     def certificate_from_json(obj: Any) -> tuple[Move, ...]:
         return moves_from_json(obj, "BWP")
 
-    def lower_bound(self, cells: Sequence[int] | None = None) -> int:
+    def lower_bound(self, cells: bytes | Sequence[int] | None = None) -> int:
         """Observation 1: max_r |d_r| + max_c |d_c| for the colouring ``cells`` (default start)."""
-        cells = self.start if cells is None else cells
-        R, C = self.rows, self.cols
-        dr = max(abs(sum(cells[r * C:(r + 1) * C]) - sum(self.goal[r * C:(r + 1) * C])) for r in range(R))
-        dc = max(abs(sum(cells[c::C]) - sum(self.goal[c::C])) for c in range(C))
-        return dr + dc
+        board, goal = self.board(cells), self.board(self.goal)
+        # summed in int64: a uint8 board would wrap at 256 (and a converted copy costs 8 bytes a cell)
+        dr = np.abs(board.sum(axis=1, dtype=np.int64) - goal.sum(axis=1, dtype=np.int64)).max()
+        dc = np.abs(board.sum(axis=0, dtype=np.int64) - goal.sum(axis=0, dtype=np.int64)).max()
+        return int(dr + dc)
 
 
 def _random_moves(rng: _random.Random, rows: int, cols: int, steps: int) -> list[Move]:

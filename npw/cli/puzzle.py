@@ -102,12 +102,13 @@ def cmd_puzzle_approx(args: argparse.Namespace) -> int:
     out = {"length": len(result.moves), "moves": result.moves, "lower_bound": result.lower_bound,
            "ratio": round(result.ratio, 4), "seconds": round(result.stats["time"], 6),
            "manhattan": result.stats["manhattan"], "tree_cost": result.stats["tree_cost"],
-           "fallback": result.stats.get("fallback", False)}
+           "fallback": result.stats.get("fallback", False), "method": result.stats["method"]}
     if args.json:
         print(json.dumps(out))
     else:
         print(f"{out['length']} moves (blank's directions), Theorem 4 lower bound {out['lower_bound']} "
-              f"(= (d {out['manhattan']} + MST {out['tree_cost']}) / 2), ratio {out['ratio']}, {out['seconds']:.3f} s"
+              f"(= (d {out['manhattan']} + MST {out['tree_cost']}) / 2), ratio {out['ratio']}, {out['seconds']:.3f} s, "
+              f"{out['method']} sequence"
               + (" [region-solver fallback]" if out["fallback"] else ""))
         print(result.moves)
     return EXIT_OK

@@ -14,15 +14,19 @@ reads the REL instance the boards encode from B1 and B2, to be compared with The
 
 from __future__ import annotations
 
-from typing import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable
 
 from npw.instances.base import InvalidInstance
+from npw.instances.lazy import lazy_import
 from npw.instances.rel.relocation import Relocation
 from npw.reductions import two_two_four_sat_to_rel as theorem2
 from npw.reductions.npuz_theorem3.instance import DENSE_LIMIT, Theorem3Instance
 from npw.reductions.npuz_theorem3.layout import Cell, EdgeLayout, Layout, add
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 
 def edge_cuts(instance: Theorem3Instance) -> dict[tuple[int, int], tuple[int, int]]:

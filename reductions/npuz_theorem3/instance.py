@@ -25,11 +25,10 @@ dense instance up to :data:`DENSE_LIMIT`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from npw.instances.base import InvalidInstance
+from npw.instances.lazy import lazy_import
 from npw.instances.npuz.board import NPuz
 from npw.instances.npuz.region import move_bound
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
@@ -38,6 +37,11 @@ from npw.reductions.npuz_theorem3.layout import Cell, EdgeLayout, Layout, add, b
 from npw.reductions.npuz_theorem3.moves import (
     CHAR, S_DOWN_LOCAL, S_UP_LOCAL, VECTOR, Run, Shift, edge_program, globalise,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 
 DENSE_LIMIT = 4000  # largest side a dense NPuz board is built for

@@ -19,12 +19,15 @@ board too large to store cell by cell.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-import numba
-import numpy as np
-
+from npw.instances.lazy import lazy_import, lazy_njit
 from npw.reductions.npuz_theorem3.layout import Cell, EdgeLayout, Layout, add, rot_cw
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 CHAR: dict[Cell, str] = {(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}
 VECTOR: dict[str, Cell] = {c: v for v, c in CHAR.items()}
@@ -129,7 +132,7 @@ def program_length(edge: EdgeLayout) -> int:
 # -- the numba kernels ---------------------------------------------------------------------
 
 
-@numba.njit(cache=True)
+@lazy_njit(cache=True)
 def _run_macros(arr, i0, count, first):
     """Alternating S_u / S_d on a (3, L) leg array, blank at (1, i0); returns the blank's i."""
     i = i0

@@ -18,6 +18,7 @@ Rows are Python integers (bit c = column c). Out of time or node budget: UNKNOWN
 from __future__ import annotations
 
 import time
+from typing import Sequence
 
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.moves import Move, shift
@@ -31,7 +32,7 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
     R, C, k = instance.rows, instance.cols, instance.bound
     mask = (1 << C) - 1
 
-    def pack(cells: tuple[int, ...]) -> tuple[int, ...]:
+    def pack(cells: Sequence[int]) -> tuple[int, ...]:  # a BWP colouring (bytes) as row bitmasks
         return tuple(sum(cells[r * C + c] << c for c in range(C)) for r in range(R))
 
     start, goal = pack(instance.start), pack(instance.goal)

@@ -41,6 +41,26 @@ So the length is O(d(B1, B2) + MST + #cycles) = O(Theorem 4's bound) (each movin
 cycle has d(C) >= 2). The constant is large (see BENCHMARKS.md for the measured
 ratio to the bound per side); the paper's own constant is not stated either.
 
+Issue 20 (the constant; BENCHMARKS.md, "Issue 20: approximation"):
+
+* Section 5.3 item 1: :func:`cheapest_cycle_tree` chooses the representatives together
+  with the tree (Prim over whole cycles), and a cycle is entered at its representative.
+* Each 3-cycle is gathered at whichever of its three locations the other two are
+  nearest (the macro costs about 12 moves per unit of those two distances).
+* Items 2-5 of Section 5.3 (splitting cycles at intersections, embedding edges to make
+  intersections, fixing a cycle by two blank-only rounds and one carrying round) save
+  moves of the paper's edge macros, which shift the tiles of an edge by two and need a
+  second traversal to restore them. This module has no edges: a conjugated 3-cycle
+  restores everything itself, so there is nothing for an intersection to share. They are
+  not implemented.
+* :func:`approximate` also runs the greedy row-by-row solver
+  (:mod:`npw.solvers.npuz.greedy`) with the Section 5 length as its budget and keeps the
+  shorter sequence (on uniformly random boards the greedy one, about 3x shorter; on
+  boards with few tiles out of place the Section 5 one), then improves it locally
+  (:mod:`npw.solvers.npuz.improve`) and replays it on B1.
+* ``method="section5", tree="nearest", local=False`` is the first version, move for move
+  (the benchmark's "before").
+
 Boards where no room exists for the macro (n = 2, some 3 x 3 corners) fall back to the
 region solver (:mod:`npw.instances.npuz.region`); ``stats["fallback"]`` says when.
 Moves name the direction the blank travels (U/D/L/R).
@@ -58,160 +78,17 @@ from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, apply_moves, blank_path
 from npw.solvers.npuz.bounds import theorem4_lower_bound
 from npw.instances.npuz.reach import reachable
+from npw.solvers.npuz.greedy import OverBudget, greedy_moves
+from npw.solvers.npuz.improve import cancel_inverse_pairs, improve
+from npw.solvers.npuz.tiles import OPP, NoRoom, TileBoard, dist, neighbour, route
 
-_OPP = {"U": "D", "D": "U", "L": "R", "R": "L"}
-
-
-class _NoRoom(Exception):
-    """A macro found no room on the board (tiny boards); the caller falls back."""
-
-
-class _Board:
-    """A board being moved, with tile positions; every move is recorded."""
-
-    def __init__(self, cells: list[int], n: int) -> None:
-        self.cells, self.n = cells, n
-        self.pos = [0] * len(cells)
-        for location, tile in enumerate(cells):
-            self.pos[tile] = location
-        self.moves: list[str] = []
-
-    @property
-    def blank(self) -> int:
-        return self.pos[0]
-
-    def step(self, m: str) -> None:
-        n, b = self.n, self.pos[0]
-        if m == "U":
-            t = b - n
-        elif m == "D":
-            t = b + n
-        elif m == "L":
-            t = b - 1
-        else:
-            t = b + 1
-        tile = self.cells[t]
-        self.cells[b] = tile
-        self.cells[t] = 0
-        self.pos[tile] = b
-        self.pos[0] = t
-        self.moves.append(m)
-
-    def run(self, moves) -> None:
-        for m in moves:
-            self.step(m)
-
-    def undo_to(self, mark: int) -> None:
-        while len(self.moves) > mark:
-            m = self.moves.pop()
-            self.step(_OPP[m])
-            self.moves.pop()
-
-
-def _neighbour(cell: int, m: str, n: int) -> int | None:
-    r, c = divmod(cell, n)
-    if m == "U":
-        return cell - n if r > 0 else None
-    if m == "D":
-        return cell + n if r < n - 1 else None
-    if m == "L":
-        return cell - 1 if c > 0 else None
-    return cell + 1 if c < n - 1 else None
-
-
-def _dist(a: int, b: int, n: int) -> int:
-    return abs(a // n - b // n) + abs(a % n - b % n)
-
-
-def _bfs_route(board: _Board, target: int, avoid: set[int], margin: int) -> list[str] | None:
-    """Shortest blank route to ``target`` avoiding ``avoid``, inside the bounding box of
-    blank and target widened by ``margin`` (None if there is none in that box)."""
-    n = board.n
-    start = board.blank
-    (r1, c1), (r2, c2) = divmod(start, n), divmod(target, n)
-    top, bottom = max(0, min(r1, r2) - margin), min(n - 1, max(r1, r2) + margin)
-    left, right = max(0, min(c1, c2) - margin), min(n - 1, max(c1, c2) + margin)
-    previous = {start: None}
-    frontier = [start]
-    while frontier and target not in previous:
-        nxt = []
-        for cell in frontier:
-            for m in "UDLR":
-                other = _neighbour(cell, m, n)
-                if other is None or other in previous or other in avoid:
-                    continue
-                r, c = divmod(other, n)
-                if top <= r <= bottom and left <= c <= right:
-                    previous[other] = (cell, m)
-                    nxt.append(other)
-        frontier = nxt
-    if target not in previous:
-        return None
-    path = []
-    cell = target
-    while previous[cell] is not None:
-        cell, m = previous[cell]
-        path.append(m)
-    return path[::-1]
-
-
-def _walk_ok(start: int, moves: str, avoid: set[int], n: int) -> bool:
-    cell = start
-    for m in moves:
-        cell = _neighbour(cell, m, n)
-        if cell is None or cell in avoid:
-            return False
-    return True
-
-
-def _simple_route(start: int, target: int, avoid: set[int], n: int) -> str | None:
-    """A shortest-possible route from a few fixed shapes: the two L-paths, then the
-    detours that step aside, go straight and step back (the blank going round a tile)."""
-    (r1, c1), (r2, c2) = divmod(start, n), divmod(target, n)
-    vertical = ("D" if r2 > r1 else "U") * abs(r2 - r1)
-    horizontal = ("R" if c2 > c1 else "L") * abs(c2 - c1)
-    for path in (vertical + horizontal, horizontal + vertical):
-        if _walk_ok(start, path, avoid, n):
-            return path
-    sides = "LR" if not horizontal else "UD" if not vertical else "LRUD"
-    for side in sides:
-        for path in (side + vertical + horizontal + _OPP[side], side + horizontal + vertical + _OPP[side]):
-            if _walk_ok(start, path, avoid, n):
-                return path
-    return None
-
-
-def _route(board: _Board, target: int, avoid: set[int]) -> None:
-    """Blank to ``target`` without entering ``avoid`` (a handful of cells): straight
-    greedy steps while far away, breadth-first search in a small box near the end."""
-    n = board.n
-    if target in avoid:
-        raise _NoRoom()
-    while _dist(board.blank, target, n) > 6:
-        b = board.blank
-        (br, bc), (tr, tc) = divmod(b, n), divmod(target, n)
-        options = []
-        if tr != br:
-            options.append("D" if tr > br else "U")
-        if tc != bc:
-            options.append("R" if tc > bc else "L")
-        for m in options:
-            other = _neighbour(b, m, n)
-            if other is not None and other not in avoid:
-                board.step(m)
-                break
-        else:
-            break  # boxed in by the avoided cells: let the search below find the way
-    path = _simple_route(board.blank, target, avoid, n)
-    if path is not None:
-        board.run(path)
-        return
-    for margin in (2, 4, n):
-        path = _bfs_route(board, target, avoid, margin)
-        if path is not None:
-            board.run(path)
-            return
-    raise _NoRoom()
+# the shared moving parts, under the names this module has always used
+_OPP = OPP
+_NoRoom = NoRoom
+_Board = TileBoard
+_neighbour = neighbour
+_dist = dist
+_route = route
 
 
 def _carry(board: _Board, tile: int, dest: int, avoid: set[int]) -> None:
@@ -296,6 +173,94 @@ def _loop(block: tuple[int, int, int, int], blank_at: int, clockwise: bool) -> l
     return moves
 
 
+def _nearest_tree(home: int, reps: list[int], n: int) -> tuple[list[int], int]:
+    """The first version's tree: an MST over the blank's location and the given
+    representatives (networkx; beyond 400 points over each point's 12 nearest
+    neighbours, components joined by nearest pairs); its depth-first order and cost."""
+    if not reps:
+        return [], 0
+    graph = nx.Graph()
+    points = [home] + reps
+    if len(points) <= 400:
+        for i, a in enumerate(points):
+            for b in points[i + 1:]:
+                graph.add_edge(a, b, weight=_dist(a, b, n))
+        tree = nx.minimum_spanning_tree(graph, algorithm="prim")
+    else:  # a sparse candidate graph keeps networkx fast: each point with its 12 nearest
+        import numpy as np
+
+        rows = np.array([p // n for p in points])
+        cols = np.array([p % n for p in points])
+        for i, a in enumerate(points):
+            d = np.abs(rows - rows[i]) + np.abs(cols - cols[i])
+            for j in np.argsort(d)[1:13]:
+                graph.add_edge(a, points[int(j)], weight=int(d[j]))
+        tree = nx.minimum_spanning_tree(graph, algorithm="prim")
+        if not nx.is_connected(tree):  # join the components by nearest pairs
+            components = list(nx.connected_components(tree))
+            for comp in components[1:]:
+                a = min(comp)
+                b = min(components[0], key=lambda x: _dist(x, a, n))
+                tree.add_edge(a, b, weight=_dist(a, b, n))
+    order = [v for v in nx.dfs_preorder_nodes(tree, home) if v != home]
+    return order, int(tree.size(weight="weight"))
+
+
+def cheapest_cycle_tree(home: int, cycles: list[list[int]], n: int) -> tuple[list[int], int]:
+    """Section 5.3, item 1: the representatives chosen together with the tree. Prim's
+    algorithm where a cycle, once reached, brings *all* its locations into the tree (the
+    cheapest edge into a cycle may land on any of its locations: that location becomes
+    its representative). The tree is never dearer than the MST over any fixed choice of
+    representatives (each such tree is a spanning tree of the cycles with every edge at
+    least the cheapest one between its two cycles). Returns the representatives in the
+    depth-first order of the tree (from ``home``, the blank) and the tree's cost.
+
+    On a 4 x 4 board with the blank at 0, the representatives nearest the blank (1 and
+    12) span a tree of cost 4; entering the second cycle at 7, next to 11, costs 2:
+
+    >>> cheapest_cycle_tree(0, [[1, 11], [12, 7]], 4)
+    ([1, 7], 2)
+    >>> _nearest_tree(0, [1, 12], 4)[1]
+    4
+    """
+    import numpy as np
+
+    if not cycles:
+        return [], 0
+    locs = np.array([loc for cycle in cycles for loc in cycle], dtype=np.int64)
+    owner = np.repeat(np.arange(len(cycles)), [len(c) for c in cycles])
+    rows, cols = locs // n, locs % n
+    hr, hc = divmod(home, n)
+    key = np.abs(rows - hr) + np.abs(cols - hc)
+    parent = np.full(len(locs), -1, dtype=np.int64)  # -1: the blank's location
+    taken = np.zeros(len(locs), dtype=bool)
+    big = np.iinfo(np.int64).max
+    children: dict[int, list[int]] = {-1: []}
+    rep_of: dict[int, int] = {}
+    total = 0
+    for _ in range(len(cycles)):
+        j = int(np.where(taken, big, key).argmin())
+        c = int(owner[j])
+        total += int(key[j])
+        rep_of[c] = int(locs[j])
+        p = int(parent[j])
+        children.setdefault(-1 if p < 0 else int(owner[p]), []).append(c)
+        members = np.flatnonzero(owner == c)
+        taken[members] = True
+        for m in members:
+            d = np.abs(rows - rows[m]) + np.abs(cols - cols[m])
+            better = d < key
+            key = np.where(better, d, key)
+            parent = np.where(better, m, parent)
+    order: list[int] = []
+    stack = list(reversed(children[-1]))
+    while stack:
+        c = stack.pop()
+        order.append(rep_of[c])
+        stack.extend(reversed(children.get(c, [])))
+    return order, total
+
+
 def three_cycle(board: _Board, p: int, q: int, r: int) -> None:
     """Moves the tile at p to q, the tile at q to r, the tile at r to p; every other tile
     and the blank end where they were. Raises _NoRoom if no block/order works."""
@@ -340,20 +305,6 @@ def three_cycle(board: _Board, p: int, q: int, r: int) -> None:
     raise _NoRoom()
 
 
-def cancel_inverse_pairs(moves: str) -> str:
-    """Removes every move immediately undone by the next one (``UD``, ``LR``, ...),
-    repeatedly (a stack): the board sequence visited shrinks, the end board is the same.
-    The cheapest of the local optimisations Section 5 recommends after the
-    approximation (conjugated macros leave such pairs at their seams)."""
-    out: list[str] = []
-    for m in moves:
-        if out and out[-1] == _OPP[m]:
-            out.pop()
-        else:
-            out.append(m)
-    return "".join(out)
-
-
 @dataclass
 class Approximation:
     moves: str
@@ -365,32 +316,70 @@ class Approximation:
         return len(self.moves) / self.lower_bound if self.lower_bound else 1.0
 
 
-def approximate(b1: Board, b2: Board) -> Approximation:
-    """Moves turning B1 into B2 (any reachable pair, any n >= 2), with the Theorem 4 bound."""
+def approximate(b1: Board, b2: Board, *, method: str = "best", tree: str = "cheapest",
+                local: bool = True) -> Approximation:
+    """Moves turning B1 into B2 (any reachable pair, any n >= 2), with the Theorem 4 bound;
+    the moves are replayed on B1 before they are returned (AssertionError if they miss B2).
+
+    ``method``: "section5" (the cycle-fixing sequence above), "greedy" (the row-by-row
+    solver of :mod:`npw.solvers.npuz.greedy`) or "best" (Section 5 first, then the greedy
+    solver under a budget of the Section 5 length, the shorter kept: the minimum of a
+    constant-factor approximation and any other solution is one too). ``tree``: "cheapest"
+    (Section 5.3 item 1: the representatives chosen with the tree) or "nearest" (one
+    representative per cycle, the location nearest the blank, then the tree: the first
+    version). ``local``: the local improvement of :mod:`npw.solvers.npuz.improve` after;
+    without it only inverse pairs are cancelled (as the first version did).
+
+    >>> from npw.instances.npuz.board import goal_board
+    >>> result = approximate((1, 2, 3, 4, 0, 6, 7, 5, 8), goal_board(3))
+    >>> result.moves, result.stats["method"]
+    ('DR', 'greedy')
+    """
     began = time.perf_counter()
     n = math.isqrt(len(b1))
     if sorted(b1) != sorted(b2) or len(b1) != n * n:
         raise InvalidInstance("the two boards do not hold the same tiles")
+    if method not in ("best", "section5", "greedy") or tree not in ("cheapest", "nearest"):
+        raise InvalidInstance(f"unknown method {method!r} or tree {tree!r}")
     if not reachable(b1, b2):
         raise InvalidInstance("B2 is not reachable from B1 (Theorem 1)")
     bound = theorem4_lower_bound(b1, b2)
     stats: dict = {"fallback": False}
-    try:
-        moves = _approximate(b1, b2, n, stats)
-    except _NoRoom:
-        from npw.instances.npuz.region import solve_board
+    candidates: dict[str, str] = {}
+    if method in ("best", "section5"):
+        try:
+            candidates["section5"] = _approximate(b1, b2, n, stats, tree)
+        except _NoRoom:
+            from npw.instances.npuz.region import solve_board
 
-        stats = {"fallback": True}
-        moves = solve_board(b1, b2)
+            stats["fallback"] = True
+            candidates["section5"] = solve_board(b1, b2)
+        stats["section5_length"] = len(candidates["section5"])
+    if method in ("best", "greedy"):
+        budget = len(candidates["section5"]) if "section5" in candidates else None
+        try:
+            candidates["greedy"] = greedy_moves(b1, b2, budget=budget)
+            stats["greedy_length"] = len(candidates["greedy"])
+        except OverBudget:
+            stats["greedy_length"] = None  # stopped: longer than the Section 5 sequence
+        except NoRoom:
+            if "section5" not in candidates:
+                raise AssertionError("the greedy solver found no room (a bug)") from None
+            stats["greedy_length"] = None  # the Section 5 sequence stands
+    chosen = min(candidates, key=lambda name: (len(candidates[name]), name))
+    moves = candidates[chosen]
+    stats["method"] = chosen
     stats["raw_length"] = len(moves)
-    moves = cancel_inverse_pairs(moves)
+    moves = improve(b1, moves) if local else cancel_inverse_pairs(moves)
+    if apply_moves(b1, moves) != tuple(b2):
+        raise AssertionError("the approximation's moves do not reach B2 (a bug)")
     stats["time"] = time.perf_counter() - began
     stats["length"] = len(moves)
     stats.update(manhattan=bound.cycle_distance, tree_cost=bound.tree_cost)
     return Approximation(moves, bound.bound, stats)
 
 
-def _approximate(b1: Board, b2: Board, n: int, stats: dict) -> str:
+def _approximate(b1: Board, b2: Board, n: int, stats: dict, tree_kind: str = "cheapest") -> str:
     if n < 3:
         raise _NoRoom()
     # Lemma 5: the blank goes home first
@@ -408,10 +397,10 @@ def _approximate(b1: Board, b2: Board, n: int, stats: dict) -> str:
         target.run(path)
         frame.extend(path)
 
-    # cycles, representatives (nearest to the blank), the tree and its depth-first order
+    # cycles, their representatives, the tree and its depth-first order
     home = board.blank
     seen = [False] * (n * n)
-    reps = []
+    cycles = []
     for start in range(n * n):
         if seen[start] or board.cells[start] == target.cells[start]:
             continue
@@ -421,42 +410,24 @@ def _approximate(b1: Board, b2: Board, n: int, stats: dict) -> str:
             seen[loc] = True
             cycle.append(loc)
             loc = target.pos[board.cells[loc]]
-        reps.append(min(cycle, key=lambda x: (_dist(x, home, n), x)))
-    stats["cycles"] = len(reps)
-    order = []
-    if reps:
-        graph = nx.Graph()
-        points = [home] + reps
-        if len(points) <= 400:
-            for i, a in enumerate(points):
-                for b in points[i + 1:]:
-                    graph.add_edge(a, b, weight=_dist(a, b, n))
-            tree = nx.minimum_spanning_tree(graph, algorithm="prim")
-        else:  # a sparse candidate graph keeps networkx fast: each point with its 12 nearest
-            import numpy as np
-
-            rows = np.array([p // n for p in points])
-            cols = np.array([p % n for p in points])
-            for i, a in enumerate(points):
-                d = np.abs(rows - rows[i]) + np.abs(cols - cols[i])
-                for j in np.argsort(d)[1:13]:
-                    graph.add_edge(a, points[int(j)], weight=int(d[j]))
-            tree = nx.minimum_spanning_tree(graph, algorithm="prim")
-            if not nx.is_connected(tree):  # join the components by nearest pairs
-                components = list(nx.connected_components(tree))
-                for comp in components[1:]:
-                    a = min(comp)
-                    b = min(components[0], key=lambda x: _dist(x, a, n))
-                    tree.add_edge(a, b, weight=_dist(a, b, n))
-        order = [v for v in nx.dfs_preorder_nodes(tree, home) if v != home]
+        cycles.append(cycle)
+    stats["cycles"] = len(cycles)
+    if tree_kind == "cheapest":
+        order, stats["walk_tree_cost"] = cheapest_cycle_tree(home, cycles, n)
+    else:
+        order, stats["walk_tree_cost"] = _nearest_tree(home, [min(c, key=lambda x: (_dist(x, home, n), x)) for c in cycles], n)
     rep_tiles = [board.cells[loc] for loc in order]
     pending: tuple[int, int] | None = None  # two tiles that sit on each other's target
     three_cycles = 0
     for rep_tile in rep_tiles:
         if board.pos[rep_tile] == target.pos[rep_tile]:
             continue  # its cycle was fixed already
-        # the traveller: the tile that belongs where the representative is
-        traveller = target.cells[board.pos[rep_tile]]
+        if tree_kind == "cheapest":
+            # the cycle is entered where the tree reaches it: the traveller is chosen so
+            # that the first 3-cycle is gathered at the representative itself
+            traveller = board.cells[target.pos[rep_tile]]
+        else:  # the first version: the tile that belongs where the representative is
+            traveller = target.cells[board.pos[rep_tile]]
         while True:
             d = board.pos[traveller]
             b = board.pos[target.cells[d]]  # its tile belongs at d
@@ -482,7 +453,12 @@ def _approximate(b1: Board, b2: Board, n: int, stats: dict) -> str:
             a = board.pos[target.cells[b]]
             # (a -> b -> d -> a) written from its middle location b: the macro gathers
             # the tiles next to its first location, and b is one cycle edge from each
-            three_cycle(board, b, d, a)
+            p, q, r = b, d, a
+            if tree_kind == "cheapest":
+                # the same 3-cycle from whichever location the other two are nearest
+                p, q, r = min(((b, d, a), (d, a, b), (a, b, d)),
+                              key=lambda t: (_dist(t[0], t[1], n) + _dist(t[0], t[2], n), t[0] != b))
+            three_cycle(board, p, q, r)
             three_cycles += 1
     if pending is not None:
         raise AssertionError("a swap is left over: the parity argument of Theorem 1 failed (a bug)")

@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import io
 import math
-import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,15 +43,9 @@ from numba import njit
 
 from npw.instances.base import InvalidInstance, write_atomically
 from npw.instances.npuz.board import Board
+from npw.solvers.npuz.pdb_files import FORMAT, GROUP_SIZES, cache_dir, layout, table_path
 
-FORMAT = "v1"
-GROUP_SIZES = {2: (3,), 3: (4, 4), 4: (5, 5, 5)}
-
-
-def cache_dir() -> Path:
-    """``$XDG_CACHE_HOME/npw`` or ``~/.cache/npw`` (created on demand)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "npw"
+__all__ = ["FORMAT", "GROUP_SIZES", "PatternDatabases", "build_database", "cache_dir", "pattern_databases"]
 
 
 @njit(cache=True)
@@ -170,16 +163,20 @@ def _load_or_build(path: Path, n: int, locations: tuple[int, ...], blank: int) -
 
 @dataclass(frozen=True)
 class PatternDatabases:
-    """The databases of one goal, with the tables the compiled search uses."""
+    """The databases of one goal, with the tables the compiled search uses. ``packed`` holds the
+    groups' tables one after the other (``tables`` are views into it): the kernel reads one
+    array, built once per process (each solve used to concatenate 3 x 16 MiB again)."""
 
     n: int
     goal: Board
     groups: tuple[tuple[int, ...], ...]  # goal locations per group
     tables: tuple[np.ndarray, ...]
     built: bool  # True if any table was built (not loaded) in this process
+    packed: np.ndarray = field(repr=False, compare=False, default_factory=lambda: np.zeros(0, dtype=np.uint8))
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(group_of[tile], weight[tile], concatenated tables, offsets) for the compiled IDA*."""
+        """(group_of[tile], weight[tile], the packed tables, offsets) for the compiled IDA*; no copy
+        of the tables."""
         cells = self.n * self.n
         group_of = np.full(cells, -1, dtype=np.int64)
         weight = np.zeros(cells, dtype=np.int64)
@@ -189,7 +186,7 @@ class PatternDatabases:
                 group_of[tile] = g
                 weight[tile] = cells ** j
         offsets = np.cumsum([0] + [len(t) for t in self.tables[:-1]]).astype(np.int64)
-        return group_of, weight, np.concatenate(self.tables), offsets
+        return group_of, weight, self.packed, offsets
 
     def value(self, board: Board) -> int:
         """The heuristic: the sum over groups, and the same for the board reflected about the
@@ -221,20 +218,21 @@ class PatternDatabases:
 
 @lru_cache(maxsize=8)
 def pattern_databases(goal: Board) -> PatternDatabases:
-    """The databases for ``goal`` (loaded from the cache folder, built if missing)."""
+    """The databases for ``goal`` (loaded from the cache folder, built if missing), once per
+    process and goal."""
     n = math.isqrt(len(goal))
     if n not in GROUP_SIZES:
         raise InvalidInstance(f"pattern databases exist for n = 2, 3, 4 only, not n = {n}")
     blank = goal.index(0)
-    others = [loc for loc in range(n * n) if loc != blank]
-    groups, start = [], 0
-    for size in GROUP_SIZES[n]:
-        groups.append(tuple(others[start:start + size]))
-        start += size
-    key = f"n{n}-b{blank}-g{'-'.join(map(str, GROUP_SIZES[n]))}-{FORMAT}"
-    tables, built = [], False
+    groups, key = layout(tuple(goal))
+    loaded, built = [], False
     for g, locations in enumerate(groups):
-        table, was_built = _load_or_build(cache_dir() / "pdb" / f"{key}.{g}.pdb.npy", n, locations, blank)
-        tables.append(table)
+        table, was_built = _load_or_build(table_path(key, g), n, locations, blank)
+        loaded.append(table)
         built |= was_built
-    return PatternDatabases(n, tuple(goal), tuple(groups), tuple(tables), built)
+    packed = np.concatenate(loaded)
+    tables, start = [], 0
+    for table in loaded:
+        tables.append(packed[start:start + len(table)])
+        start += len(table)
+    return PatternDatabases(n, tuple(goal), tuple(groups), tuple(tables), built, packed)

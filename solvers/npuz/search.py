@@ -5,11 +5,14 @@
   ``bench/npuz_bfs.py``).
 * :func:`astar_path` -- A* (pure Python, a heap and a closed table) with any
   heuristic of :mod:`npw.solvers.npuz.heuristics`.
-* :func:`idastar_path` -- IDA* compiled with numba: an explicit-stack depth-first
-  search, resumable in slices of nodes so that a deadline is checked between slices
-  (numba code cannot read the clock). Heuristics computed incrementally: Manhattan
-  and Euclid per tile, pattern-database indices per moved tile; relaxed adjacency
-  and linear conflicts recomputed at each node (O(n^2)).
+* :func:`idastar_path` -- IDA* compiled with numba (:mod:`npw.solvers.npuz.kernel`, one
+  kernel per heuristic): an explicit-stack depth-first search, resumable in slices of
+  nodes so that a deadline is checked between slices (numba code cannot read the
+  clock). Heuristics updated incrementally: Manhattan and Euclid per tile, linear
+  conflicts per line (at most one line per move), pattern-database keys per moved
+  tile; relaxed adjacency recomputed at each node (O(n^2)). Easy boards are solved by
+  the same search in pure Python (:mod:`npw.solvers.npuz.pysearch`) while numba is not
+  loaded: importing numba and its cached kernels costs more than the whole search.
 
 Memory: BFS and A* keep every board they reach (about 250 bytes each); past
 ``max_nodes`` boards (2 million by default) they stop and the decider answers
@@ -32,9 +35,7 @@ import math
 import time
 from collections import deque
 from dataclasses import dataclass, field
-
-import numpy as np
-from numba import njit
+from typing import Any, Callable
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, NPuz, neighbours
@@ -49,6 +50,7 @@ MAX_DEPTH = 4096
 # about 215 MB) it answers UNKNOWN at once, saying why, instead of filling gigabytes (the
 # 110 x 110 board of 224sat-to-npuz at l = 1 needed 1.2 GB)
 IDASTAR_MAX_CELLS = 72 * 72
+PYTHON_MAX_SIDE = 6  # the pure-Python search's tables are cells^2 Python ints
 
 
 @dataclass
@@ -185,214 +187,7 @@ def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: i
     return SearchOutcome(None, True, {"nodes": expanded, "generated": generated, "time": time.perf_counter() - began})
 
 
-# -- IDA* (compiled) -------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def _lis(values, count, tails):  # pragma: no cover - compiled
-    length = 0
-    for i in range(count):
-        v = values[i]
-        lo, hi = 0, length
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if tails[mid] < v:
-                lo = mid + 1
-            else:
-                hi = mid
-        tails[lo] = v
-        if lo == length:
-            length += 1
-    return length
-
-
-@njit(cache=True)
-def _linear_conflicts(board, goalpos, n, values, tails):  # pragma: no cover - compiled
-    extra = 0
-    for line in range(n):
-        count = 0
-        for c in range(n):
-            t = board[line * n + c]
-            if t != 0 and goalpos[t] // n == line:
-                values[count] = goalpos[t] % n
-                count += 1
-        extra += count - _lis(values, count, tails)
-        count = 0
-        for r in range(n):
-            t = board[r * n + line]
-            if t != 0 and goalpos[t] % n == line:
-                values[count] = goalpos[t] // n
-                count += 1
-        extra += count - _lis(values, count, tails)
-    return 2 * extra
-
-
-@njit(cache=True)
-def _relaxed_adjacency(board, goalpos, seen):  # pragma: no cover - compiled
-    cells = board.shape[0]
-    for i in range(cells):
-        seen[i] = False
-    total = 0
-    for s in range(cells):
-        if seen[s]:
-            continue
-        length = 0
-        has_blank = False
-        loc = s
-        while not seen[loc]:
-            seen[loc] = True
-            length += 1
-            if board[loc] == 0:
-                has_blank = True
-            loc = goalpos[board[loc]]
-        if length >= 2:
-            if has_blank:
-                total += length - 1
-            else:
-                total += length + 1
-    return total
-
-
-@njit(cache=True)
-def _h(kind, d, base, pidx, board, goalpos, n, pdb, offsets, ngroups, seen, values, tails, blank, tcell):  # pragma: no cover
-    if kind == 0:
-        return int(base[d] + 0.5)
-    if kind == 1:
-        return int(math.ceil(base[d] - 1e-9))
-    if kind == 2:
-        md = int(base[d] + 0.5)
-        ra = _relaxed_adjacency(board, goalpos, seen)
-        return md if md > ra else ra
-    if kind == 3:
-        return int(base[d] + 0.5) + _linear_conflicts(board, goalpos, n, values, tails)
-    total = 0
-    for g in range(ngroups):
-        total += pdb[offsets[g] + pidx[d, g] * (n * n) + blank]
-    if pidx.shape[1] > ngroups:  # the reflection about the main diagonal (Korf & Felner)
-        mirrored = 0
-        tb = tcell[blank]
-        for g in range(ngroups):
-            mirrored += pdb[offsets[g] + pidx[d, ngroups + g] * (n * n) + tb]
-        if mirrored > total:
-            total = mirrored
-    return total
-
-
-@njit(cache=True)
-def _ida_slice(kind, n, board, pos, goal, goalpos, table, group_of, weight, pdb, offsets,
-               path, nextmv, base, pidx, st, budget, sigma, tcell):  # pragma: no cover - compiled
-    """Runs the current IDA* iteration for up to ``budget`` generated nodes.
-
-    st: [depth, bound, next_bound, generated, blank, expanded]. Returns 0 when the
-    iteration is over without a solution (next bound in st[2]), 1 when a solution
-    of length st[0] is in path[:st[0]], 2 when the budget ran out (call again)."""
-    cells = n * n
-    ngroups = offsets.shape[0]
-    seen = np.empty(cells, dtype=np.bool_)
-    values = np.empty(n, dtype=np.int64)
-    tails = np.empty(n, dtype=np.int64)
-    steps = np.array([-n, n, -1, 1], dtype=np.int64)
-    used = 0
-    while True:
-        d = st[0]
-        m = nextmv[d]
-        if m >= 4:
-            if d == 0:
-                return 0
-            d -= 1
-            # undo path[d]: the blank goes back
-            cur = st[4]
-            prev = cur - steps[path[d]]
-            tile = board[prev]
-            board[cur] = tile
-            board[prev] = 0
-            pos[tile] = cur
-            pos[0] = prev
-            st[4] = prev
-            st[0] = d  # nextmv[d] already points past the move just undone
-            continue
-        if used >= budget:
-            return 2
-        nextmv[d] = m + 1
-        if d > 0 and path[d - 1] == (m ^ 1):
-            continue
-        blank = st[4]
-        r = blank // n
-        c = blank % n
-        if (m == 0 and r == 0) or (m == 1 and r == n - 1) or (m == 2 and c == 0) or (m == 3 and c == n - 1):
-            continue
-        target = blank + steps[m]
-        tile = board[target]
-        board[blank] = tile
-        board[target] = 0
-        pos[tile] = blank
-        pos[0] = target
-        st[4] = target
-        base[d + 1] = base[d] + table[tile, blank] - table[tile, target]
-        for g in range(pidx.shape[1]):
-            pidx[d + 1, g] = pidx[d, g]
-        g = group_of[tile]
-        if g >= 0:
-            pidx[d + 1, g] += (blank - target) * weight[tile]
-        if pidx.shape[1] > ngroups:
-            mirror = sigma[tile]
-            g = group_of[mirror]
-            if g >= 0:
-                pidx[d + 1, ngroups + g] += (tcell[blank] - tcell[target]) * weight[mirror]
-        used += 1
-        st[3] += 1
-        h = _h(kind, d + 1, base, pidx, board, goalpos, n, pdb, offsets, ngroups, seen, values, tails, target, tcell)
-        f = d + 1 + h
-        if f > st[1]:
-            if f < st[2]:
-                st[2] = f
-            # undo
-            board[target] = tile
-            board[blank] = 0
-            pos[tile] = target
-            pos[0] = blank
-            st[4] = blank
-            continue
-        path[d] = m
-        if h == 0:
-            same = True
-            for i in range(cells):
-                if board[i] != goal[i]:
-                    same = False
-                    break
-            if same:
-                st[0] = d + 1
-                return 1
-        if d + 1 >= path.shape[0]:
-            return 3  # too deep: treated as out of budget
-        st[0] = d + 1
-        nextmv[d + 1] = 0
-        st[5] += 1
-
-
-def _tables(kind: int, n: int, goalpos: list[int]) -> np.ndarray:
-    """table[tile, location]: the tile's distance (Euclidean for kind 1, else Manhattan) from
-    its goal cell; zeros for the pattern databases (kind 4). Built by numpy in one pass: a
-    Python double loop over cells^2 entries took about 40 s on the 110 x 110 board of
-    224sat-to-npuz, before the search could consult its deadline.
-
-    >>> _tables(0, 2, [3, 0, 1, 2])[1].tolist()  # tile 1's goal is cell 0
-    [0.0, 1.0, 1.0, 2.0]
-    """
-    cells = n * n
-    if kind == 4:
-        return np.zeros((cells, cells), dtype=np.float64)
-    goal = np.asarray(goalpos, dtype=np.int64)
-    rows, cols = np.divmod(np.arange(cells, dtype=np.int64), n)
-    table = np.empty((cells, cells), dtype=np.float64)
-    block = max(1, (1 << 20) // cells)  # rows per block: temporaries of a few MB, not cells^2
-    for first in range(0, cells, block):
-        g = goal[first:first + block]
-        dr = np.abs(rows[None, :] - (g // n)[:, None]).astype(np.float64)
-        dc = np.abs(cols[None, :] - (g % n)[:, None]).astype(np.float64)
-        table[first:first + block] = np.hypot(dr, dc) if kind == 1 else dr + dc
-    table[0] = 0.0  # the blank is not counted
-    return table
+# -- IDA* -----------------------------------------------------------------------------------
 
 
 FIRST_SLICE = 2_000
@@ -413,16 +208,129 @@ def _next_budget(budget: int, seconds: float, most: int) -> int:
     return max(100, min(most, budget))
 
 
+def _compiled_search(kind: int, n: int, start: Board, goal: Board,
+                     stats: dict) -> tuple[Callable[[int], int], tuple[Any, Any, Any]]:
+    """(run, state): ``run(budget)`` resumes the current iteration of the heuristic's kernel
+    (:mod:`npw.solvers.npuz.kernel`) for up to ``budget`` generated nodes; ``state`` is the
+    kernel's ``st`` array, ``path`` and ``nextmv`` (the next move to try per depth). Sets
+    ``stats["h0"]`` (and the databases' facts)."""
+    import numpy as np
+
+    from npw.solvers.npuz import kernel
+
+    cells = n * n
+    goalpos = [0] * cells
+    for location, tile in enumerate(goal):
+        goalpos[tile] = location
+    nbr = kernel.neighbour_table(n)
+    board = np.array(start, dtype=np.int64)
+    goal_arr = np.array(goal, dtype=np.int64)
+    goalpos_arr = np.array(goalpos, dtype=np.int64)
+    path = np.zeros(MAX_DEPTH, dtype=np.int64)
+    nextmv = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    st = np.zeros(6, dtype=np.int64)
+    st[4] = start.index(0)
+    if kind == KIND["pdb"]:
+        from npw.solvers.npuz.pdb import pattern_databases
+
+        databases = pattern_databases(tuple(goal))
+        group_of, weight, pdb, offsets = databases.arrays()
+        stats["pdb_built"] = databases.built
+        # the reflection about the main diagonal: the transposed board, tiles renamed by sigma
+        # (sigma(t) = the goal's tile on the transposed goal cell of t), is exactly as far from
+        # the goal, so max(h(board), h(reflection)) is admissible and consistent. Needs the
+        # goal's blank on the diagonal (blank-first and blank-last goals have it).
+        tcell = np.array([(loc % n) * n + loc // n for loc in range(cells)], dtype=np.int64)
+        sigma = np.array([goal[tcell[goalpos[t]]] for t in range(cells)], dtype=np.int64)
+        reflect = bool(sigma[0] == 0)
+        stats["reflection"] = reflect
+        ngroups = len(offsets)
+        wcell = weight * cells
+        keys = np.zeros(2 * ngroups, dtype=np.int64)
+        keys[:ngroups] = offsets
+        keys[ngroups:] = offsets
+        for location, t in enumerate(start):
+            if t and group_of[t] >= 0:
+                keys[group_of[t]] += location * wcell[t]
+            if t and reflect and group_of[sigma[t]] >= 0:
+                keys[ngroups + group_of[sigma[t]]] += tcell[location] * wcell[sigma[t]]
+        blank = start.index(0)
+        h0 = int(sum(pdb[keys[g] + blank] for g in range(ngroups)))
+        if reflect:
+            h0 = max(h0, int(sum(pdb[keys[ngroups + g] + tcell[blank]] for g in range(ngroups))))
+
+        def run(budget: int) -> int:
+            return kernel.ida_pdb(n, nbr, board, goal_arr, pdb, group_of, wcell, keys, ngroups, reflect, sigma,
+                                  tcell, path, nextmv, st, budget)
+    else:
+        table = kernel.distance_tables(kind, n, goalpos)
+        base = table[np.array(start, dtype=np.int64), np.arange(cells)].sum()
+        if kind == KIND["manhattan"]:
+            hs = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+            hs[0] = h0 = int(base)
+
+            def run(budget: int) -> int:
+                return kernel.ida_manhattan(n, nbr, board, goal_arr, table, path, nextmv, hs, st, budget)
+        elif kind == KIND["linear-conflict"]:
+            mds = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+            lcs = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+            scratch = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+            lcline = np.array([kernel.line_conflicts(board, goalpos_arr, n, line, *scratch) for line in range(2 * n)],
+                              dtype=np.int64)
+            saved_line = np.full(MAX_DEPTH + 1, -1, dtype=np.int64)
+            saved_value = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+            mds[0], lcs[0] = int(base), int(lcline.sum())
+            h0 = int(mds[0] + 2 * lcs[0])
+
+            def run(budget: int) -> int:
+                return kernel.ida_linear_conflict(n, nbr, board, goal_arr, goalpos_arr, table, path, nextmv, mds, lcs,
+                                                  lcline, saved_line, saved_value, st, budget)
+        else:
+            sums = np.zeros(MAX_DEPTH + 1, dtype=np.float64)
+            sums[0] = base
+            h0 = int(kernel.generic_h(kind, sums[0], board, goalpos_arr, np.empty(cells, dtype=np.bool_)))
+
+            def run(budget: int) -> int:
+                return kernel.ida_generic(kind, n, nbr, board, goal_arr, goalpos_arr, table, path, nextmv, sums, st,
+                                          budget)
+    stats["h0"] = h0
+    return run, (st, path, nextmv)
+
+
+def _uses_python(python_nodes: int | None) -> int:
+    """The pure-Python search's node budget: none once numba is loaded (then the kernel is
+    cheap to start and faster per node), else ``PYTHON_NODES`` unless told."""
+    if python_nodes is not None:
+        return python_nodes
+    import sys
+
+    from npw.solvers.npuz.pysearch import PYTHON_NODES
+
+    return 0 if "numba" in sys.modules else PYTHON_NODES
+
+
 def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int | None = None,
                  timeout: float | None = None, max_nodes: int | None = None,
-                 slice_nodes: int = 500_000) -> SearchOutcome:
-    """Optimal move string by IDA*; gives up (complete, no moves) once the bound exceeds ``limit``."""
+                 slice_nodes: int = 500_000, python_nodes: int | None = None) -> SearchOutcome:
+    """Optimal move string by IDA*; gives up (complete, no moves) once the bound exceeds ``limit``.
+
+    An easy board is solved first by the pure-Python search of :mod:`npw.solvers.npuz.pysearch`
+    (same tree, same answer and counts; ``stats["kernel"]`` says which ran) within
+    ``python_nodes`` generated nodes (default: ``PYTHON_NODES`` while numba is not loaded, else
+    none; it does not read the deadline: the budget is about 0.05 s), then by the compiled
+    kernel of the heuristic.
+
+    >>> from npw.instances.npuz.board import goal_board
+    >>> outcome = idastar_path((1, 2, 3, 4, 5, 6, 0, 7, 8), goal_board(3), "manhattan", python_nodes=100)
+    >>> outcome.moves, outcome.stats["nodes"], outcome.stats["kernel"]
+    ('RR', 2, 'python')
+    """
     n = _check_pair(start, goal)
     if heuristic not in KIND:
         raise InvalidInstance(f"unknown heuristic {heuristic!r} (known: {', '.join(HEURISTICS)})")
     began = time.perf_counter()
     deadline = Deadline(timeout)
-    stats = {"nodes": 0, "generated": 0, "iterations": 0, "time": 0.0, "heuristic": heuristic}
+    stats: dict[str, Any] = {"nodes": 0, "generated": 0, "iterations": 0, "time": 0.0, "heuristic": heuristic}
     if start == goal:
         return SearchOutcome("", True, stats)
     if not reachable(start, goal):
@@ -430,57 +338,26 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
         return SearchOutcome(None, True, stats)
     kind = KIND[heuristic]
     cells = n * n
-    if kind != 4 and cells > IDASTAR_MAX_CELLS:
+    if kind != KIND["pdb"] and cells > IDASTAR_MAX_CELLS:
         stats.update(refused=f"a {n} x {n} board needs a {cells ** 2 * 8 / 1e6:.0f} MB distance table "
                              f"(IDA* takes up to {IDASTAR_MAX_CELLS} cells)", time=time.perf_counter() - began)
         return SearchOutcome(None, False, stats)
-    goalpos = [0] * cells
-    for location, tile in enumerate(goal):
-        goalpos[tile] = location
-    table = _tables(kind, n, goalpos)
-    if kind == 4:
-        from npw.solvers.npuz.pdb import pattern_databases
+    budget = _uses_python(python_nodes)
+    if max_nodes is not None:
+        # the kernel stops at the first slice ending past max_nodes: a search finishing within
+        # max_nodes finishes there too
+        budget = min(budget, max_nodes)
+    if budget > 0 and n <= PYTHON_MAX_SIDE:
+        from npw.solvers.npuz.pysearch import python_idastar
 
-        databases = pattern_databases(tuple(goal))
-        group_of, weight, pdb, offsets = databases.arrays()
-        stats["pdb_built"] = databases.built
-    else:
-        group_of = np.full(cells, -1, dtype=np.int64)
-        weight = np.zeros(cells, dtype=np.int64)
-        pdb = np.zeros(1, dtype=np.uint8)
-        offsets = np.zeros(0, dtype=np.int64)
-    board = np.array(start, dtype=np.int64)
-    pos = np.zeros(cells, dtype=np.int64)
-    for location, tile in enumerate(start):
-        pos[tile] = location
-    goal_arr = np.array(goal, dtype=np.int64)
-    goalpos_arr = np.array(goalpos, dtype=np.int64)
-    path = np.zeros(MAX_DEPTH, dtype=np.int64)
-    nextmv = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
-    base = np.zeros(MAX_DEPTH + 1, dtype=np.float64)
-    # the reflection about the main diagonal: the transposed board, tiles renamed by sigma
-    # (sigma(t) = the goal's tile on the transposed goal cell of t), is exactly as far from
-    # the goal, so max(h(board), h(reflection)) is admissible and consistent. Needs the
-    # goal's blank on the diagonal (blank-first and blank-last goals have it).
-    tcell = np.array([(loc % n) * n + loc // n for loc in range(cells)], dtype=np.int64)
-    sigma = np.array([goal[tcell[goalpos[t]]] for t in range(cells)], dtype=np.int64)
-    reflect = kind == 4 and sigma[0] == 0
-    columns = max(1, len(offsets)) * (2 if reflect else 1)
-    stats["reflection"] = bool(reflect)
-    pidx = np.zeros((MAX_DEPTH + 1, columns), dtype=np.int64)
-    base[0] = sum(table[t, loc] for loc, t in enumerate(start))
-    for t in range(1, cells):
-        if group_of[t] >= 0:
-            pidx[0, group_of[t]] += pos[t] * weight[t]
-        if reflect and group_of[sigma[t]] >= 0:
-            pidx[0, len(offsets) + group_of[sigma[t]]] += tcell[pos[t]] * weight[sigma[t]]
-    seen = np.empty(cells, dtype=np.bool_)
-    scratch = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-    bound = int(_h(kind, 0, base, pidx, board, goalpos_arr, n, pdb, offsets, len(offsets), seen, *scratch,
-                   start.index(0), tcell))
-    stats["h0"] = bound
-    st = np.zeros(6, dtype=np.int64)
-    st[4] = start.index(0)
+        easy = python_idastar(start, goal, n, heuristic, limit, budget)
+        if easy is not None:
+            moves, found = easy
+            stats.update(found, kernel="python", time=time.perf_counter() - began)
+            return SearchOutcome(moves, True, stats)
+    stats["kernel"] = "numba"
+    run, (st, path, nextmv) = _compiled_search(kind, n, start, goal, stats)
+    bound = stats["h0"]
     # the deadline is read between slices: the first slice is small, later ones grow while a
     # slice stays short (a node costs far more on a large board than on the 15-puzzle)
     budget = min(slice_nodes, FIRST_SLICE)
@@ -494,12 +371,11 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
         stats["iterations"] += 1
         stats["bound"] = bound
         st[0], st[1], st[2] = 0, bound, 1 << 40
-        nextmv[0] = 0
         st[5] += 1  # the root
+        nextmv[0] = 0
         while True:
             sliced = time.perf_counter()
-            status = _ida_slice(kind, n, board, pos, goal_arr, goalpos_arr, table, group_of, weight, pdb,
-                                offsets, path, nextmv, base, pidx, st, budget, sigma, tcell)
+            status = run(budget)
             budget = _next_budget(budget, time.perf_counter() - sliced, slice_nodes)
             stats["nodes"], stats["generated"] = int(st[5]), int(st[3])
             if status == 1:

@@ -1,0 +1,55 @@
+"""``npw explore``: a reduction's source and target side by side on one self-contained HTML
+page (provenance links, the forward certificate played step by step, the backward map's result,
+or the verifier's findings for a no-source; see ``npw.verify.explore``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from npw.cli.common import EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
+from npw.cli.reduce import _reduction_options
+from npw.instances.base import InvalidInstance
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    from npw.instances.io import display_name
+    from npw.reductions.registry import get_reduction
+    from npw.verify.explore.build import explore
+    from npw.verify.explore.page import render_page
+
+    if args.output != "-" and not args.output.removesuffix(".gz").endswith((".html", ".htm")):
+        raise UsageError("explore: the page is HTML (-o FILE.html, or - for standard output)")
+    reduction = get_reduction(args.reduction)
+    options = _reduction_options(reduction, args.extra_arguments)
+    source = load_file(args.input, args.input_format)
+    name = display_name(args.input)
+    if source.problem != reduction.source:
+        raise InvalidInstance(f"{name}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
+    try:
+        page = explore(reduction, source, timeout=args.timeout, **options)
+    except ValueError as error:  # InvalidInstance too: a target that cannot be built or drawn
+        raise InvalidInstance(f"{name}: {reduction.id}: {error}") from None
+    except Exception as error:
+        if ".py:" not in args.reduction:
+            raise  # a fault of npw's own: its traceback is wanted
+        # a user's reduction that crashes is a fault of that file, said in one line
+        raise InvalidInstance(f"{name}: {args.reduction} raised {type(error).__name__}: {error}") from None
+    emit(render_page(page), args.output)  # whole or not at all (a temporary file renamed)
+    return EXIT_OK
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("explore", help="a reduction's source and target side by side on one HTML page",
+                            description="Write one self-contained HTML page: the source and the target drawn side "
+                                        "by side (hover or click an element: what it produced lights up), the "
+                                        "forward certificate of a yes-source played on the target step by step "
+                                        "with the backward map's result on the source, or, for a no-source, the "
+                                        "verifier's findings. A reduction's own options follow as --NAME VALUE.")
+    p.add_argument("reduction", help="a registered reduction or chain, or FILE.py:NAME")
+    p.add_argument("input", help="the source instance file; - reads standard input (see --format)")
+    add_format_option(p)
+    p.add_argument("--output", "-o", required=True, type=output_path, help="the page (FILE.html, or - for standard output)")
+    p.add_argument("--timeout", type=positive_seconds, default=60.0,
+                   help="seconds for each decider call (default 60)")
+    p.set_defaults(run=cmd_explore, takes_extra_arguments=True)
