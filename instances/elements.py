@@ -8,7 +8,8 @@ its id:
 
 * SAT family (cnf, 3sat, 1in3sat, 224sat): ``var:K`` (K = 1..num_vars) and ``clause:I``
   (I = 0-based position in the clause list);
-* Hamiltonian path and its variants: ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
+* Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
+  domset): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
 * 3-PARTITION: ``number:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
@@ -79,7 +80,7 @@ def _sat(instance: Any) -> list[str]:
     return [var_id(v) for v in range(1, instance.num_vars + 1)] + [clause_id(i) for i in range(count)]
 
 
-def _hampath(instance: Any) -> list[str]:
+def _graph(instance: Any) -> list[str]:
     return [vertex_id(v) for v in range(instance.num_vertices)] + [edge_id(tuple(e)) for e in instance.edges]
 
 
@@ -114,9 +115,7 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "3sat": _sat,
     "1in3sat": _sat,
     "224sat": _sat,
-    "hampath": _hampath,
-    "hampath-grid-s": _hampath,
-    "hampath-st": _hampath,
+    **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset")},
     "3partition": _three_partition,
     "rel": _rel,
     "solochess": _solochess,

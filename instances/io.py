@@ -1,4 +1,5 @@
-"""Reading and writing instance files: JSON (every problem), DIMACS CNF and TSPLIB HCP.
+"""Reading and writing instance files: JSON (every problem), DIMACS CNF, the DIMACS graph format
+(``p edge``, the classic graph problems) and TSPLIB HCP.
 
 Bytes in and out go through one place, so every command gets the same rules:
 
@@ -12,8 +13,8 @@ Bytes in and out go through one place, so every command gets the same rules:
   byte more than the limit.
 
 The format of an instance is, in order: the one asked for (``--format``), the file name's
-suffix under any compression suffix (``.cnf``/``.dimacs`` DIMACS, ``.hcp`` HCP, ``.json``
-JSON), else sniffed from the text (:func:`sniff_format`: JSON starts with ``{``, DIMACS with
+suffix under any compression suffix (``.cnf``/``.dimacs``/``.clq``/``.col`` DIMACS, ``.hcp`` HCP,
+``.json`` JSON), else sniffed from the text (:func:`sniff_format`: JSON starts with ``{``, DIMACS with
 a ``c`` or ``p`` line, HCP with ``NAME`` or another TSPLIB keyword). A file that is none of
 these is read as JSON (its error says what JSON expected); standard input that is none of
 these is refused, asking for ``--format``.
@@ -192,7 +193,7 @@ def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) 
             raise InvalidInstance(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
         return fmt
     name = _strip_compression(str(path))
-    if name.endswith((".cnf", ".dimacs")):
+    if name.endswith((".cnf", ".dimacs", ".clq", ".col")):
         return "dimacs"
     if name.endswith(".hcp"):
         return "hcp"
@@ -208,9 +209,11 @@ def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) 
 def parse_instance(text: str, fmt: str) -> Any:
     """The instance in ``text``, read as ``fmt`` (one of :data:`FORMATS`) and validated."""
     if fmt == "dimacs":
+        from npw.instances.graphs.dimacs import from_dimacs_graph, is_dimacs_graph
         from npw.instances.sat.cnf import CNF
 
-        return CNF.from_dimacs(text)
+        # one format name, two kinds of file: the header says which (p cnf / p edge)
+        return from_dimacs_graph(text) if is_dimacs_graph(text) else CNF.from_dimacs(text)
     if fmt == "hcp":
         from npw.instances.hampath.hcp import from_hcp
 
@@ -275,11 +278,26 @@ def write_output(path: str | os.PathLike, text: str | bytes) -> None:
 
 
 def save_instance(instance: Any, path: str | os.PathLike) -> None:
-    """Writes the instance as JSON (DIMACS for a CNF saved as ``.cnf``, HCP for a Hamiltonian
-    path instance saved as ``.hcp``; under ``.gz``/``.xz``/``.bz2`` compressed), whole or not at all."""
+    """Writes the instance as JSON (DIMACS for a CNF saved as ``.cnf``, the DIMACS graph format for
+    a classic graph problem saved as ``.dimacs``, ``.clq`` or ``.col``, HCP for a Hamiltonian path
+    instance saved as ``.hcp``; under ``.gz``/``.xz``/``.bz2`` compressed), whole or not at all.
+
+    >>> import os, tempfile
+    >>> from npw.instances.graphs.graph import DominatingSet
+    >>> name = os.path.join(tempfile.mkdtemp(), "g.clq")
+    >>> save_instance(DominatingSet(2, ((0, 1),), 1), name)
+    >>> open(name).read().splitlines()[1], load_instance(name)
+    ('p edge 2 1', DominatingSet(num_vertices=2, edges=((0, 1),), k=1))
+    """
+    from npw.instances.graphs.graph import GRAPH_PROBLEMS
+
     name = _strip_compression(str(path))
     if name.endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
         write_output(path, instance.to_dimacs())
+    elif name.endswith((".dimacs", ".clq", ".col")) and instance.problem in GRAPH_PROBLEMS:
+        from npw.instances.graphs.dimacs import to_dimacs_graph
+
+        write_output(path, to_dimacs_graph(instance))
     elif name.endswith(".hcp") and instance.problem.startswith("hampath"):
         from npw.instances.hampath.hcp import to_hcp
 

@@ -125,6 +125,33 @@ class HamPathEndsFile(_HamPathFields, kw_only=True):
 
 HamPathCertificate = list[Vertex]
 
+# -- the classic graph problems (instances/graphs/) -------------------------------------------------
+
+
+class _BoundedGraphFields(InstanceFile, kw_only=True):
+    num_vertices: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_VERTICES")]
+    edges: list[tuple[Vertex, Vertex]]
+    k: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="0 <= k <= num_vertices")]
+
+
+class IndependentSetFile(_BoundedGraphFields, kw_only=True):
+    problem: Literal["indset"]
+
+
+class VertexCoverFile(_BoundedGraphFields, kw_only=True):
+    problem: Literal["vertexcover"]
+
+
+class CliqueFile(_BoundedGraphFields, kw_only=True):
+    problem: Literal["clique"]
+
+
+class DominatingSetFile(_BoundedGraphFields, kw_only=True):
+    problem: Literal["domset"]
+
+
+VertexSetCertificate = list[Vertex]
+
 # -- Solo Chess ---------------------------------------------------------------------------------
 
 
@@ -209,6 +236,10 @@ FILE_MODELS: dict[str, type] = {
     "hampath": HamPathFile,
     "hampath-grid-s": HamPathGridStartFile,
     "hampath-st": HamPathEndsFile,
+    "indset": IndependentSetFile,
+    "vertexcover": VertexCoverFile,
+    "clique": CliqueFile,
+    "domset": DominatingSetFile,
     "solochess": SoloChessFile,
     "npuz": NPuzFile,
     "torus": TorusFile,

@@ -56,6 +56,11 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     **{(pid, "dimacs"): (lambda instance: instance.num_vertices * (instance.num_vertices - 1)
                          + 2 * _exactly_one_lower(instance.num_vertices))
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+    # the property's clauses alone (the counter adds more): an edge's, a non-edge's, a vertex's
+    ("indset", "dimacs"): lambda instance: len(instance.edges),
+    ("vertexcover", "dimacs"): lambda instance: len(instance.edges),
+    ("clique", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) // 2 - len(instance.edges),
+    ("domset", "dimacs"): lambda instance: instance.num_vertices,
     ("solochess", "dimacs"): lambda instance: 2 * len(instance.pieces) * max(0, len(instance.pieces) - 1),
     ("3partition", "dimacs"): lambda instance: 2 * instance.m * len(instance.numbers) * (instance.bound + 1),
     ("3partition", "smt2"): lambda instance: len(instance.numbers) + instance.m,
@@ -117,6 +122,14 @@ def hampath_dimacs(instance) -> str:
 
     num_vars, clauses, _ = encode(instance)
     return dimacs_text(num_vars, clauses, f"Hamiltonian path ({instance.problem}) position encoding by npw")
+
+
+def graph_dimacs(instance) -> str:
+    """The vertex-choice encoding of :mod:`npw.solvers.graphs.sat` (variable v + 1: vertex v chosen)."""
+    from npw.solvers.graphs.sat import encode
+
+    num_vars, clauses = encode(instance)
+    return dimacs_text(num_vars, clauses, f"{instance.problem} encoding (k = {instance.k}) by npw")
 
 
 def solochess_dimacs(instance) -> str:

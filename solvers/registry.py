@@ -29,6 +29,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-grid-s": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-st": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
+    **{pid: {"brute": "npw.solvers.graphs.brute:solve", "sat": "npw.solvers.graphs.sat:solve"}
+       for pid in ("indset", "vertexcover", "clique", "domset")},
     "npuz": {"idastar": "npw.solvers.npuz.search:solve_idastar", "astar": "npw.solvers.npuz.search:solve_astar", "bfs": "npw.solvers.npuz.search:solve_bfs", "sat": "npw.solvers.npuz.sat:solve"},
     "solochess": {"search": "npw.solvers.solochess.search:solve", "sat": "npw.solvers.solochess.sat:solve", "theorem2.2": "npw.solvers.solochess.spanning:solve", "theorem2.16": "npw.solvers.solochess.hero:solve"},
     "torus": {"constructive": "npw.solvers.torus.constructive:solve", "bfs": "npw.solvers.torus.bfs:solve"},
@@ -47,6 +49,9 @@ EXPORTS: dict[str, dict[str, str]] = {
     "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+    # dimacs: the SAT encoding (a CNF); edge: the instance itself in the DIMACS graph format (p edge)
+    **{pid: {"dimacs": "npw.solvers.exports:graph_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"}
+       for pid in ("indset", "vertexcover", "clique", "domset")},
     "solochess": {"dimacs": "npw.solvers.exports:solochess_dimacs"},
     "npuz": {"dimacs": "npw.solvers.npuz.sat:to_dimacs", "oneline": "npw.solvers.exports:npuz_oneline"},
     "3partition": {"dimacs": "npw.solvers.exports:three_partition_dimacs",
@@ -63,6 +68,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "224sat": "npw.solvers.sat:sample_certificates",
     "rel": "npw.solvers.rel.order:sample_certificates",
     "solochess": "npw.solvers.solochess.search:sample_certificates",
+    **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
 }
 

@@ -55,7 +55,7 @@ from npw.verify import provenance
 
 MANIFEST = "manifest.json"
 SET_FORMAT = 1
-EXTENSIONS = {"json": "json", "dimacs": "cnf", "smt2": "smt2", "hcp": "hcp", "oneline": "txt"}
+EXTENSIONS = {"json": "json", "dimacs": "cnf", "smt2": "smt2", "hcp": "hcp", "oneline": "txt", "edge": "clq"}
 CERTIFICATE = "certificate"  # the files key (and ``.cert.json`` file) of a carried certificate
 # answers known by construction, by the generator-name convention of npw.verify.cases (planted,
 # certified-no) and the puzzles' own: a scrambled board within the bound that unscrambles it,
@@ -70,6 +70,7 @@ def _sha256(text: str) -> str:
 
 def _format_readers() -> dict[str, Callable[[str], Any]]:
     """Parsers of the export formats the workbench can read back (a malformed file raises)."""
+    from npw.instances.graphs.dimacs import from_dimacs_graph
     from npw.instances.sat.cnf import CNF
     from npw.instances.hampath.hcp import from_hcp
     from npw.instances.npuz.board import parse_board
@@ -82,7 +83,7 @@ def _format_readers() -> dict[str, Callable[[str], Any]]:
         except z3.Z3Exception as error:
             raise InvalidInstance(str(error)) from None
 
-    return {"dimacs": CNF.from_dimacs, "hcp": from_hcp, "oneline": parse_board, "smt2": smt2}
+    return {"dimacs": CNF.from_dimacs, "hcp": from_hcp, "oneline": parse_board, "smt2": smt2, "edge": from_dimacs_graph}
 
 
 def _generate(problem: Any, generator: str, seed: int, params: dict[str, Any]) -> Any:

@@ -153,15 +153,19 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def _format_for_output(problem_id: str, fmt: str, output: str | None) -> str:
     """The format to write: ``--emit`` as given, or the one an output name asks for (``-o f.cnf``
-    is DIMACS, ``-o g.hcp`` TSPLIB, under any compression suffix), so that reading the file back
-    by its name gives the instance (it used to hold JSON under a .cnf name)."""
+    is DIMACS, ``-o g.hcp`` TSPLIB, ``-o g.clq``, ``g.col`` (and a graph problem's ``g.dimacs``) the
+    DIMACS graph format, under any
+    compression suffix), so that reading the file back by its name gives the instance (it used to
+    hold JSON under a .cnf name)."""
     from npw.instances.io import _strip_compression
     from npw.solvers import export_formats
 
     if fmt != "json" or not output or output == "-":
         return fmt
     name = _strip_compression(output)
-    wanted = "dimacs" if name.endswith((".cnf", ".dimacs")) else "hcp" if name.endswith(".hcp") else None
+    graph = "edge" in export_formats(problem_id)  # a graph problem's .dimacs is its graph, as save_instance writes it
+    wanted = ("edge" if name.endswith((".clq", ".col")) or graph and name.endswith(".dimacs")
+              else "dimacs" if name.endswith((".cnf", ".dimacs")) else "hcp" if name.endswith(".hcp") else None)
     if wanted is None:
         return fmt
     if wanted not in export_formats(problem_id):

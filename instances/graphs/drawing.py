@@ -1,0 +1,87 @@
+"""The SVG drawing of a graph, shared by every graph problem (``npw render``): the classic
+problems of this room and Hamiltonian path (:mod:`npw.instances.hampath.render` draws through
+:func:`graph_svg` too).
+
+Every vertex is the movable group ``data-el="vertex:V"``, every edge a line
+``data-el="edge:U-V"`` (:mod:`npw.instances.elements`). A certificate of a classic problem (a
+vertex set, checked first) fills its vertices red, and draws red the edges it is about: the
+edges inside a clique, the covered ends of a cover's edges, a dominator's edges to the vertices
+it dominates.
+
+>>> from npw.instances.graphs.graph import Clique
+>>> svg = render_svg(Clique(3, ((0, 1), (1, 2)), 2), [0, 1])
+>>> svg.count('data-el="vertex:'), svg.count('data-el="edge:'), svg.count('fill="#f99"'), svg.count('stroke="#d22"')
+(3, 2, 2, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Collection, Mapping, Sequence
+
+from npw.instances.base import InvalidInstance
+from npw.instances.elements import edge_id, vertex_id
+from npw.instances.svg import movable, tagged
+
+SIDE = 640
+MARGIN = 40
+RADIUS = 11
+RED = "#d22"
+Position = tuple[float, float]
+
+
+def circle_positions(n: int) -> list[Position]:
+    """n points evenly on a circle, the first at the top."""
+    radius = (SIDE - 2 * MARGIN) / 2
+    return [(SIDE / 2 + radius * math.cos(2 * math.pi * v / max(n, 1) - math.pi / 2),
+             SIDE / 2 + radius * math.sin(2 * math.pi * v / max(n, 1) - math.pi / 2)) for v in range(n)]
+
+
+def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int]], *,
+              red_edges: Collection[tuple[int, int]] = (), ringed: Collection[int] = (),
+              filled: Collection[int] = (), extras: Mapping[int, str] | None = None) -> str:
+    """The graph with vertex v at ``at[v]``: ``red_edges`` (pairs u < v) drawn thick red,
+    ``ringed`` vertices with a red ring, ``filled`` ones filled red, ``extras[v]`` more SVG in
+    v's group (drawn around the vertex's centre)."""
+    extras = extras or {}
+    width = int(max([x for x, _ in at] + [SIDE / 2]) + MARGIN)
+    height = int(max([y for _, y in at] + [SIDE / 2]) + MARGIN)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+             '<rect width="100%" height="100%" fill="white"/>',
+             f'<text x="10" y="16" font-size="13">{title}</text>']
+    red = set(red_edges)
+    for u, v in edges:
+        (x1, y1), (x2, y2) = at[u], at[v]
+        stroke = f'stroke="{RED}" stroke-width="3"' if (min(u, v), max(u, v)) in red else 'stroke="#555" stroke-width="1.5"'
+        parts.append(f'<line{tagged(edge_id((u, v)))} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'{stroke}/>')
+    for v, (x, y) in enumerate(at):
+        ring = f'stroke="{RED}" stroke-width="2"' if v in ringed else 'stroke="#000" stroke-width="1"'
+        fill = "#f99" if v in filled else "#fff"
+        body = f'<circle r="{RADIUS}" fill="{fill}" {ring}/><text y="4" text-anchor="middle">{v}</text>' + extras.get(v, "")
+        parts.append(movable(vertex_id(v), round(x, 1), round(y, 1), body))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
+    """A classic graph problem's instance on a circle; with a certificate (a vertex set), its
+    vertices filled red and the edges it is about drawn red."""
+    if certificate is not None and not instance.verify(certificate):
+        raise InvalidInstance(f"render: the vertex set is not a certificate of this {instance.problem} instance")
+    chosen = frozenset(int(v) for v in certificate) if certificate is not None else frozenset()
+    if instance.problem in ("indset", "vertexcover"):
+        red = set()  # an independent set has no edge inside; a cover's edges are all touched anyway
+    elif instance.problem == "clique":
+        red = {e for e in instance.edges if e[0] in chosen and e[1] in chosen}
+    else:  # domset: each dominated vertex's edge to its first dominator
+        red = set()
+        for v in range(instance.num_vertices):
+            if v not in chosen:
+                dominators = sorted(chosen & instance.neighbours(v))
+                if dominators:
+                    red.add((min(v, dominators[0]), max(v, dominators[0])))
+    title = (f"{instance.problem}: {instance.num_vertices} vertices, {len(instance.edges)} edges, k = {instance.k}"
+             + (f"; certificate of {len(chosen)}" if certificate is not None else ""))
+    return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, red_edges=red, filled=chosen)

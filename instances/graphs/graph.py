@@ -1,0 +1,213 @@
+"""The shared model of the classic graph problems: a simple undirected graph and a bound k.
+
+Independent set, vertex cover, clique and dominating set (Karp 1972; Garey & Johnson,
+"Computers and Intractability", problems GT1, GT2, GT19 and GT20) all ask about a set of
+vertices of a graph measured against a number k. :class:`BoundedGraph` holds what they share
+(vertices ``0..n-1``, edges stored sorted as pairs ``u < v``, validation with one line naming
+the fault, JSON, sizes, the certificate's JSON) and each problem is a subclass that says only
+what its certificate must satisfy (:meth:`BoundedGraph.accepts`):
+
+* ``indset``: at least k vertices, no two adjacent;
+* ``vertexcover``: at most k vertices, every edge has an end among them;
+* ``clique``: at least k vertices, every two adjacent;
+* ``domset``: at most k vertices, every vertex is chosen or has a chosen neighbour.
+
+A certificate is a set of vertices, given as a list of distinct vertex numbers (any order).
+The decision versions take ``0 <= k <= n`` (outside it the answer is fixed and a reduction's
+``n - k`` would leave the range).
+
+>>> g = IndependentSet(4, ((0, 1), (1, 2), (2, 3)), 2)
+>>> g.verify((0, 2)), g.verify((0, 1)), g.verify((3,))
+(True, False, False)
+>>> VertexCover(3, ((0, 1), (1, 2)), 1).verify([1])
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping
+
+from npw.instances.base import FORMAT_VERSION, InvalidInstance
+
+Edge = tuple[int, int]
+VertexSet = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BoundedGraph:
+    """A simple undirected graph on vertices ``0..num_vertices-1`` and a bound ``k``."""
+
+    problem: ClassVar[str] = ""
+    # "at least" (indset, clique) or "at most" (vertexcover, domset): how a set's size meets k
+    AT_LEAST: ClassVar[bool] = True
+    num_vertices: int
+    edges: tuple[Edge, ...]
+    k: int
+    _adjacency: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        try:
+            edges = tuple(sorted((min(int(u), int(v)), max(int(u), int(v))) for u, v in self.edges))
+        except (TypeError, ValueError):
+            raise InvalidInstance("edges must be pairs of vertex numbers") from None
+        object.__setattr__(self, "edges", edges)
+        self.validate()
+        adjacency: list[set[int]] = [set() for _ in range(self.num_vertices)]
+        for u, v in edges:
+            adjacency[u].add(v)
+            adjacency[v].add(u)
+        object.__setattr__(self, "_adjacency", tuple(frozenset(a) for a in adjacency))
+
+    # -- definition ----------------------------------------------------------------------
+    def validate(self) -> None:
+        from npw.instances.validation import MAX_VERTICES, check_size
+
+        n = self.num_vertices
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise InvalidInstance(f"num_vertices must be a non-negative integer, got {n!r}")
+        check_size("num_vertices", n, MAX_VERTICES, "MAX_VERTICES")
+        k = self.k
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= n:
+            raise InvalidInstance(f"k = {k!r} is not a number 0..{n} (0 <= k <= num_vertices)")
+        previous = None
+        for u, v in self.edges:
+            for w in (u, v):
+                if not 0 <= w < n:
+                    raise InvalidInstance(f"edge ({u}, {v}) names vertex {w}, outside 0..{n - 1}")
+            if u == v:
+                raise InvalidInstance(f"edge ({u}, {v}) is a loop; the graph must be simple")
+            if (u, v) == previous:  # edges are sorted: a repeat is next to its twin
+                raise InvalidInstance(f"edge ({u}, {v}) occurs twice; the graph must be simple")
+            previous = (u, v)
+
+    def neighbours(self, v: int) -> frozenset[int]:
+        return self._adjacency[v]
+
+    def adjacent(self, u: int, v: int) -> bool:
+        return v in self._adjacency[u]
+
+    def degree(self, v: int) -> int:
+        return len(self._adjacency[v])
+
+    def chosen(self, certificate: Any) -> frozenset[int] | None:
+        """The certificate as a set of vertices, or None if it is not a list of distinct vertices."""
+        try:
+            given = list(certificate)  # once: a generator can be read only once
+            vertices = [operator.index(v) for v in given]  # integers only: not 0.5, not "0"
+        except (TypeError, ValueError):
+            return None
+        if any(isinstance(v, bool) for v in given) or len(set(vertices)) != len(vertices):
+            return None
+        if not all(0 <= v < self.num_vertices for v in vertices):
+            return None
+        return frozenset(vertices)
+
+    def verify(self, certificate: Any) -> bool:
+        """The certificate is a set of distinct vertices of the right size with the problem's property."""
+        chosen = self.chosen(certificate)
+        if chosen is None:
+            return False
+        if (len(chosen) < self.k) if self.AT_LEAST else (len(chosen) > self.k):
+            return False
+        return self.accepts(chosen)
+
+    def accepts(self, chosen: frozenset[int]) -> bool:  # pragma: no cover - every problem overrides it
+        raise NotImplementedError
+
+    def size(self) -> dict[str, int]:
+        return {"vertices": self.num_vertices, "edges": len(self.edges), "k": self.k}
+
+    # -- JSON ------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"problem": self.problem, "version": FORMAT_VERSION, "num_vertices": self.num_vertices,
+                "edges": [list(e) for e in self.edges], "k": self.k}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "BoundedGraph":
+        from npw.instances.validation import checked
+
+        model = checked(data, cls.problem)  # types, and num_vertices within MAX_VERTICES, before adjacency
+        return cls(model.num_vertices, tuple(model.edges), model.k)
+
+    @staticmethod
+    def certificate_to_json(certificate: Iterable[int]) -> list[int]:
+        return sorted(int(v) for v in certificate)
+
+    @staticmethod
+    def certificate_from_json(obj: Any) -> VertexSet:
+        from npw.instances.models import VertexSetCertificate
+        from npw.instances.validation import check_certificate
+
+        return tuple(check_certificate(obj, VertexSetCertificate, "a certificate is a list of vertex numbers"))
+
+    # -- derived graphs --------------------------------------------------------------------
+    def with_bound(self, k: int) -> "BoundedGraph":
+        return type(self)(self.num_vertices, self.edges, k)
+
+    def non_edges(self) -> tuple[Edge, ...]:
+        """Every pair u < v that is not an edge: the edges of the complement graph."""
+        present = set(self.edges)
+        return tuple(e for e in itertools.combinations(range(self.num_vertices), 2) if e not in present)
+
+
+class IndependentSet(BoundedGraph):
+    """INDEPENDENT SET (Garey & Johnson GT20): k or more vertices, no two adjacent."""
+
+    problem: ClassVar[str] = "indset"
+    AT_LEAST: ClassVar[bool] = True
+
+    def accepts(self, chosen: frozenset[int]) -> bool:
+        return not any(u in chosen and v in chosen for u, v in self.edges)
+
+
+class VertexCover(BoundedGraph):
+    """VERTEX COVER (Garey & Johnson GT1): k or fewer vertices touching every edge.
+
+    >>> VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0, 1]), VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0])
+    (True, False)
+    """
+
+    problem: ClassVar[str] = "vertexcover"
+    AT_LEAST: ClassVar[bool] = False
+
+    def accepts(self, chosen: frozenset[int]) -> bool:
+        return all(u in chosen or v in chosen for u, v in self.edges)
+
+
+class Clique(BoundedGraph):
+    """CLIQUE (Garey & Johnson GT19): k or more vertices, every two adjacent.
+
+    >>> Clique(4, ((0, 1), (0, 2), (1, 2), (2, 3)), 3).verify([2, 0, 1]), Clique(4, ((0, 1),), 2).verify([1, 2])
+    (True, False)
+    """
+
+    problem: ClassVar[str] = "clique"
+    AT_LEAST: ClassVar[bool] = True
+
+    def accepts(self, chosen: frozenset[int]) -> bool:
+        return all(self.adjacent(u, v) for u, v in itertools.combinations(sorted(chosen), 2))
+
+
+class DominatingSet(BoundedGraph):
+    """DOMINATING SET (Garey & Johnson GT2): k or fewer vertices such that every vertex is one of
+    them or adjacent to one.
+
+    >>> star = DominatingSet(4, ((0, 1), (0, 2), (0, 3)), 1)
+    >>> star.verify([0]), star.verify([1])
+    (True, False)
+    """
+
+    problem: ClassVar[str] = "domset"
+    AT_LEAST: ClassVar[bool] = False
+
+    def accepts(self, chosen: frozenset[int]) -> bool:
+        return all(v in chosen or not chosen.isdisjoint(self.neighbours(v)) for v in range(self.num_vertices))
+
+
+GRAPH_PROBLEMS: dict[str, type[BoundedGraph]] = {
+    cls.problem: cls for cls in (IndependentSet, VertexCover, Clique, DominatingSet)
+}
+"""problem id -> instance type, for the room's shared generators, enumeration and registry entries."""

@@ -1,0 +1,8 @@
+"""The ``indset`` problem (the registry's entry): :class:`~npw.instances.graphs.graph.IndependentSet` with
+the room's generators, enumeration and shrinking."""
+
+from __future__ import annotations
+
+from npw.instances.graphs.problems import graph_problem
+
+PROBLEM = graph_problem("indset", "Independent set (GT20): k or more vertices, no two adjacent")

@@ -1,0 +1,58 @@
+"""VERTEX COVER -> INDEPENDENT SET: Garey & Johnson (1979), Lemma 3.1 read the other way: G has
+a vertex cover of k or fewer vertices iff it has an independent set of n - k or more.
+
+The target is the same graph with k' = n - k; a certificate maps to its complement both ways.
+
+>>> from npw.instances.graphs.graph import VertexCover
+>>> g = VertexCover(3, ((0, 1), (1, 2)), 1)
+>>> reduce(g), forward(g, (1,)), backward(g, reduce(g), (0, 2))
+(IndependentSet(num_vertices=3, edges=((0, 1), (1, 2)), k=2), (0, 2), (1,))
+"""
+
+from __future__ import annotations
+
+from npw.instances.graphs.graph import IndependentSet, VertexCover
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
+from npw.reductions.graphs.common import complement_set, same_graph_provenance
+
+LEMMA = "Garey & Johnson 1979, Lemma 3.1"
+
+
+def reduce(src: VertexCover) -> IndependentSet:
+    return IndependentSet(src.num_vertices, src.edges, src.num_vertices - src.k)
+
+
+def forward(src: VertexCover, cover) -> tuple[int, ...]:
+    """The vertices outside the cover."""
+    return complement_set(src, cover)
+
+
+def backward(src: VertexCover, tgt: IndependentSet, chosen) -> tuple[int, ...]:
+    """The vertices outside the independent set."""
+    return complement_set(src, chosen)
+
+
+CLAIMS = (
+    Claim("same-graph", f"the target is G itself with k' = n - k ({LEMMA})",
+          lambda src, tgt: (tgt.edges == src.edges and tgt.num_vertices == src.num_vertices
+                            and tgt.k == src.num_vertices - src.k) or "the graph or the bound differs"),
+    Claim("complement-independent", f"V - V' of a vertex cover V' is an independent set ({LEMMA})",
+          lambda src, tgt, cover, chosen: tgt.accepts(frozenset(chosen)) or "the complement has an edge inside",
+          FORWARD_CLAIM),
+    Claim("complement-covers", f"V - V' of an independent set V' is a vertex cover ({LEMMA})",
+          lambda src, tgt, chosen, cover: src.accepts(frozenset(cover)) or "an edge is left uncovered",
+          BACKWARD_CLAIM),
+)
+
+REDUCTION = Reduction(
+    id="vertexcover-to-indset",
+    source="vertexcover",
+    target="indset",
+    reference=LEMMA,
+    reduce=reduce,
+    forward=forward,
+    backward=backward,
+    size=lambda src: {"vertices": src.num_vertices, "edges": len(src.edges), "k": src.num_vertices - src.k},
+    claims=CLAIMS,
+    provenance=lambda src, tgt: same_graph_provenance(src),
+)

@@ -1,0 +1,61 @@
+"""The textbook graph reductions (issue 19) pass the verifier with both answers present, and the
+wrong version of each (``examples/graph_reductions_wrong.py``) fails with a counterexample of a
+few vertices or clauses. The long runs (every graph up to 7 vertices, 300 random) are recorded
+in BENCHMARKS.md, "Issue 19: the classics"."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+
+from npw.instances.registry import get_problem
+from npw.reductions.registry import get_reduction
+from npw.verify import exhaustive, random_stream, verify_reduction
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GRAPH_REDUCTIONS = ["3sat-to-indset", "indset-to-vertexcover", "vertexcover-to-indset", "indset-to-clique",
+                    "clique-to-indset", "vertexcover-to-domset"]
+# every source up to this size: 3-SAT by clauses, graphs by vertices
+EXHAUSTIVE = {"3sat": 2}
+GRAPHS_UP_TO = 5
+
+
+def load_wrong():
+    spec = importlib.util.spec_from_file_location("graph_reductions_wrong",
+                                                  os.path.join(ROOT, "examples", "graph_reductions_wrong.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.WRONG
+
+
+def size_of(source_dict: dict) -> int:
+    return len(source_dict["clauses"]) if "clauses" in source_dict else source_dict["num_vertices"]
+
+
+@pytest.mark.parametrize("reduction_id", GRAPH_REDUCTIONS)
+def test_each_reduction_passes_on_every_small_source_and_random_ones(reduction_id):
+    reduction = get_reduction(reduction_id)
+    problem = get_problem(reduction.source)
+    for cases in (exhaustive(problem, EXHAUSTIVE.get(reduction.source, GRAPHS_UP_TO)),
+                  random_stream(problem, 40, seed=19)):
+        report = verify_reduction(reduction, cases)
+        assert report.summary.passed, report.to_json()
+        result = report.to_json()
+        assert result["source_yes"] and result["source_no"], result["confusion"]
+        assert result["claim_failures"] == 0 and result["size_failures"] == 0
+        # every claim of the proof was checked on some case and held on all of them
+        assert all(claim["passed"] > 0 and claim["status"] == "held" for claim in report.claims), report.claims
+
+
+@pytest.mark.parametrize("reduction_id", GRAPH_REDUCTIONS)
+def test_the_wrong_version_fails_with_a_small_counterexample(reduction_id):
+    wrong = load_wrong()[reduction_id]
+    assert (wrong.source, wrong.target) == (get_reduction(reduction_id).source, get_reduction(reduction_id).target)
+    problem = get_problem(wrong.source)
+    report = verify_reduction(wrong, exhaustive(problem, EXHAUSTIVE.get(wrong.source, 3)))
+    assert not report.summary.passed
+    counterexample = report.to_json()["counterexample"]
+    assert counterexample["kind"] in ("mismatch", "invalid-target"), counterexample
+    assert size_of(counterexample["shrunk"]) <= 2, counterexample  # two vertices, or two clauses
