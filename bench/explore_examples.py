@@ -5,11 +5,10 @@
 * ``explore-3partition-to-bwp.html``: six numbers, bound 20 (seed 001's Theorem 2): the line
   shifts played on the torus;
 * ``explore-hampath-to-solochess-rook-pawn.html``: a four-vertex path (Theorem 3.2): the
-  captures played, the Hamiltonian path lit on the source at the end.
-
-A classic (textbook) reduction's page is not here: the classics in ``examples/`` reduce to
-problems of their own files, which have no renderer, so there is nothing to draw on the target
-side yet.
+  captures played, the Hamiltonian path lit on the source at the end;
+* ``explore-3sat-to-indset.html``: a classic, 3-SAT -> independent set (a triangle per clause,
+  conflict edges): the independent set chosen one vertex a step, the assignment read back on
+  the formula.
 
 Usage: python bench/explore_examples.py [--check] [--out DIR]
 Writes the pages (default: docs/examples/) and prints each one's size and the seconds it took;
@@ -40,6 +39,8 @@ SOURCES = {
     "3partition-to-bwp": {"problem": "3partition", "version": 1, "bound": 20, "numbers": [7, 6, 7, 6, 6, 8]},
     "hampath-to-solochess-rook-pawn": {"problem": "hampath-st", "version": 1, "num_vertices": 4,
                                        "edges": [[0, 2], [1, 3], [2, 3]], "s": 0, "t": 1},
+    "3sat-to-indset": {"problem": "3sat", "version": 1, "num_vars": 4,
+                       "clauses": [[1, 2, -3], [-1, 3, 4], [-2, -4, 3]]},
 }
 
 

@@ -59,8 +59,16 @@ def yes_instances():
     numbers = get_problem("3partition").generate("planted", seed=1, m=2)
     st_path = get_problem("hampath-st").generate("planted", seed=3, num_vertices=4)
     grid = get_problem("hampath-grid-s").generate("planted", seed=2, num_vertices=6)
+    three_sat = get_problem("3sat").from_dict({"problem": "3sat", "version": 1, "num_vars": 4,
+                                               "clauses": [[1, 2, -3], [-1, 3, 4], [-2, -4, 3]]})
+    independent = get_problem("indset").generate("planted", seed=4, num_vertices=7, k=3)
+    cover = get_problem("vertexcover").generate("planted", seed=5, num_vertices=7, k=3)
+    clique = get_problem("clique").generate("planted", seed=6, num_vertices=7, k=3)
     return [("1in3sat-to-224sat", formula), ("1in3sat-to-rel", formula), ("3partition-to-bwp", numbers),
-            ("hampath-to-solochess-rook-pawn", st_path), ("hampath-to-solochess-knight-pawn", grid)]
+            ("hampath-to-solochess-rook-pawn", st_path), ("hampath-to-solochess-knight-pawn", grid),
+            # the classics: a vertex set played one vertex a step (cover: every edge; domset: every vertex)
+            ("3sat-to-indset", three_sat), ("indset-to-vertexcover", independent),
+            ("vertexcover-to-domset", cover), ("clique-to-indset", clique)]
 
 
 @pytest.mark.parametrize("reduction_id, source", yes_instances(), ids=lambda v: v if isinstance(v, str) else "")
@@ -168,7 +176,8 @@ def test_example_pages_are_up_to_date_and_small():
     spec = importlib.util.spec_from_file_location("explore_examples", ROOT / "bench" / "explore_examples.py")
     examples = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(examples)
-    assert set(examples.SOURCES) == {"1in3sat-to-rel", "3partition-to-bwp", "hampath-to-solochess-rook-pawn"}
+    assert set(examples.SOURCES) == {"1in3sat-to-rel", "3partition-to-bwp", "hampath-to-solochess-rook-pawn",
+                                     "3sat-to-indset"}  # a seed chain, the torus, Solo Chess, a classic
     for reduction_id in examples.SOURCES:
         committed = ROOT / "docs" / "examples" / examples.page_name(reduction_id)
         fresh = examples.build(reduction_id)

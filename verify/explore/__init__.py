@@ -3,7 +3,7 @@
 * :mod:`.steps`: the changes a played certificate makes, by element id, and where the
   renderers put each element (``Layout``);
 * one module per family for the step logic: :mod:`.sat`, :mod:`.rel`, :mod:`.npuz`,
-  :mod:`.bwp`, :mod:`.solochess`, :mod:`.graphs` (Hamiltonian paths, 3-PARTITION);
+  :mod:`.bwp`, :mod:`.solochess`, :mod:`.graphs` (Hamiltonian paths, 3-PARTITION, vertex sets);
 * :mod:`.build`: what a page shows (drawings, provenance both ways, the played forward
   certificate and the backward map's result, or the verifier's findings for a no-source);
 * :mod:`.page`: the HTML, with its one generic script.
@@ -26,11 +26,13 @@ PLAYERS: dict[str, str] = {
     "solochess": "solochess:play",
     "hampath": "graphs:play_path", "hampath-grid-s": "graphs:play_path", "hampath-st": "graphs:play_path",
     "3partition": "graphs:play_triples",
+    **{problem: "graphs:play_vertex_set" for problem in ("indset", "vertexcover", "clique", "domset")},
 }
 SHOWERS: dict[str, str] = {
     "cnf": "sat:show", "3sat": "sat:show", "1in3sat": "sat:show", "224sat": "sat:show",
     "hampath": "graphs:show_path", "hampath-grid-s": "graphs:show_path", "hampath-st": "graphs:show_path",
     "3partition": "graphs:show_triples",
+    **{problem: "graphs:show_vertex_set" for problem in ("indset", "vertexcover", "clique", "domset")},
 }
 
 
