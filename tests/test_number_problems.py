@@ -85,6 +85,7 @@ def test_json_round_trip_certificates_and_shrinking(problem_id):
     ({"problem": "subsetsum", "numbers": [1, 2]}, "target"),
     ({"problem": "partition", "numbers": [1, True]}, "numbers"),
     ({"problem": "subsetsum", "numbers": [1], "target": 2**63}, "target"),
+    ({"problem": "partition", "numbers": [1, 2**62 + 1]}, "numbers"),
 ])
 def test_bad_files_are_refused_naming_the_field(data, message):
     with pytest.raises(InvalidInstance, match=message):

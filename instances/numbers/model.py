@@ -23,11 +23,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from npw.instances.base import InvalidInstance
-from npw.instances.validation import MAX_INTEGER, MAX_VERTICES
+from npw.instances.validation import MAX_VERTICES
 
 # how many numbers an instance may hold: as many as a graph's vertices (the deciders and the
 # drawing are built per number; no decider goes near it)
 MAX_NUMBERS = MAX_VERTICES
+# the bits of a number held in memory: 3-SAT -> SUBSET SUM writes n + m decimal digits, past the
+# files' MAX_INTEGER (2^62, 18 digits) from n + m = 19 on; such instances live in memory (and in
+# DIMACS), a file holds numbers up to MAX_INTEGER only (the file model refuses the rest)
+MAX_NUMBER_BITS = 4096
 
 
 def _is_int(value: Any) -> bool:
@@ -41,8 +45,18 @@ def check_numbers(numbers: tuple[int, ...]) -> None:
     for i, a in enumerate(numbers):
         if not _is_int(a) or a < 0:
             raise InvalidInstance(f"number a_{i} = {a!r} is not a non-negative integer")
-        if a > MAX_INTEGER:
-            raise InvalidInstance(f"number a_{i} = {a} exceeds the limit {MAX_INTEGER} (MAX_INTEGER)")
+        if a.bit_length() > MAX_NUMBER_BITS:
+            raise InvalidInstance(f"number a_{i} has {a.bit_length()} bits, beyond the limit {MAX_NUMBER_BITS} "
+                                  f"(MAX_NUMBER_BITS)")
+
+
+def check_file_integers(values: tuple[int, ...]) -> None:
+    """Refuses to write a file that could not be read back: integers beyond MAX_INTEGER."""
+    from npw.instances.validation import MAX_INTEGER
+
+    if any(v > MAX_INTEGER for v in values):
+        raise InvalidInstance(f"a number beyond {MAX_INTEGER} (MAX_INTEGER) cannot be written to a file; "
+                              f"this instance lives in memory only (its DIMACS encoding can be written)")
 
 
 def subset_of(certificate: Any, count: int) -> tuple[int, ...] | None:
@@ -72,8 +86,9 @@ class SubsetSum:
         check_numbers(self.numbers)
         if not _is_int(self.target) or self.target < 0:
             raise InvalidInstance(f"target {self.target!r} is not a non-negative integer")
-        if self.target > MAX_INTEGER:
-            raise InvalidInstance(f"target {self.target} exceeds the limit {MAX_INTEGER} (MAX_INTEGER)")
+        if self.target.bit_length() > MAX_NUMBER_BITS:
+            raise InvalidInstance(f"the target has {self.target.bit_length()} bits, beyond the limit "
+                                  f"{MAX_NUMBER_BITS} (MAX_NUMBER_BITS)")
 
     def verify(self, certificate: Any) -> bool:
         chosen = subset_of(certificate, len(self.numbers))
@@ -83,6 +98,7 @@ class SubsetSum:
         return {"numbers": len(self.numbers), "target": self.target, "bits": self.target.bit_length()}
 
     def to_dict(self) -> dict:
+        check_file_integers(self.numbers + (self.target,))
         return {"problem": self.problem, "version": 1, "target": self.target, "numbers": list(self.numbers)}
 
     @staticmethod
@@ -135,6 +151,7 @@ class Partition:
         return {"numbers": len(self.numbers), "total": self.total, "bits": self.total.bit_length()}
 
     def to_dict(self) -> dict:
+        check_file_integers(self.numbers)
         return {"problem": self.problem, "version": 1, "numbers": list(self.numbers)}
 
     @staticmethod

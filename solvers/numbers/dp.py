@@ -1,7 +1,8 @@
 """Reference decider for SUBSET SUM and PARTITION: the textbook dynamic program over the
 reachable sums, no SAT. Independent of the SAT encoding (``sat.py``).
 
-The table holds every sum at most the target that a subset of the first t numbers reaches,
+The table holds every sum at most the target that a subset of the first t numbers reaches and
+the numbers after them can still lift to the target,
 with the number that first reached it and the sum before (a back pointer), so a certificate
 is read back from the target. Sparse (a dict, not an array of target + 1 cells): the sums a
 reduction from 3-SAT builds are huge but few. Time and memory O(min(target, 2^n)) a number;
@@ -25,13 +26,22 @@ def reach(numbers: Sequence[int], target: int, deadline: Deadline) -> tuple[int,
     ((1, 3, 0), None)
     """
     back: dict[int, tuple[int, int]] = {0: (-1, -1)}  # sum -> (index that reached it, sum before)
+    left = sum(numbers)  # what the numbers not yet taken can still add
+    live = [0] if left >= target else []  # sums that can still reach the target
     for i, a in enumerate(numbers):
         if deadline.expired():
             return "timeout"
-        if target in back:
+        if target in back or not live:
             break
-        for s in [s for s in back if s + a <= target and s + a not in back]:
-            back[s + a] = (i, s)
+        left -= a
+        grown = []
+        for s in live:
+            if s + a <= target and s + a not in back:
+                back[s + a] = (i, s)
+                grown.append(s + a)
+        # a sum that the rest cannot lift to the target is dropped (what keeps the digit
+        # numbers of 3-SAT -> SUBSET SUM at 2^n sums, not 2^(2n + 2m))
+        live = [s for s in live + grown if s + left >= target]
         if len(back) > MEMO_ENTRIES:
             return f"more than {MEMO_ENTRIES:,} reachable sums (MEMO_ENTRIES)"
     if target not in back:
