@@ -13,7 +13,7 @@ taking the problem id first (``"subsetsum"`` or ``"partition"``), as the graph r
 >>> s.verify(planted_solution("subsetsum", seed=4, n=6)), certain_no_reason(certified_no("subsetsum", 4))
 (True, 'every number even, the target odd: every subset sum is even')
 >>> sum(1 for _ in enumerate_instances("partition", 4))  # the multisets of sum <= 4
-11
+12
 """
 
 from __future__ import annotations

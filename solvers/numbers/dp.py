@@ -23,7 +23,7 @@ def reach(numbers: Sequence[int], target: int, deadline: Deadline) -> tuple[int,
     deadline or the table size stopped the search.
 
     >>> reach((3, 5, 8, 2), 10, Deadline(None)), reach((2, 4), 5, Deadline(None))
-    ((1, 3, 0), None)
+    ((3, 1, 0), None)
     """
     back: dict[int, tuple[int, int]] = {0: (-1, -1)}  # sum -> (index that reached it, sum before)
     left = sum(numbers)  # what the numbers not yet taken can still add
@@ -59,7 +59,7 @@ def solve(instance: Any, timeout: float | None = None) -> Result:
 
     >>> from npw.instances.numbers.model import Partition, SubsetSum
     >>> solve(SubsetSum((3, 5, 8, 2), 10)).certificate, solve(Partition((3, 5, 4))).answer
-    ((1, 3, 0), <Answer.NO: 'NO'>)
+    ((3, 1, 0), <Answer.NO: 'NO'>)
     """
     start = time.perf_counter()
     if instance.problem == "partition" and instance.total % 2:
