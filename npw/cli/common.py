@@ -77,6 +77,24 @@ def load_file(path: str, fmt: str | None = None) -> Any:
         raise InvalidInstance(f"{display_name(path)}: {error}") from None
 
 
+def chosen_reduction(args: Any, command: str) -> Any:
+    """The reduction a command names: its positional id, or ``--via R1,R2,...`` (a chain of
+    registered ids composed with ``Reduction.then``; ends that do not meet: one line, exit 2)."""
+    from npw.reductions.graph import compose, parse_via
+    from npw.reductions.registry import get_reduction
+
+    if args.reduction and args.via:
+        raise UsageError(f"{command}: give a reduction or --via R1,R2,..., not both")
+    if args.via:
+        try:
+            return compose(parse_via(args.via))
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{command} --via: {error}") from None
+    if not args.reduction:
+        raise UsageError(f"{command}: name a reduction (npw list shows them) or a chain with --via R1,R2,...")
+    return get_reduction(args.reduction)
+
+
 def read_input(path: str) -> str:
     """The text of a file a command reads (``-``: standard input; decompressed; bounded, see
     ``npw.instances.io.read_bytes``); a bad one is InvalidInstance naming the file."""
