@@ -199,3 +199,51 @@ def predicted_size(ids: Sequence[str], source_instance: Any) -> Mapping[str, int
         instance = step.reduce(instance)
     last = steps[-1]
     return dict(last.size(instance)) if last.size is not None else last.reduce(instance).size()
+
+
+def draw_graph() -> str:
+    """The reduction graph as a hand-written SVG (no graphviz): problems on a circle, one arrow
+    per pair of problems with a reduction, labelled with how many registered reductions it
+    stands for; each arrow's ``<title>`` lists their ids (a browser shows it on hover).
+
+    >>> svg = draw_graph()
+    >>> svg.startswith("<svg") and 'data-el="problem:3sat"' in svg and "3sat-to-indset" in svg
+    True
+    """
+    import math
+    from html import escape
+
+    graph = reduction_graph()
+    nodes = sorted(graph.nodes)
+    radius, margin, node_r = 60.0 + 22.0 * len(nodes), 90.0, 28.0
+    centre = radius + margin
+    at = {n: (centre + radius * math.cos(2 * math.pi * i / len(nodes) - math.pi / 2),
+              centre + radius * math.sin(2 * math.pi * i / len(nodes) - math.pi / 2)) for i, n in enumerate(nodes)}
+    side = 2 * centre
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side:.0f}" height="{side:.0f}" '
+           f'viewBox="0 0 {side:.0f} {side:.0f}" font-family="sans-serif" font-size="12">',
+           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+           'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>']
+    for a, b in sorted({(a, b) for a, b in graph.edges()}):
+        ids = list(graph[a][b])
+        (x1, y1), (x2, y2) = at[a], at[b]
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        # a pair with arrows both ways: each drawn a little to its own side, so both show
+        shift = 5.0 if graph.has_edge(b, a) else 0.0
+        sx, sy = -uy * shift, ux * shift
+        start = (x1 + ux * node_r + sx, y1 + uy * node_r + sy)
+        end = (x2 - ux * node_r + sx, y2 - uy * node_r + sy)
+        label = f"{len(ids)}" if len(ids) > 1 else ""
+        out.append(f'<g data-el="arrow:{escape(a)}-{escape(b)}"><title>{escape(", ".join(ids))}</title>'
+                   f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{end[0]:.1f}" y2="{end[1]:.1f}" '
+                   f'stroke="#555" stroke-width="1.5" marker-end="url(#arrow)"/>'
+                   + (f'<text x="{(start[0] + end[0]) / 2:.1f}" y="{(start[1] + end[1]) / 2:.1f}" '
+                      f'fill="#a33">{label}</text>' if label else "") + "</g>")
+    for n in nodes:
+        x, y = at[n]
+        out.append(f'<g data-el="problem:{escape(n)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{node_r:.0f}" '
+                   f'fill="#eef" stroke="#336"/><text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">'
+                   f'{escape(n)}</text></g>')
+    out.append("</svg>\n")
+    return "\n".join(out)
