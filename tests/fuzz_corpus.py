@@ -323,6 +323,8 @@ def commands_for(problem_id: str, path: str, output_dir: str, reductions: list[s
     out = os.path.join(output_dir, "out.json")
     commands = [["solve", path, "--timeout", "5"], ["render", path, "-o", svg]]
     commands += [["reduce", rid, path, "-o", out] for rid in reductions]
+    # npw path reads --size-of before it searches; source = target keeps a valid file from building chains
+    commands.append(["path", problem_id, problem_id, "--size-of", path])
     if problem_id == "npuz":
         commands.append(["puzzle", "solve", path, "--timeout", "5"])
     if problem_id == "torus":

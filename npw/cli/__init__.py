@@ -1,8 +1,8 @@
 """``npw``: the workbench's command line (DESIGN.md section 5).
 
 Thin by design: it parses arguments, calls the packages, formats the results. One
-module per command group (``problems``, ``graph``, ``check_set``, ``reduce``, ``explore``, ``solve``, ``verify``, ``puzzle``,
-``torus``), each with a ``register(commands)`` that adds its sub-commands. Bad input (a
+module per command group (``problems``, ``graph``, ``check_set``, ``reduce``, ``explore``, ``solve``,
+``verify``, ``puzzle``, ``torus``), each with a ``register(commands)`` that adds its sub-commands. Bad input (a
 missing or malformed file, an invalid instance, an unknown name) is reported as one
 line on stderr with exit status 2, never a traceback.
 """
