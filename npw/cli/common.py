@@ -13,7 +13,8 @@ import threading
 import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
-from npw.instances.base import InvalidInstance, NotRegularFile, check_output_path, remove_stale_temporaries
+from npw.instances.base import (InvalidInstance, NotRegularFile, Terminated, check_output_path,
+                                 remove_stale_temporaries)
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -314,7 +315,7 @@ def _exit_on_signal(signum: int, _frame: Any) -> None:
 
     for child in multiprocessing.active_children():
         child.terminate()
-    raise SystemExit(128 + signum)  # unwinds: `finally` blocks run, temporaries are removed
+    raise Terminated(128 + signum)  # unwinds: `finally` blocks run, temporaries are removed
 
 
 @contextlib.contextmanager
