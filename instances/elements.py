@@ -9,7 +9,7 @@ its id:
 * SAT family (cnf, 3sat, 1in3sat, 224sat): ``var:K`` (K = 1..num_vars) and ``clause:I``
   (I = 0-based position in the clause list);
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
-  domset): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
+  domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
 * 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
@@ -115,7 +115,8 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "3sat": _sat,
     "1in3sat": _sat,
     "224sat": _sat,
-    **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset")},
+    **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset",
+                               "coloring")},
     **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition")},
     "rel": _rel,
     "solochess": _solochess,

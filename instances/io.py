@@ -289,12 +289,12 @@ def save_instance(instance: Any, path: str | os.PathLike) -> None:
     >>> open(name).read().splitlines()[1], load_instance(name)
     ('p edge 2 1', DominatingSet(num_vertices=2, edges=((0, 1),), k=1))
     """
-    from npw.instances.graphs.graph import GRAPH_PROBLEMS
+    from npw.instances.graphs.graph import ROOM_PROBLEMS
 
     name = _strip_compression(str(path))
     if name.endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
         write_output(path, instance.to_dimacs())
-    elif name.endswith((".dimacs", ".clq", ".col")) and instance.problem in GRAPH_PROBLEMS:
+    elif name.endswith((".dimacs", ".clq", ".col")) and instance.problem in ROOM_PROBLEMS:
         from npw.instances.graphs.dimacs import to_dimacs_graph
 
         write_output(path, to_dimacs_graph(instance))

@@ -150,7 +150,12 @@ class DominatingSetFile(_BoundedGraphFields, kw_only=True):
     problem: Literal["domset"]
 
 
+class ColoringFile(_BoundedGraphFields, kw_only=True):
+    problem: Literal["coloring"]
+
+
 VertexSetCertificate = list[Vertex]
+ColoringCertificate = list[Annotated[int, Meta(ge=0)]]
 
 # -- Solo Chess ---------------------------------------------------------------------------------
 
@@ -257,6 +262,7 @@ FILE_MODELS: dict[str, type] = {
     "vertexcover": VertexCoverFile,
     "clique": CliqueFile,
     "domset": DominatingSetFile,
+    "coloring": ColoringFile,
     "solochess": SoloChessFile,
     "npuz": NPuzFile,
     "torus": TorusFile,

@@ -61,6 +61,7 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("vertexcover", "dimacs"): lambda instance: len(instance.edges),
     ("clique", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) // 2 - len(instance.edges),
     ("domset", "dimacs"): lambda instance: instance.num_vertices,
+    ("coloring", "dimacs"): lambda instance: instance.k * len(instance.edges),  # the edges' clauses alone
     ("solochess", "dimacs"): lambda instance: 2 * len(instance.pieces) * max(0, len(instance.pieces) - 1),
     ("3partition", "dimacs"): lambda instance: 2 * instance.m * len(instance.numbers) * (instance.bound + 1),
     ("3partition", "smt2"): lambda instance: len(instance.numbers) + instance.m,
@@ -130,6 +131,14 @@ def graph_dimacs(instance) -> str:
 
     num_vars, clauses = encode(instance)
     return dimacs_text(num_vars, clauses, f"{instance.problem} encoding (k = {instance.k}) by npw")
+
+
+def coloring_dimacs(instance) -> str:
+    """The one-hot encoding of :mod:`npw.solvers.graphs.coloring` (variable v k + c + 1: vertex v has colour c)."""
+    from npw.solvers.graphs.coloring import encode
+
+    num_vars, clauses = encode(instance)
+    return dimacs_text(num_vars, clauses, f"coloring encoding (k = {instance.k}) by npw")
 
 
 def solochess_dimacs(instance) -> str:

@@ -31,6 +31,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath-st": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     **{pid: {"brute": "npw.solvers.graphs.brute:solve", "sat": "npw.solvers.graphs.sat:solve"}
        for pid in ("indset", "vertexcover", "clique", "domset")},
+    "coloring": {"brute": "npw.solvers.graphs.coloring:solve_brute", "sat": "npw.solvers.graphs.coloring:solve_sat"},
     "npuz": {"idastar": "npw.solvers.npuz.search:solve_idastar", "astar": "npw.solvers.npuz.search:solve_astar", "bfs": "npw.solvers.npuz.search:solve_bfs", "sat": "npw.solvers.npuz.sat:solve"},
     "solochess": {"search": "npw.solvers.solochess.search:solve", "sat": "npw.solvers.solochess.sat:solve", "theorem2.2": "npw.solvers.solochess.spanning:solve", "theorem2.16": "npw.solvers.solochess.hero:solve"},
     "torus": {"constructive": "npw.solvers.torus.constructive:solve", "bfs": "npw.solvers.torus.bfs:solve"},
@@ -54,6 +55,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     # dimacs: the SAT encoding (a CNF); edge: the instance itself in the DIMACS graph format (p edge)
     **{pid: {"dimacs": "npw.solvers.exports:graph_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"}
        for pid in ("indset", "vertexcover", "clique", "domset")},
+    "coloring": {"dimacs": "npw.solvers.exports:coloring_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"},
     "solochess": {"dimacs": "npw.solvers.exports:solochess_dimacs"},
     "npuz": {"dimacs": "npw.solvers.npuz.sat:to_dimacs", "oneline": "npw.solvers.exports:npuz_oneline"},
     "3partition": {"dimacs": "npw.solvers.exports:three_partition_dimacs",
@@ -72,6 +74,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "rel": "npw.solvers.rel.order:sample_certificates",
     "solochess": "npw.solvers.solochess.search:sample_certificates",
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
+    "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
 }
 

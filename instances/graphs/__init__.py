@@ -1,4 +1,4 @@
-"""The classic graph problems (Karp 1972; Garey & Johnson GT1, GT2, GT19, GT20): a simple
+"""The classic graph problems (Karp 1972; Garey & Johnson GT1, GT2, GT4, GT19, GT20): a simple
 undirected graph and a bound k, shared by every problem of the room.
 
 * :mod:`.graph`: the model :class:`BoundedGraph` and the problems' types;
@@ -7,7 +7,9 @@ undirected graph and a bound k, shared by every problem of the room.
 * :mod:`.dimacs`: the DIMACS graph format (``p edge``);
 * :mod:`.drawing`: the SVG drawing every graph problem (and ``hampath``) uses;
 * :mod:`.problems` and one module per problem (:mod:`.indset`, :mod:`.vertexcover`,
-  :mod:`.clique`, :mod:`.domset`): the registry's entries.
+  :mod:`.clique`, :mod:`.domset`): the registry's entries;
+* :mod:`.coloring`: k-colouring (GT4), whose certificate is a colour per vertex, with its own
+  generators (a planted colouring; a certified no by a (k+1)-clique).
 
 >>> from npw.instances.graphs import Clique
 >>> Clique(3, ((0, 1), (1, 2), (0, 2)), 3).verify([0, 1, 2])
@@ -16,6 +18,8 @@ True
 
 from __future__ import annotations
 
-from npw.instances.graphs.graph import GRAPH_PROBLEMS, BoundedGraph, Clique, DominatingSet, IndependentSet, VertexCover
+from npw.instances.graphs.graph import (GRAPH_PROBLEMS, ROOM_PROBLEMS, BoundedGraph, Clique, Coloring, DominatingSet,
+                                        IndependentSet, VertexCover)
 
-__all__ = ["GRAPH_PROBLEMS", "BoundedGraph", "Clique", "DominatingSet", "IndependentSet", "VertexCover"]
+__all__ = ["GRAPH_PROBLEMS", "ROOM_PROBLEMS", "BoundedGraph", "Clique", "Coloring", "DominatingSet", "IndependentSet",
+           "VertexCover"]

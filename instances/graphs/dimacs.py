@@ -19,7 +19,7 @@ True
 >>> from_dimacs_graph("p edge 2 1\\ne 1 2\\n")
 Traceback (most recent call last):
     ...
-npw.instances.base.InvalidInstance: a DIMACS graph names no question: add a line 'c npw PROBLEM k=K' (PROBLEM: indset, vertexcover, clique, domset)
+npw.instances.base.InvalidInstance: a DIMACS graph names no question: add a line 'c npw PROBLEM k=K' (PROBLEM: indset, vertexcover, clique, domset, coloring)
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from npw.instances.base import InvalidInstance
-from npw.instances.graphs.graph import GRAPH_PROBLEMS, BoundedGraph
+from npw.instances.graphs.graph import ROOM_PROBLEMS, BoundedGraph
 
 _QUESTION = re.compile(r"^c\s+npw\s+(\S+)\s+k\s*=\s*(\d{1,19})\s*$")
 
@@ -89,9 +89,9 @@ def from_dimacs_graph(text: str) -> BoundedGraph:
         raise InvalidInstance(f"the header says {header[1]} edges, the file lists {len(edges)}")
     if question is None:
         raise InvalidInstance("a DIMACS graph names no question: add a line 'c npw PROBLEM k=K' "
-                              f"(PROBLEM: {', '.join(GRAPH_PROBLEMS)})")
+                              f"(PROBLEM: {', '.join(ROOM_PROBLEMS)})")
     problem, k = question
-    if problem not in GRAPH_PROBLEMS:
-        raise InvalidInstance(f"'c npw {problem}': not a graph problem (one of {', '.join(GRAPH_PROBLEMS)})")
+    if problem not in ROOM_PROBLEMS:
+        raise InvalidInstance(f"'c npw {problem}': not a graph problem (one of {', '.join(ROOM_PROBLEMS)})")
     unique = sorted({(min(u, v), max(u, v)) if u != v else (u, v) for u, v in edges})
-    return GRAPH_PROBLEMS[problem](header[0], tuple(unique), k)
+    return ROOM_PROBLEMS[problem](header[0], tuple(unique), k)

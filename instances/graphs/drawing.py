@@ -39,11 +39,13 @@ def circle_positions(n: int) -> list[Position]:
 
 def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int]], *,
               red_edges: Collection[tuple[int, int]] = (), ringed: Collection[int] = (),
-              filled: Collection[int] = (), extras: Mapping[int, str] | None = None) -> str:
+              filled: Collection[int] = (), extras: Mapping[int, str] | None = None,
+              fills: Mapping[int, str] | None = None) -> str:
     """The graph with vertex v at ``at[v]``: ``red_edges`` (pairs u < v) drawn thick red,
-    ``ringed`` vertices with a red ring, ``filled`` ones filled red, ``extras[v]`` more SVG in
-    v's group (drawn around the vertex's centre)."""
+    ``ringed`` vertices with a red ring, ``filled`` ones filled red (``fills[v]`` another fill),
+    ``extras[v]`` more SVG in v's group (drawn around the vertex's centre)."""
     extras = extras or {}
+    fills = fills or {}
     width = int(max([x for x, _ in at] + [SIDE / 2]) + MARGIN)
     height = int(max([y for _, y in at] + [SIDE / 2]) + MARGIN)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -58,16 +60,41 @@ def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int
                      f'{stroke}/>')
     for v, (x, y) in enumerate(at):
         ring = f'stroke="{RED}" stroke-width="2"' if v in ringed else 'stroke="#000" stroke-width="1"'
-        fill = "#f99" if v in filled else "#fff"
+        fill = fills.get(v, "#f99" if v in filled else "#fff")
         body = f'<circle r="{RADIUS}" fill="{fill}" {ring}/><text y="4" text-anchor="middle">{v}</text>' + extras.get(v, "")
         parts.append(movable(vertex_id(v), round(x, 1), round(y, 1), body))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
 
+# the colour classes' fills (a colour past the palette cycles; its number is in the vertex's title)
+PALETTE = ("#f99", "#9cf", "#9e9", "#fd8", "#d9f", "#8ee", "#fb9", "#ccc")
+
+
+def render_coloring(instance: Any, certificate: Sequence[int] | None = None) -> str:
+    """A colouring instance on a circle; with a certificate (a colour per vertex), each vertex
+    filled with its colour class's fill and titled with its colour number.
+
+    >>> from npw.instances.graphs.graph import Coloring
+    >>> svg = render_coloring(Coloring(3, ((0, 1), (1, 2)), 2), [0, 1, 0])
+    >>> svg.count(f'fill="{PALETTE[0]}"'), svg.count(f'fill="{PALETTE[1]}"'), svg.count("<title>colour ")
+    (2, 1, 3)
+    """
+    if certificate is not None and not instance.verify(certificate):
+        raise InvalidInstance("render: the list is not a proper colouring of this coloring instance with k colours")
+    colours = [int(c) for c in certificate] if certificate is not None else []
+    fills = {v: PALETTE[c % len(PALETTE)] for v, c in enumerate(colours)}
+    extras = {v: f"<title>colour {c}</title>" for v, c in enumerate(colours)}
+    title = (f"coloring: {instance.num_vertices} vertices, {len(instance.edges)} edges, k = {instance.k} colours"
+             + (f"; a colouring with {len(set(colours))}" if certificate is not None else ""))
+    return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, fills=fills, extras=extras)
+
+
 def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
     """A classic graph problem's instance on a circle; with a certificate (a vertex set), its
-    vertices filled red and the edges it is about drawn red."""
+    vertices filled red and the edges it is about drawn red (a colouring: :func:`render_coloring`)."""
+    if instance.problem == "coloring":
+        return render_coloring(instance, certificate)
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance(f"render: the vertex set is not a certificate of this {instance.problem} instance")
     chosen = frozenset(int(v) for v in certificate) if certificate is not None else frozenset()

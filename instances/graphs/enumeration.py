@@ -2,7 +2,7 @@
 
 The graphs are networkx's atlas (Read & Wilson, "An Atlas of Graphs"): every simple graph on
 0 to 7 vertices exactly once up to isomorphism, 1,253 graphs; each comes with every bound
-k = 0..n. Up to isomorphism is enough: the four problems ask nothing of the numbering.
+k = 0..n. Up to isomorphism is enough: the room's problems ask nothing of the numbering.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance
-from npw.instances.graphs.graph import GRAPH_PROBLEMS, BoundedGraph
+from npw.instances.graphs.graph import ROOM_PROBLEMS, BoundedGraph
 
 ATLAS_VERTICES = 7  # the largest graphs networkx's atlas holds
 
@@ -36,7 +36,7 @@ def atlas_graphs(max_vertices: int) -> Iterator[tuple[int, tuple[tuple[int, int]
 
 def enumerate_instances(problem: str, max_vertices: int) -> Iterator[BoundedGraph]:
     """Every graph on 1..max_vertices vertices (max 7) up to isomorphism, each with every k = 0..n."""
-    cls = GRAPH_PROBLEMS[problem]
+    cls = ROOM_PROBLEMS[problem]
     for n, edges in atlas_graphs(max_vertices):
         for k in range(n + 1):
             yield cls(n, edges, k)

@@ -207,7 +207,57 @@ class DominatingSet(BoundedGraph):
         return all(v in chosen or not chosen.isdisjoint(self.neighbours(v)) for v in range(self.num_vertices))
 
 
+class Coloring(BoundedGraph):
+    """GRAPH K-COLORABILITY (Garey & Johnson GT4; Karp 1972's CHROMATIC NUMBER): a colour
+    0..k-1 for every vertex, the two ends of every edge coloured differently.
+
+    Not a vertex-set problem (not in :data:`GRAPH_PROBLEMS`): the certificate is a list of n
+    colours, colour ``c[v]`` for vertex v, and k is the number of colours (0 <= k <= n: n colours
+    always suffice).
+
+    >>> triangle = Coloring(3, ((0, 1), (1, 2), (0, 2)), 3)
+    >>> triangle.verify([0, 1, 2]), triangle.verify([0, 1, 1]), triangle.verify([0, 1, 3]), triangle.verify([0, 1])
+    (True, False, False, False)
+    """
+
+    problem: ClassVar[str] = "coloring"
+
+    def colours(self, certificate: Any) -> tuple[int, ...] | None:
+        """The certificate as n colours 0..k-1, or None if it is not such a list."""
+        try:
+            given = list(certificate)
+            colours = tuple(operator.index(c) for c in given)  # integers only: not 0.5, not "0"
+        except (TypeError, ValueError):
+            return None
+        if any(isinstance(c, bool) for c in given) or len(colours) != self.num_vertices:
+            return None
+        if not all(0 <= c < self.k for c in colours):
+            return None
+        return colours
+
+    def verify(self, certificate: Any) -> bool:
+        """The certificate gives every vertex a colour 0..k-1 and no edge's ends the same one."""
+        colours = self.colours(certificate)
+        return colours is not None and all(colours[u] != colours[v] for u, v in self.edges)
+
+    @staticmethod
+    def certificate_to_json(certificate: Iterable[int]) -> list[int]:  # type: ignore[override]
+        return [int(c) for c in certificate]  # in vertex order: not sorted, unlike a vertex set
+
+    @staticmethod
+    def certificate_from_json(obj: Any) -> tuple[int, ...]:
+        from npw.instances.models import ColoringCertificate
+        from npw.instances.validation import check_certificate
+
+        return tuple(check_certificate(obj, ColoringCertificate, "a certificate is a list of colours, one per vertex"))
+
+
 GRAPH_PROBLEMS: dict[str, type[BoundedGraph]] = {
     cls.problem: cls for cls in (IndependentSet, VertexCover, Clique, DominatingSet)
 }
-"""problem id -> instance type, for the room's shared generators, enumeration and registry entries."""
+"""problem id -> instance type of the vertex-set problems, for the room's shared generators,
+enumeration and registry entries."""
+
+ROOM_PROBLEMS: dict[str, type[BoundedGraph]] = {**GRAPH_PROBLEMS, Coloring.problem: Coloring}
+"""Every problem of the room (a graph and a bound k): the vertex-set ones and colouring; what a DIMACS
+graph file's ``c npw PROBLEM k=K`` may name and what the enumeration builds."""
