@@ -39,12 +39,15 @@ def _cell(text: str) -> str:
 
 
 def problems_table() -> str:
-    """The problems table: id, what it is, certificate, deciders, generators, formats."""
-    from npw.instances.registry import get_problem, problem_ids
+    """The problems table: id, what it is, certificate, deciders, generators, formats.
+
+    Built-in problems only: one a user's file registered in this process is not the README's.
+    """
+    from npw.instances.registry import PROBLEM_MODULES, get_problem
     from npw.solvers import backends_for, export_formats
 
     lines = ["| id | problem | certificate | deciders | generators | formats |", "|---|---|---|---|---|---|"]
-    for pid in problem_ids():
+    for pid in PROBLEM_MODULES:
         problem = get_problem(pid)
         formats = ", ".join(["json", *export_formats(pid)])
         lines.append(f"| `{pid}` | {_cell(problem.title)} | {_cell(problem.certificate_doc)} | "
