@@ -22,6 +22,41 @@ class Result:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+PROGRESS_KEYS = ("nodes", "proved_lower_bound", "conflicts", "decisions", "branches", "best_bound",
+                 "timed_out_while")
+"""The stats keys :func:`progress` reads, one meaning for every decider family: search nodes
+expanded; ``proved_lower_bound``, the number of steps every solution needs, as far as the
+search has proved it (an IDA* decider's bound in progress: every smaller bound was searched
+to the end); a SAT or CP-SAT solver's conflicts, decisions and branches; an optimising
+solver's best objective bound; and the stage a decider was in when its time ran out."""
+
+
+def progress(stats: dict[str, Any]) -> str:
+    """How far a decider got, from its stats (what an UNKNOWN leaves behind); "" when it says nothing.
+
+    >>> progress({"nodes": 1234567, "proved_lower_bound": 31, "time": 5.0})
+    'nodes 1,234,567, every solution needs >= 31 steps (proved)'
+    >>> progress({"conflicts": 9000, "decisions": 12000, "timed_out_while": "solving"})
+    'conflicts 9,000, decisions 12,000, stopped while solving'
+    >>> progress({"conflicts": None, "time": 1.0})
+    ''
+    """
+    parts = []
+    for key in PROGRESS_KEYS:
+        value = stats.get(key)
+        if value is None or isinstance(value, bool):
+            continue
+        if key == "proved_lower_bound":
+            parts.append(f"every solution needs >= {value} steps (proved)")
+        elif key == "timed_out_while":
+            parts.append(f"stopped while {value}")
+        elif key == "best_bound":
+            parts.append(f"best bound {value}")
+        else:
+            parts.append(f"{key} {value:,}" if isinstance(value, int) else f"{key} {value}")
+    return ", ".join(parts)
+
+
 class SolverError(RuntimeError):
     """A decider broke its contract (for example a YES whose certificate the checker rejects)."""
 

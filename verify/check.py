@@ -24,7 +24,7 @@ from npw.instances.registry import get_problem
 from npw.instances.time_bound import bounded_calls, time_bound
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
 from npw.solvers import sample_certificates, solve
-from npw.solvers.result import Answer, Result, SolverError
+from npw.solvers.result import Answer, Result, SolverError, progress
 
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"
@@ -65,6 +65,9 @@ class CaseResult:
     deviations: list[tuple[str, str]] = field(default_factory=list)
     # deciders that refused the instance (a size beyond their named limit): "role backend: why"
     refusals: list[str] = field(default_factory=list)
+    # deciders that stopped undecided (out of time or budget) and how far they got:
+    # "role backend: nodes 1,234, every solution needs >= 31 steps (proved)" (npw.solvers.result.progress)
+    stuck: list[str] = field(default_factory=list)
 
     @property
     def timed_out(self) -> bool:
@@ -133,6 +136,8 @@ def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, 
     results = _decide(instance, deciders, timeout, case.times, role)
     _decider_errors(results, role, case)
     case.refusals += [f"{role} {r.backend}: {r.stats['refused']}" for r in results if "refused" in r.stats]
+    case.stuck += [f"{role} {r.backend}: {progress(r.stats) or 'no progress reported'}" for r in results
+                   if r.answer is Answer.UNKNOWN and not {"refused", "error"} & r.stats.keys()]
     answer, witness, disagree = _combined(results)
     if disagree:
         answers = ", ".join(f"{r.backend}={r.answer.value}" for r in results)

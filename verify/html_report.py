@@ -92,7 +92,10 @@ def _summary(report: dict) -> str:
     rows = [[f"<th>{escape(name)}</th>", _cell(value, "num bad" if name in failing and value else "num")]
             for name, value in counts]
     warnings = "".join(f'<li class="warning">{escape(w)}</li>' for w in report["warnings"])
-    return _table(rows) + (f"<ul>{warnings}</ul>" if warnings else "")
+    stuck = "".join(f"<li>{escape(line)}</li>" for line in report.get("stuck_examples", ()))
+    stuck_list = (f"<p>Undecided decider calls, how far they got ({len(report['stuck_examples'])} of "
+                  f"{report['stuck_deciders']}):</p><ul>{stuck}</ul>") if stuck else ""
+    return _table(rows) + (f"<ul>{warnings}</ul>" if warnings else "") + stuck_list
 
 
 def _sizes(reduction: Reduction, rows: list[dict]) -> str:

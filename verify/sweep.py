@@ -31,6 +31,7 @@ SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, CLAIM, SI
 
 # failing cases a summary keeps (beyond the first case of each failure kind, always kept)
 MAX_KEPT_FAILURES = 20
+MAX_STUCK_EXAMPLES = 5  # undecided decider calls whose progress the report shows
 # documented deviations (failing claims declared false) a summary keeps an example of, per claim
 MAX_KEPT_DEVIATIONS = 1
 
@@ -63,6 +64,8 @@ class Summary:
     slowest: tuple[float, str] = (0.0, "")  # (seconds, label) of the slowest case
     refusals: int = 0  # decider calls that refused an instance beyond their limits (UNKNOWN)
     refusal_example: str = ""
+    stuck: int = 0  # decider calls that stopped undecided (UNKNOWN: out of time or budget)
+    stuck_examples: list[str] = field(default_factory=list)  # the first MAX_STUCK_EXAMPLES, how far each got
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -96,6 +99,8 @@ class Summary:
         self.refusals += len(case.refusals)
         if case.refusals and not self.refusal_example:
             self.refusal_example = case.refusals[0]
+        self.stuck += len(case.stuck)
+        self._stuck_examples([f"{label}: {line}" for line in case.stuck])
         seconds = case.times.get(CASE_SECONDS, 0.0)
         if seconds > self.slowest[0]:
             self.slowest = (seconds, label)
@@ -121,6 +126,11 @@ class Summary:
         self.slowest = max(self.slowest, other.slowest)
         self.refusals += other.refusals
         self.refusal_example = self.refusal_example or other.refusal_example
+        self.stuck += other.stuck
+        self._stuck_examples(other.stuck_examples)
+
+    def _stuck_examples(self, lines: list[str]) -> None:
+        self.stuck_examples.extend(lines[:MAX_STUCK_EXAMPLES - len(self.stuck_examples)])
 
     def count(self, side: str, answer: str) -> int:
         index = 0 if side == "source" else 1
@@ -319,6 +329,8 @@ class Report:
             "decider_disagreements": s.failure_counts[DECIDER_DISAGREEMENT],
             "claim_failures": sum(n for kind, n in s.failure_counts.items() if kind.startswith(CLAIM)),
             "timeouts": s.timeouts,
+            "stuck_deciders": s.stuck,
+            "stuck_examples": s.stuck_examples,
             "target_yes_by_forward_certificate": s.yes_by_forward,
             "failure_counts": dict(sorted(s.failure_counts.items())),
             "claims": self.claims,
@@ -426,6 +438,8 @@ def verify_reduction(
                         "target deciders' certificates")
     if summary.timeouts:
         warnings.append(f"{summary.timeouts} cases timed out (UNKNOWN) and were not compared")
+    if summary.stuck:
+        warnings.append(f"{summary.stuck} decider calls stopped undecided (UNKNOWN), e.g. {summary.stuck_examples[0]}")
     if summary.refusals:
         warnings.append(f"{summary.refusals} decider calls refused an instance beyond their limits (UNKNOWN), "
                         f"e.g. {summary.refusal_example}")

@@ -297,6 +297,11 @@ def _print_report(r: dict) -> None:
             print(f"    {claim['status']}: {claim['name']} (passed {claim['passed']}, failed {claim['failed']})")
             if "deviation" in claim and claim["failed"]:
                 print(f"      declared: {claim['deviation']}")
+    if r["stuck_examples"]:
+        shown = len(r["stuck_examples"])
+        print(f"  undecided decider calls, how far they got ({shown} of {r['stuck_deciders']}):")
+        for line in r["stuck_examples"]:
+            print(f"    {line}")
     for warning in r["warnings"]:
         print(f"  warning: {warning}")
     for c in r["counterexamples"]:

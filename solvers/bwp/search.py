@@ -152,7 +152,7 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
 
     try:
         for budget in range(h0, k + 1):
-            stats["depth"] = budget
+            stats["depth"] = stats["proved_lower_bound"] = budget  # every smaller budget failed
             if dfs(start, budget, None):
                 return finish(Answer.YES, path)
     except OutOfTime:

@@ -691,7 +691,7 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
                  for c in range(instance.cols))
     try:
         for budget in range(h0, instance.bound + 1):
-            stats["depth"] = budget
+            stats["depth"] = stats["proved_lower_bound"] = budget  # every smaller budget failed
             if search.dfs(rows, cols, budget, None, ()):
                 return finish(Answer.YES, search.path, search)
     except (OutOfTime, RecursionError):

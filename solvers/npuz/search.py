@@ -388,7 +388,7 @@ def drive_iterations(run: Callable[[int], int], st: np.ndarray, path: np.ndarray
             stats["time"] = time.perf_counter() - began
             return SearchOutcome(None, False, stats)
         stats["iterations"] += 1
-        stats["bound"] = bound
+        stats["bound"] = stats["proved_lower_bound"] = bound  # IDA*: every smaller bound was searched out
         st[0], st[1], st[2] = 0, bound, 1 << 40
         st[5] += 1  # the root
         nextmv[0] = 0
