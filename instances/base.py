@@ -85,6 +85,10 @@ class Problem:
     # the deciders the verifier runs on small instances, the first being the primary;
     # two independent ones (e.g. "brute" and "sat") let each answer be confirmed
     verify_deciders: tuple[str, ...] = ("sat",)
+    # deciders the verifier also runs on a *target* its first decider called NO, so that every
+    # NO of the no-direction rests on two deciders that agree (a YES carries a checked
+    # certificate; a NO only the decider's word)
+    confirm_no_deciders: tuple[str, ...] = ()
     # generator name -> fn(seed, **params) -> the certificate that generator planted (the same
     # seed and parameters), so a planted-yes instance can be handed on with its witness and
     # checked by ``verify`` alone (instance sets, ``npw generate --via``)

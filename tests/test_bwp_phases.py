@@ -43,3 +43,66 @@ def test_phase_count_follows_observation_1():
     # rows: +-2, columns: 0; so at least 2 column moves, at most 1 row move: 2 phase pairs
     assert phase_count(instance) == 2 and len(encode(instance).phases) == 4
     assert phase_count(BWP(instance.rows, instance.cols, instance.start, instance.goal, 1)) is None
+
+
+# -- the verifier: a target NO is confirmed by the problem's confirm_no_deciders ----------------
+
+from npw.instances import get_problem  # noqa: E402
+from npw.instances.three_partition import ThreePartition  # noqa: E402
+from npw.reductions.base import Reduction  # noqa: E402
+from npw.reductions.registry import get_reduction  # noqa: E402
+from npw.verify.check import check_case  # noqa: E402
+
+IDENTITY = Reduction("bwp-identity", "bwp", "bwp", "test", lambda x: x, lambda x, cert: cert,
+                     lambda x, y, cert: cert)
+
+
+def test_bwp_declares_phases_as_its_no_confirmer():
+    assert get_problem("bwp").confirm_no_deciders == ("phases",)
+
+
+def test_target_no_is_decided_by_two_deciders_and_yes_by_one():
+    no = BWP.from_rows(["##..", "....", "...."], ["....", "....", "#.#."], 2)
+    case = check_case(IDENTITY, no, timeout=30)
+    assert case.target_answer is Answer.NO and not case.failures
+    assert case.target_no_by == ["tight", "phases:m22"]
+    assert "target:phases" in case.times
+    yes = BWP.from_rows(["##..", "....", "...."], ["....", "....", "##.."], 2)
+    case = check_case(IDENTITY, yes, timeout=30)
+    assert case.target_answer is Answer.YES and case.target_no_by == [] and "target:phases" not in case.times
+
+
+def test_a_wrong_no_is_caught_by_the_confirming_decider(monkeypatch):
+    from npw.solvers import registry
+    from npw.solvers.result import Result
+
+    def always_no(instance, timeout=None):  # a broken first decider
+        return Result(Answer.NO, None, "always-no")
+
+    monkeypatch.setitem(registry.BACKENDS["bwp"], "tight", always_no)
+    yes = BWP.from_rows(["##..", "....", "...."], ["....", "....", "##.."], 2)
+    case = check_case(IDENTITY, yes, source_deciders=("sat",), timeout=30)
+    assert case.target_answer is not Answer.NO and case.target_no_by == []
+    assert [kind for kind, _ in case.failures] == ["decider-disagreement"]
+    assert "always-no=NO" in case.failures[0][1] and "phases:m22=YES" in case.failures[0][1]
+
+
+@pytest.mark.slow
+def test_smallest_padded_no_target_is_confirmed():
+    """(4,4,4,4,4,6), B = 13: the 17 x 70 target, k = 32; tight about 3 s, phases about 20 s."""
+    case = check_case(get_reduction("3partition-to-bwp"), ThreePartition((4, 4, 4, 4, 4, 6), 13), timeout=120)
+    assert case.target_answer is Answer.NO and not case.failures
+    assert case.target_no_by == ["tight", "phases:m22"]
+
+
+def test_report_counts_the_confirmed_target_nos(capsys):
+    from npw.cli.verify import _print_report
+    from npw.verify import verify_reduction
+
+    no = BWP.from_rows(["##..", "....", "...."], ["....", "....", "#.#."], 2)
+    yes = BWP.from_rows(["##..", "....", "...."], ["....", "....", "##.."], 2)
+    report = verify_reduction(IDENTITY, [("no", no), ("yes", yes), ("no again", no)], timeout=30).to_json()
+    assert report["target_no"] == 2 and report["target_no_confirmed"] == 2
+    assert report["target_no_deciders"] == {"tight+phases:m22": 2}
+    _print_report(report)
+    assert "target NO decided by two deciders that agree: 2 of 2 (tight+phases:m22 2)" in capsys.readouterr().out

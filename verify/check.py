@@ -65,6 +65,8 @@ class CaseResult:
     deviations: list[tuple[str, str]] = field(default_factory=list)
     # deciders that refused the instance (a size beyond their named limit): "role backend: why"
     refusals: list[str] = field(default_factory=list)
+    # the target deciders that said NO, when the target's answer is NO (two or more: confirmed)
+    target_no_by: list[str] = field(default_factory=list)
     # deciders that stopped undecided (out of time or budget) and how far they got:
     # "role backend: nodes 1,234, every solution needs >= 31 steps (proved)" (npw.solvers.result.progress)
     stuck: list[str] = field(default_factory=list)
@@ -131,9 +133,13 @@ def _combined(results: list[Result]) -> tuple[Answer, Result | None, bool]:
 
 
 def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, role: str,
-                 case: "CaseResult") -> tuple[Answer, Result | None]:
-    """Runs the deciders of one side; records decider errors and disagreements as failures."""
+                 case: "CaseResult", confirm_no: Sequence[str] = ()) -> tuple[Answer, Result | None]:
+    """Runs the deciders of one side, and ``confirm_no`` too when they say NO; records decider
+    errors and disagreements as failures."""
     results = _decide(instance, deciders, timeout, case.times, role)
+    confirmers = [name for name in confirm_no if name not in deciders]
+    if confirmers and _combined(results)[0] is Answer.NO:
+        results += _decide(instance, confirmers, timeout, case.times, role)
     _decider_errors(results, role, case)
     case.refusals += [f"{role} {r.backend}: {r.stats['refused']}" for r in results if "refused" in r.stats]
     case.stuck += [f"{role} {r.backend}: {progress(r.stats) or 'no progress reported'}" for r in results
@@ -142,6 +148,8 @@ def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, 
     if disagree:
         answers = ", ".join(f"{r.backend}={r.answer.value}" for r in results)
         case.failures.append((DECIDER_DISAGREEMENT, f"{role} deciders disagree: {answers}"))
+    if role == "target" and answer is Answer.NO:
+        case.target_no_by = [r.backend for r in results if r.answer is Answer.NO]
     return answer, witness
 
 
@@ -260,9 +268,11 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
             case.failures.append((SIZE, wrong))
     _check_claims(reduction.claims, TARGET_CLAIM, (source, target), timeout, "", case)
 
+    target_problem = get_problem(reduction.target)
     if target_deciders is None:
-        target_deciders = get_problem(reduction.target).verify_deciders[:1]
-    case.target_answer, target_yes = _decide_side(target, target_deciders, timeout, "target", case)
+        target_deciders = target_problem.verify_deciders[:1]
+    case.target_answer, target_yes = _decide_side(target, target_deciders, timeout, "target", case,
+                                                  target_problem.confirm_no_deciders)
 
     if Answer.UNKNOWN not in (case.source_answer, case.target_answer) and case.source_answer != case.target_answer:
         case.failures.append((MISMATCH, f"source {case.source_answer.value}, target {case.target_answer.value}"))

@@ -115,7 +115,7 @@ def _roots(reduction: Reduction) -> set[str]:
             module = inspect.getmodule(function) if function is not None else None
             if module is not None:
                 roots.add(module.__name__)
-        for name in problem.verify_deciders:
+        for name in (*problem.verify_deciders, *problem.confirm_no_deciders):
             spec = BACKENDS.get(side, {}).get(name.split(":", 1)[0])
             if isinstance(spec, str):
                 roots.add(spec.partition(":")[0])

@@ -21,6 +21,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
 from npw.reductions.base import Reduction
 from npw.reductions.registry import get_reduction
+from npw.solvers.result import Answer
 from npw.verify.check import (
     BACKWARD, CERTIFICATE_KINDS, CLAIM, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH,
     REDUCE_ERROR, CASE_SECONDS, FORWARD_PROOF, SIZE, CaseResult, check_case,
@@ -64,6 +65,8 @@ class Summary:
     slowest: tuple[float, str] = (0.0, "")  # (seconds, label) of the slowest case
     refusals: int = 0  # decider calls that refused an instance beyond their limits (UNKNOWN)
     refusal_example: str = ""
+    target_no_confirmed: int = 0  # target NOs that two or more deciders agreed on
+    target_no_deciders: Counter = field(default_factory=Counter)  # "tight+phases" -> target NOs decided so
     stuck: int = 0  # decider calls that stopped undecided (UNKNOWN: out of time or budget)
     stuck_examples: list[str] = field(default_factory=list)  # the first MAX_STUCK_EXAMPLES, how far each got
 
@@ -99,6 +102,9 @@ class Summary:
         self.refusals += len(case.refusals)
         if case.refusals and not self.refusal_example:
             self.refusal_example = case.refusals[0]
+        if case.target_answer is Answer.NO and case.target_no_by:
+            self.target_no_deciders["+".join(case.target_no_by)] += 1
+            self.target_no_confirmed += len(case.target_no_by) >= 2
         self.stuck += len(case.stuck)
         self._stuck_examples([f"{label}: {line}" for line in case.stuck])
         seconds = case.times.get(CASE_SECONDS, 0.0)
@@ -126,6 +132,8 @@ class Summary:
         self.slowest = max(self.slowest, other.slowest)
         self.refusals += other.refusals
         self.refusal_example = self.refusal_example or other.refusal_example
+        self.target_no_confirmed += other.target_no_confirmed
+        self.target_no_deciders.update(other.target_no_deciders)
         self.stuck += other.stuck
         self._stuck_examples(other.stuck_examples)
 
@@ -329,6 +337,8 @@ class Report:
             "decider_disagreements": s.failure_counts[DECIDER_DISAGREEMENT],
             "claim_failures": sum(n for kind, n in s.failure_counts.items() if kind.startswith(CLAIM)),
             "timeouts": s.timeouts,
+            "target_no_confirmed": s.target_no_confirmed,
+            "target_no_deciders": dict(sorted(s.target_no_deciders.items())),
             "stuck_deciders": s.stuck,
             "stuck_examples": s.stuck_examples,
             "target_yes_by_forward_certificate": s.yes_by_forward,

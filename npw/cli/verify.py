@@ -284,6 +284,9 @@ def _print_report(r: dict) -> None:
     if r.get("scale"):
         print(f"  checked at the registered scale: {r['scale']}")
     print(f"  source yes {r['source_yes']}, no {r['source_no']};  target yes {r['target_yes']}, no {r['target_no']}")
+    if r["target_no"]:
+        by = ", ".join(f"{names} {n}" for names, n in r["target_no_deciders"].items())
+        print(f"  target NO decided by two deciders that agree: {r['target_no_confirmed']} of {r['target_no']} ({by})")
     print("  confusion (source->target): " + ", ".join(f"{k}: {v}" for k, v in r["confusion"].items()))
     print(f"  mismatches {r['mismatches']}, certificate failures {r['certificate_failures']}, "
           f"size failures {r['size_failures']}, invalid targets {r['invalid_targets']}, "
