@@ -30,6 +30,12 @@ def test_agrees_on_random_boards_of_both_answers(generator):
     assert Answer.YES in answers and Answer.NO in answers
 
 
+@pytest.mark.parametrize("shape", [(1, 4), (4, 1), (2, 5), (5, 2), (3, 3)])
+def test_agrees_on_thin_and_odd_boards(shape):
+    answers = [_agree(random_instance(seed, *shape, 3), ("tight", "search")) for seed in range(20)]
+    assert Answer.YES in answers and Answer.NO in answers
+
+
 def test_yes_certificates_are_checked_moves():
     for seed in range(10):
         instance = tight_instance(seed)
