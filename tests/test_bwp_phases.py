@@ -112,3 +112,24 @@ def test_report_counts_the_confirmed_target_nos(capsys):
     assert report["target_no_deciders"] == {"tight+phases:m22": 2}
     _print_report(report)
     assert "target NO decided by two deciders that agree: 2 of 2 (tight+phases:m22 2)" in capsys.readouterr().out
+
+
+def test_a_resumed_run_keeps_the_confirmations_and_the_stuck_deciders():
+    from types import SimpleNamespace
+
+    from npw.reductions.three_partition_to_bwp import reduce
+    from npw.verify import verify_reduction
+    from npw.verify.store import ResultStore
+
+    no = BWP.from_rows(["##..", "....", "...."], ["....", "....", "#.#."], 2)
+    hard = reduce(SimpleNamespace(numbers=(2, 2, 2, 2, 2, 4), m=2, bound=7))  # tight needs about a second
+    cases = [("no", no), ("hard", hard)]
+    store = ResultStore(":memory:")
+    run = store.run_id(IDENTITY.id, {"test": 1}, "0" * 64, "test")
+    first = verify_reduction(IDENTITY, cases, store=store, run=run, timeout=0.05, source_deciders=("tight",)).to_json()
+    again = verify_reduction(IDENTITY, cases, store=store, run=run, timeout=0.05, source_deciders=("tight",))
+    assert again.summary.resumed == 2
+    resumed = again.to_json()
+    assert first["target_no_deciders"] == resumed["target_no_deciders"] == {"tight+phases:m22": 1}
+    assert first["stuck_deciders"] == resumed["stuck_deciders"] >= 2  # the hard board's source and target
+    assert first["stuck_examples"] == resumed["stuck_examples"]

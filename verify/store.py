@@ -52,6 +52,8 @@ CREATE TABLE IF NOT EXISTS cases (
     finished REAL NOT NULL,
     claims TEXT NOT NULL DEFAULT '{}',      -- JSON object: claim -> [passed, failed]
     deviations TEXT NOT NULL DEFAULT '[]',  -- JSON list of [claim, detail]: claims declared false that failed
+    target_no_by TEXT NOT NULL DEFAULT '[]',  -- JSON list: the target deciders that said NO (a NO target)
+    stuck TEXT NOT NULL DEFAULT '[]',         -- JSON list: undecided decider calls and how far they got
     PRIMARY KEY (run, label)
 );
 CREATE TABLE IF NOT EXISTS code (
@@ -62,7 +64,8 @@ CREATE TABLE IF NOT EXISTS code (
 """
 
 # columns added after the first stores were written: added to an older store when it is opened
-_ADDED_COLUMNS = {"claims": "TEXT NOT NULL DEFAULT '{}'", "deviations": "TEXT NOT NULL DEFAULT '[]'"}
+_ADDED_COLUMNS = {"claims": "TEXT NOT NULL DEFAULT '{}'", "deviations": "TEXT NOT NULL DEFAULT '[]'",
+                  "target_no_by": "TEXT NOT NULL DEFAULT '[]'", "stuck": "TEXT NOT NULL DEFAULT '[]'"}
 
 
 def _json(text: str) -> Any:
@@ -77,7 +80,8 @@ def case_record(label: str, source: Any, case: CaseResult) -> tuple:
     """One row of ``cases`` (without the run id): plain values, cheap to send from a worker."""
     return (label, json.dumps(source.to_dict()), case.source_answer.value, case.target_answer.value,
             json.dumps(case.failures), json.dumps(case.target_size), json.dumps(case.times), time.time(),
-            json.dumps(case.claims), json.dumps(case.deviations))
+            json.dumps(case.claims), json.dumps(case.deviations), json.dumps(case.target_no_by),
+            json.dumps(case.stuck))
 
 
 class ResultStore:
@@ -116,8 +120,8 @@ class ResultStore:
         """Stores one chunk's records in one transaction (all or nothing)."""
         with self.db:
             self.db.executemany("INSERT OR REPLACE INTO cases (run, label, source, source_answer, target_answer, "
-                                "failures, target_size, times, finished, claims, deviations) "
-                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                "failures, target_size, times, finished, claims, deviations, target_no_by, stuck) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 [(run, *record) for record in records])
 
     def summary(self, run: int, source_type: Any = None) -> Summary:
@@ -126,14 +130,16 @@ class ResultStore:
         reduction, = self.db.execute("SELECT reduction FROM runs WHERE id = ?", (run,)).fetchone()
         summary = Summary(reduction)
         rows = self.db.execute("SELECT label, source, source_answer, target_answer, failures, target_size, times, "
-                               "claims, deviations FROM cases WHERE run = ? ORDER BY rowid", (run,))
+                               "claims, deviations, target_no_by, stuck FROM cases WHERE run = ? ORDER BY rowid", (run,))
         from npw.reductions.registry import get_reduction
         from npw.solvers.result import Answer
 
-        for label, source, source_answer, target_answer, failures, target_size, times, claims, deviations in rows:
+        for (label, source, source_answer, target_answer, failures, target_size, times, claims, deviations,
+             target_no_by, stuck) in rows:
             case = CaseResult(Answer(source_answer), Answer(target_answer),
                               [tuple(f) for f in _json(failures)], _json(target_size), _json(times),
-                              _json(claims), [tuple(d) for d in _json(deviations)])
+                              _json(claims), [tuple(d) for d in _json(deviations)],
+                              target_no_by=_json(target_no_by), stuck=_json(stuck))
             if case.failures:
                 if source_type is None:
                     source_type = get_problem(get_reduction(reduction).source).instance_type
