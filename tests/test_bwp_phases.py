@@ -133,3 +133,12 @@ def test_a_resumed_run_keeps_the_confirmations_and_the_stuck_deciders():
     assert first["target_no_deciders"] == resumed["target_no_deciders"] == {"tight+phases:m22": 1}
     assert first["stuck_deciders"] == resumed["stuck_deciders"] >= 2  # the hard board's source and target
     assert first["stuck_examples"] == resumed["stuck_examples"]
+
+
+def test_a_board_too_large_for_the_model_is_refused_before_it_is_built(monkeypatch):
+    monkeypatch.setenv("NPW_ENCODING_LIMIT", "1000")
+    # 5 x 5, k = 4, Observation 1 bound 2: 4 phase pairs, about 2,000 shift clauses
+    instance = BWP.from_rows(["#....", ".....", ".....", ".....", "....."],
+                             [".....", ".....", ".....", ".....", "....#"], 4)
+    result = solve(instance, backend="phases", timeout=30)
+    assert result.answer is Answer.UNKNOWN and "the BWP phase model" in result.stats["refused"]

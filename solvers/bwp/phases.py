@@ -55,7 +55,7 @@ from pysat.formula import IDPool
 
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.moves import Move, shift
-from npw.solvers.limits import ClauseBuffer
+from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 
@@ -107,6 +107,8 @@ class _Model:
         hr, hc = _maxima(instance)
         nr, nc = k - hr, k - hc  # most row moves, most column moves
         pairs = min(nr, nc) + 1
+        # the shift clauses dominate: refused before building, not after filling memory
+        refuse_above(2 * pairs * (R * C * C + C * R * R), f"the BWP phase model ({pairs} phase pairs, {R} x {C})")
         count = 2 * pairs
         clauses += [[self.cell(0, i // C, i % C) if v else -self.cell(0, i // C, i % C)]
                     for i, v in enumerate(instance.start)]
