@@ -23,7 +23,8 @@ CHECKED: dict[str, str] = {
                       "within k and backward decodes it (m <= 3 exhaustive, random m <= 6, with detours); m = 2 at "
                       "the paper's unit: 1.15 billion forward moves simulated and decoded. The no-direction's "
                       "Lemmas 1-4 are the paper's, not checked",
-    "3partition-to-bwp": "every instance with m <= 2 and B <= 16 (35 yes, 3 no: all targets decided, both answers), "
+    "3partition-to-bwp": "every instance with m <= 2 and B <= 16 (35 yes, 3 no: all targets decided, both answers; "
+                         "each no-target's NO by two deciders that agree, tight and phases), "
                          "100 random",
     "3partition-to-bwp-compact": "**not a reduction** (`examples/bwp_compact_counterexample.py`): a 32-step solution "
                                  "of the no-instance (4,4,4,4,4,6), B = 13; `--exhaustive 16 --timeout 120` finds "
