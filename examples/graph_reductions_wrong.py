@@ -10,7 +10,9 @@ not: the answers, certificates and sizes alone find the fault.
 * SELF_LOOPS (indset-to-clique): the complement built over all pairs (u, v), u == v included;
 * NOT_COMPLEMENTED (clique-to-indset): the same graph, "a clique is an independent set";
 * ISOLATED_FORGOTTEN (vertexcover-to-domset): k' = k, forgetting that an isolated vertex must
-  dominate itself.
+  dominate itself;
+* ONE_ARC_PER_EDGE (vertexcover-to-fvs): each edge made one arc u -> v (u < v) instead of two
+  opposite ones, so the digraph is acyclic and every target says yes.
 
     npw verify examples/graph_reductions_wrong.py:ISOLATED_FORGOTTEN --exhaustive 3
 """
@@ -22,6 +24,7 @@ import itertools
 
 from npw.api import Clique, IndependentSet, ThreeSat, VertexCover, get_reduction
 from npw.instances.graphs.graph import DominatingSet
+from npw.instances.graphs.digraph import FeedbackVertexSet
 from npw.reductions.graphs import three_sat_to_indset, vertexcover_to_domset
 
 
@@ -56,6 +59,10 @@ def isolated_forgotten(graph: VertexCover) -> DominatingSet:
     return DominatingSet(built.num_vertices, built.edges, graph.k)  # bug: isolated vertices not counted
 
 
+def one_arc_per_edge(graph: VertexCover) -> FeedbackVertexSet:
+    return FeedbackVertexSet(graph.num_vertices, graph.edges, graph.k)  # bug: u -> v only, no v -> u
+
+
 NO_CONFLICT_EDGES = _wrong("3sat-to-indset", "3sat-to-indset-no-conflict-edges", no_conflict_edges)
 K_NOT_N_MINUS_K = _wrong("indset-to-vertexcover", "indset-to-vertexcover-k", k_not_n_minus_k)
 COMPLEMENTED_COVER = _wrong("vertexcover-to-indset", "vertexcover-to-indset-complemented", complemented_cover)
@@ -66,3 +73,5 @@ ISOLATED_FORGOTTEN = _wrong("vertexcover-to-domset", "vertexcover-to-domset-isol
 WRONG = {"3sat-to-indset": NO_CONFLICT_EDGES, "indset-to-vertexcover": K_NOT_N_MINUS_K,
          "vertexcover-to-indset": COMPLEMENTED_COVER, "indset-to-clique": SELF_LOOPS,
          "clique-to-indset": NOT_COMPLEMENTED, "vertexcover-to-domset": ISOLATED_FORGOTTEN}
+ONE_ARC_PER_EDGE = _wrong("vertexcover-to-fvs", "vertexcover-to-fvs-one-arc", one_arc_per_edge)
+WRONG["vertexcover-to-fvs"] = ONE_ARC_PER_EDGE

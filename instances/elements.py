@@ -10,6 +10,7 @@ its id:
   (I = 0-based position in the clause list);
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
   domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
+* feedback vertex set (fvs, a digraph): ``vertex:V`` and ``arc:U-V`` (the arc from U to V);
 * 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
@@ -55,6 +56,11 @@ def edge_id(edge: Any) -> str:
     return f"edge:{edge}"
 
 
+def arc_id(arc: tuple[int, int]) -> str:
+    """``arc:U-V`` for a digraph's arc from U to V (fvs)."""
+    return f"arc:{arc[0]}-{arc[1]}"
+
+
 def number_id(index: int) -> str:
     return f"number:{index}"
 
@@ -82,6 +88,10 @@ def _sat(instance: Any) -> list[str]:
 
 def _graph(instance: Any) -> list[str]:
     return [vertex_id(v) for v in range(instance.num_vertices)] + [edge_id(tuple(e)) for e in instance.edges]
+
+
+def _digraph(instance: Any) -> list[str]:
+    return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(a)) for a in instance.arcs]
 
 
 def _three_partition(instance: Any) -> list[str]:
@@ -123,6 +133,7 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "npuz": _npuz,
     "torus": _torus,
     "bwp": _bwp,
+    "fvs": _digraph,
 }
 
 

@@ -154,6 +154,13 @@ class ColoringFile(_BoundedGraphFields, kw_only=True):
     problem: Literal["coloring"]
 
 
+class FeedbackVertexSetFile(InstanceFile, kw_only=True):
+    problem: Literal["fvs"]
+    num_vertices: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_VERTICES")]
+    arcs: Annotated[list[tuple[Vertex, Vertex]], Meta(description="(u, v): an arc from u to v")]
+    k: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="0 <= k <= num_vertices")]
+
+
 VertexSetCertificate = list[Vertex]
 ColoringCertificate = list[Annotated[int, Meta(ge=0)]]
 
@@ -270,4 +277,5 @@ FILE_MODELS: dict[str, type] = {
     "bwp": BwpFile,
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
+    "fvs": FeedbackVertexSetFile,
 }

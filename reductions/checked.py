@@ -38,6 +38,7 @@ CHECKED: dict[str, str] = {
     "vertexcover-to-domset": "every graph up to 7 vertices with every k (9,727), 300 random",
     "3sat-to-subsetsum": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
     "subsetsum-to-partition": "every instance of total <= 14, 300 random",
+    "vertexcover-to-fvs": "every graph up to 7 vertices with every k (9,727), 300 random",
 }
 
 # the Solo Chess reductions of Section 3.1 share one line, and so do their -unrestricted forms

@@ -66,6 +66,8 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("3partition", "dimacs"): lambda instance: 2 * instance.m * len(instance.numbers) * (instance.bound + 1),
     ("3partition", "smt2"): lambda instance: len(instance.numbers) + instance.m,
     ("bwp", "dimacs"): _bwp_clauses,
+    # the transitivity clauses alone: one per ordered triple
+    ("fvs", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) * max(instance.num_vertices - 2, 0),
 }
 
 
@@ -131,6 +133,14 @@ def graph_dimacs(instance) -> str:
 
     num_vars, clauses = encode(instance)
     return dimacs_text(num_vars, clauses, f"{instance.problem} encoding (k = {instance.k}) by npw")
+
+
+def fvs_dimacs(instance) -> str:
+    """The order encoding of :mod:`npw.solvers.graphs.fvs` (variable v + 1: vertex v deleted)."""
+    from npw.solvers.graphs.fvs import encode
+
+    num_vars, clauses = encode(instance)
+    return dimacs_text(num_vars, clauses, f"fvs order encoding (k = {instance.k}) by npw")
 
 
 def coloring_dimacs(instance) -> str:

@@ -40,6 +40,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
        for pid in ("subsetsum", "partition")},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve",
             "phases": "npw.solvers.bwp.phases:solve"},
+    "fvs": {"brute": "npw.solvers.graphs.fvs:solve_brute", "sat": "npw.solvers.graphs.fvs:solve_sat"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -63,6 +64,7 @@ EXPORTS: dict[str, dict[str, str]] = {
                    "smt2": "npw.solvers.exports:three_partition_smt2"},
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
+    "fvs": {"dimacs": "npw.solvers.exports:fvs_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
@@ -77,6 +79,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
+    "fvs": "npw.solvers.graphs.fvs:sample_certificates",
 }
 
 
