@@ -11,6 +11,7 @@ its id:
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
   domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
 * feedback vertex set (fvs, a digraph): ``vertex:V`` and ``arc:U-V`` (the arc from U to V);
+* SET COVER: ``element:I`` (I = 0..universe-1) and ``set:J`` (the index a certificate uses);
 * 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
@@ -94,6 +95,12 @@ def _digraph(instance: Any) -> list[str]:
     return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(a)) for a in instance.arcs]
 
 
+def _setcover(instance: Any) -> list[str]:
+    from npw.instances.setcover import set_element_id
+
+    return [element_id(str(e)) for e in range(instance.universe)] + [set_element_id(j) for j in range(len(instance.sets))]
+
+
 def _three_partition(instance: Any) -> list[str]:
     return [number_id(i) for i in range(len(instance.numbers))]
 
@@ -134,6 +141,7 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "torus": _torus,
     "bwp": _bwp,
     "fvs": _digraph,
+    "setcover": _setcover,
 }
 
 

@@ -254,6 +254,16 @@ class PartitionFile(InstanceFile, kw_only=True):
 # the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
 IndexListCertificate = list[Count]
 
+# -- SET COVER ----------------------------------------------------------------------------------------
+
+
+class SetCoverFile(InstanceFile, kw_only=True):
+    problem: Literal["setcover"]
+    universe: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_UNIVERSE")]
+    sets: Annotated[list[list[Vertex]], Meta(max_length=MAX_VERTICES, description="limit MAX_SETS")]
+    k: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="0 <= k <= number of sets")]
+
+
 # -- the registry of formats ----------------------------------------------------------------------
 
 FILE_MODELS: dict[str, type] = {
@@ -278,4 +288,5 @@ FILE_MODELS: dict[str, type] = {
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
     "fvs": FeedbackVertexSetFile,
+    "setcover": SetCoverFile,
 }

@@ -33,6 +33,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "subsetsum": "npw.instances.numbers.subsetsum",
     "partition": "npw.instances.numbers.partition",
     "fvs": "npw.instances.graphs.fvs",
+    "setcover": "npw.instances.setcover",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -55,6 +56,7 @@ RENDERERS: dict[str, str] = {
     "subsetsum": "npw.instances.numbers.drawing:render_svg",
     "partition": "npw.instances.numbers.drawing:render_svg",
     "fvs": "npw.instances.graphs.digraph:render_svg",
+    "setcover": "npw.instances.setcover:render_svg",
 }
 
 

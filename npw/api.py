@@ -6,7 +6,7 @@ Everything here is typed and stable; the command line is a thin layer over the s
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
   ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
-  ``SubsetSum``, ``Partition``, and directed ``FeedbackVertexSet``;
+  ``SubsetSum``, ``Partition``, directed ``FeedbackVertexSet`` and ``SetCover``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
@@ -33,6 +33,7 @@ from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs import Clique, Coloring, DominatingSet, IndependentSet, VertexCover
 from npw.instances.graphs.digraph import FeedbackVertexSet
+from npw.instances.setcover import SetCover
 from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
 from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
@@ -58,7 +59,7 @@ __all__ = [
     "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
     "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
-    "FeedbackVertexSet",
+    "FeedbackVertexSet", "SetCover",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
     "Result",

@@ -68,6 +68,7 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("bwp", "dimacs"): _bwp_clauses,
     # the transitivity clauses alone: one per ordered triple
     ("fvs", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) * max(instance.num_vertices - 2, 0),
+    ("setcover", "dimacs"): lambda instance: instance.universe,  # the elements' clauses alone
 }
 
 
@@ -141,6 +142,14 @@ def fvs_dimacs(instance) -> str:
 
     num_vars, clauses = encode(instance)
     return dimacs_text(num_vars, clauses, f"fvs order encoding (k = {instance.k}) by npw")
+
+
+def setcover_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.setcover` (variable j + 1: set j chosen)."""
+    from npw.solvers.setcover import encode
+
+    num_vars, clauses = encode(instance)
+    return dimacs_text(num_vars, clauses, f"setcover encoding (k = {instance.k}) by npw")
 
 
 def coloring_dimacs(instance) -> str:

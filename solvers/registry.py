@@ -41,6 +41,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve",
             "phases": "npw.solvers.bwp.phases:solve"},
     "fvs": {"brute": "npw.solvers.graphs.fvs:solve_brute", "sat": "npw.solvers.graphs.fvs:solve_sat"},
+    "setcover": {"search": "npw.solvers.setcover:solve_search", "sat": "npw.solvers.setcover:solve_sat"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -65,6 +66,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
     "fvs": {"dimacs": "npw.solvers.exports:fvs_dimacs"},
+    "setcover": {"dimacs": "npw.solvers.exports:setcover_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
@@ -80,6 +82,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
     "fvs": "npw.solvers.graphs.fvs:sample_certificates",
+    "setcover": "npw.solvers.setcover:sample_certificates",
 }
 
 

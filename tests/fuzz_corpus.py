@@ -139,6 +139,7 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "3partition": [{"bound": 10**18}], "bwp": [], "rel": [],
     "subsetsum": [{"target": 10**19}, {"target": 2**63}], "partition": [{"numbers": [1, 2**63]}],
     "fvs": [{"num_vertices": 10**9, "arcs": []}, {"num_vertices": 10**6, "arcs": []}],
+    "setcover": [{"universe": 10**9, "sets": []}, {"universe": 10**6, "sets": [], "k": 0}],
 }
 
 

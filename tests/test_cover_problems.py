@@ -142,3 +142,102 @@ def test_generators_refuse_impossible_bounds_in_one_line():
         problem.generate("certified-no", 0, num_vertices=6, k=3)  # 4 disjoint cycles need 8 vertices
     with pytest.raises(InvalidInstance, match="at least 2 vertices"):
         problem.generate("certified-no", 0, num_vertices=1)
+
+
+# -- SET COVER ---------------------------------------------------------------------------------------
+
+from npw.instances import setcover  # noqa: E402
+from npw.instances.setcover import SetCover  # noqa: E402
+
+SETCOVER_EXHAUSTIVE = 7  # universe + sets <= 7: 431 instances; size 8 (1,522) is BENCHMARKS.md's run
+
+
+def agree_setcover(c: SetCover) -> Answer:
+    answers = []
+    for backend in ("search", "sat"):
+        result = solve(c, backend)
+        assert result.answer is not Answer.UNKNOWN, (backend, c)
+        if result.answer is Answer.YES:
+            assert c.verify(result.certificate), (backend, c, result.certificate)
+        answers.append(result.answer)
+    assert answers[0] is answers[1], (c, answers)
+    return answers[0]
+
+
+def covers_by_definition(c: SetCover) -> bool:
+    return any(c.verify(chosen) for size in range(c.k + 1) for chosen in itertools.combinations(range(len(c.sets)), size))
+
+
+def test_setcover_deciders_agree_on_every_small_instance_and_on_500_random():
+    problem = get_problem("setcover")
+    seen = {Answer.YES: 0, Answer.NO: 0}
+    every = list(exhaustive(problem, SETCOVER_EXHAUSTIVE))
+    assert len(every) == 431
+    for _, c in every:
+        seen[agree_setcover(c)] += 1
+    for _, c in random_stream(problem, 500, seed=19):
+        seen[agree_setcover(c)] += 1
+    assert min(seen.values()) > 300, seen
+
+
+def test_setcover_deciders_answer_as_the_definition():
+    for _, c in random_stream(get_problem("setcover"), 200, seed=7):
+        assert (agree_setcover(c) is Answer.YES) == covers_by_definition(c), c
+
+
+def test_setcover_enumeration_is_up_to_isomorphism_and_complete():
+    # on 2 elements with 2 distinct non-empty sets: {0},{1} / {0},{01} (= {1},{01}) -- and no other
+    two = {c.sets for c in setcover.enumerate_instances(4) if c.universe == 2 and len(c.sets) == 2}
+    assert two == {((0,), (1,)), ((0,), (0, 1))}
+    with pytest.raises(InvalidInstance, match="up to size 8"):
+        next(setcover.enumerate_instances(9))
+
+
+def test_setcover_planted_and_certified_no_keep_their_promises():
+    problem = get_problem("setcover")
+    planted_at = set()
+    for seed in range(12):
+        params = {"universe": 9 + seed % 3, "num_sets": 7, "k": 2 + seed % 2}
+        c = problem.generate("planted", seed, **params)
+        solution = problem.planted_certificate("planted", seed, **params)
+        assert c.verify(solution) and agree_setcover(c) is Answer.YES
+        planted_at.add(solution)
+        no = problem.generate("certified-no", seed, **params)
+        assert setcover.certain_no_reason(no, setcover.no_witness(seed, **params)) is not None, (seed, no)
+        assert all(any(e in s for s in no.sets) for e in range(no.universe))  # no element left bare
+        assert agree_setcover(no) is Answer.NO and not covers_by_definition(no)
+    assert len(planted_at) > 6  # the cover's sets sit at random places in the family
+
+
+def test_setcover_checker_follows_the_definition():
+    c = SetCover(3, ((0, 1), (2,), (1, 2)), 2)
+    assert c.verify([0, 1]) and c.verify([2, 0]) and not c.verify([1, 2]) and not c.verify([0])
+    assert not c.verify([0, 1, 2]) and not c.verify([0, 0]) and not c.verify([True, 1]) and not c.verify([3])
+    assert SetCover(0, (), 0).verify([])  # nothing to cover
+    assert setcover.certain_no_reason(c.with_bound(1), [0, 2]) is not None
+    assert setcover.certain_no_reason(c.with_bound(1), [1, 2]) is None  # set 2 holds both
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"universe": 3, "sets": [[0, 3]], "k": 1}, "outside 0..2"),
+    ({"universe": 3, "sets": [[0, 0]], "k": 1}, "repeats an element"),
+    ({"universe": 3, "sets": [[0, 1], [1, 0]], "k": 1}, "repeats set s0"),
+    ({"universe": 3, "sets": [[0]], "k": 2}, "0 <= k <= number of sets"),
+    ({"universe": 10 ** 6, "sets": [], "k": 0}, "exceeds the limit 100000"),
+    ({"universe": 3, "sets": [], "k": True}, "expected int"),
+])
+def test_setcover_bad_files_are_refused_in_one_line(data, message):
+    with pytest.raises(InvalidInstance, match=message) as error:
+        instance_from_dict({"problem": "setcover", "version": 1, **data})
+    assert "\n" not in str(error.value)
+
+
+def test_setcover_json_round_trip_shrinking_and_drawing():
+    problem = get_problem("setcover")
+    c = problem.generate("random", 5, universe=6, num_sets=5, k=2)
+    assert instance_from_dict(json.loads(json.dumps(c.to_dict()))) == c
+    assert c.certificate_from_json(c.certificate_to_json((4, 1))) == (1, 4)
+    for smaller in problem.shrink(c):
+        assert (smaller.universe + len(smaller.sets), smaller.k) < (c.universe + len(c.sets), c.k)
+    svg = renderer_for("setcover")(c)
+    assert all(f'data-el="{element}"' in svg for element in element_ids("setcover", c))
