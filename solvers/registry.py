@@ -72,7 +72,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "3sat": "npw.solvers.sat:sample_certificates",
     "1in3sat": "npw.solvers.sat:sample_certificates",
     "224sat": "npw.solvers.sat:sample_certificates",
-    "rel": "npw.solvers.rel.order:sample_certificates",
+    "rel": "npw.solvers.rel.local_order:sample_certificates",
     "solochess": "npw.solvers.solochess.search:sample_certificates",
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",

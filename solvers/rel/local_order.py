@@ -62,7 +62,7 @@ from pysat.solvers import Solver
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result, SolverError
-from npw.solvers.sat import _alarm_kept, _solve_interruptible, _statistics, solver_name
+from npw.solvers.sat import LOAD_CHUNK, _alarm_kept, _solve_interruptible, _statistics, solver_name
 
 # transitivity clauses spent on local orders; vertices are ordered lowest degree first while
 # their deg^3 fits (Theorem 2's collectors TC and FC, of degree 4m, stay unordered from m = 12: their order
@@ -71,6 +71,8 @@ ORDER_BUDGET = 100_000
 DEFAULT_SOLVER = "g42"
 # depth-first nodes spent per model on a walk that fits the model's trips (:meth:`_Model.reroute`)
 REROUTE_NODES = 20_000
+# seconds :func:`sample_certificates` may take for all its walks
+SAMPLE_SECONDS = 20.0
 
 
 class _Model:
@@ -366,6 +368,66 @@ class _Model:
         return certificate if instance.verify(certificate) else None
 
 
+def _rounds(encoding: _Model, sat: Solver, deadline: Deadline, stats: dict[str, Any]) -> tuple[Answer, tuple | None]:
+    """Solve, check (or reroute) the model, add the cuts, until a walk, UNSAT or the deadline."""
+    while True:
+        outcome = _solve_interruptible(sat, deadline) if deadline.remaining() is not None else sat.solve()
+        if outcome is None:
+            stats["timed_out_while"] = "solving"
+            return Answer.UNKNOWN, None
+        if not outcome:
+            return Answer.NO, None
+        stats["rounds"] += 1
+        model = set(sat.get_model() or ())
+        certificate, cuts = encoding.check(model)
+        if certificate is None:
+            certificate = encoding.reroute(model, deadline, REROUTE_NODES)
+            if certificate is not None:
+                stats["walk_from"] = "rerouted"
+        else:
+            stats["walk_from"] = "model"
+        if certificate is not None:
+            return Answer.YES, certificate
+        if not cuts:  # cannot happen: a model whose walk and trips are consistent passes the checker
+            raise SolverError("local: the checker rejects a model whose walk order nothing violates")
+        stats["cuts"] += len(cuts)
+        for cut in cuts:
+            sat.add_clause(cut)
+        if deadline.expired():
+            stats["timed_out_while"] = "solving"
+            return Answer.UNKNOWN, None
+
+
+def sample_certificates(instance: Any, count: int, seed: int = 0, timeout: float = SAMPLE_SECONDS) -> list:
+    """Up to ``count`` distinct walks (random solver phases, seeded), for checking backward maps
+    on several; within ``timeout`` seconds in all (fewer, or none, past it: the whole-walk order
+    encoding sampled before took minutes and a GiB on the chain's targets)."""
+    import random
+
+    if not instance.edges:
+        return []
+    deadline = Deadline(timeout)
+    rng = random.Random(seed)
+    found: list = []
+    try:
+        encoding = _Model(instance, deadline)
+    except (OutOfTime, Refused):
+        return []
+    if not all(encoding.clauses):
+        return []
+    with _alarm_kept(), Solver(name=DEFAULT_SOLVER, bootstrap_with=encoding.clauses) as sat:
+        for _ in range(4 * count):
+            if len(found) == count or deadline.expired():
+                break
+            sat.set_phases([v if rng.random() < 0.5 else -v for v in range(1, encoding.pool.top + 1)])
+            answer, certificate = _rounds(encoding, sat, deadline, {"rounds": 0, "cuts": 0})
+            if answer is not Answer.YES:
+                break
+            if certificate not in found:
+                found.append(certificate)
+    return found
+
+
 def solve(instance: Any, timeout: float | None = None, solver: str | None = None,
           order_budget: int = ORDER_BUDGET) -> Result:
     """Decides REL by the local-order relaxation with lazily added walk-order clauses
@@ -401,34 +463,14 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
     if not all(encoding.clauses):  # an element with no route to its goal, an edge with no arc
         stats["time"] = time.perf_counter() - started
         return Result(Answer.NO, None, backend, stats)
-    with _alarm_kept(), Solver(name=name, bootstrap_with=encoding.clauses) as sat:
-        while True:
-            outcome = _solve_interruptible(sat, deadline) if timeout is not None else sat.solve()
-            if outcome is None:
-                stats["timed_out_while"] = "solving"
-                break
-            if not outcome:
-                answer = Answer.NO
-                break
-            stats["rounds"] += 1
-            model = set(sat.get_model())
-            certificate, cuts = encoding.check(model)
-            stats["walk_from"] = "model"
-            if certificate is None:
-                certificate = encoding.reroute(model, deadline, REROUTE_NODES)
-                stats["walk_from"] = "rerouted"
-            if certificate is not None:
-                answer = Answer.YES
-                break
-            del stats["walk_from"]
-            if not cuts:  # cannot happen: a model whose walk and trips are consistent passes the checker
-                raise SolverError("local: the checker rejects a model whose walk order nothing violates")
-            stats["cuts"] += len(cuts)
-            for cut in cuts:
-                sat.add_clause(cut)
+    with _alarm_kept(), Solver(name=name) as sat:
+        # loading a million clauses takes seconds: in chunks, so it stops at the deadline
+        for begin in range(0, len(encoding.clauses), LOAD_CHUNK):
             if deadline.expired():
-                stats["timed_out_while"] = "solving"
-                break
+                stats.update(time=time.perf_counter() - started, timed_out_while="encoding")
+                return Result(Answer.UNKNOWN, None, backend, stats)
+            sat.append_formula(encoding.clauses[begin:begin + LOAD_CHUNK])
+        answer, certificate = _rounds(encoding, sat, deadline, stats)
         stats.update((key, value) for key, value in _statistics(sat).items() if key in ("conflicts", "decisions"))
     stats["time"] = time.perf_counter() - started
     return Result(answer, certificate, backend, stats)
