@@ -368,7 +368,8 @@ class _Model:
         return certificate if instance.verify(certificate) else None
 
 
-def _rounds(encoding: _Model, sat: Solver, deadline: Deadline, stats: dict[str, Any]) -> tuple[Answer, tuple | None]:
+def _rounds(encoding: _Model, sat: Solver, deadline: Deadline, stats: dict[str, Any],
+            reroute_nodes: int = REROUTE_NODES) -> tuple[Answer, tuple | None]:
     """Solve, check (or reroute) the model, add the cuts, until a walk, UNSAT or the deadline."""
     while True:
         outcome = _solve_interruptible(sat, deadline) if deadline.remaining() is not None else sat.solve()
@@ -381,7 +382,7 @@ def _rounds(encoding: _Model, sat: Solver, deadline: Deadline, stats: dict[str, 
         model = set(sat.get_model() or ())
         certificate, cuts = encoding.check(model)
         if certificate is None:
-            certificate = encoding.reroute(model, deadline, REROUTE_NODES)
+            certificate = encoding.reroute(model, deadline, reroute_nodes) if reroute_nodes else None
             if certificate is not None:
                 stats["walk_from"] = "rerouted"
         else:
@@ -429,11 +430,12 @@ def sample_certificates(instance: Any, count: int, seed: int = 0, timeout: float
 
 
 def solve(instance: Any, timeout: float | None = None, solver: str | None = None,
-          order_budget: int = ORDER_BUDGET) -> Result:
+          order_budget: int = ORDER_BUDGET, reroute_nodes: int = REROUTE_NODES) -> Result:
     """Decides REL by the local-order relaxation with lazily added walk-order clauses
     (registered as ``local``); NO is the relaxation's UNSAT, YES a checked walk.
     ``order_budget``: the transitivity clauses the local orders may take (0: no vertex
-    ordered, every order found lazily; slower, as sound).
+    ordered, every order found lazily; slower, as sound); ``reroute_nodes``: the search for a
+    walk that fits a model's trips (0: none, every YES from the cuts alone).
 
     >>> from npw.instances.rel.relocation import Relocation
     >>> swap = Relocation(("a", "b"), (("a", "b", 1), ("b", "a", 1)), ("p",), ("b",), ("a",))
@@ -470,7 +472,7 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
                 stats.update(time=time.perf_counter() - started, timed_out_while="encoding")
                 return Result(Answer.UNKNOWN, None, backend, stats)
             sat.append_formula(encoding.clauses[begin:begin + LOAD_CHUNK])
-        answer, certificate = _rounds(encoding, sat, deadline, stats)
+        answer, certificate = _rounds(encoding, sat, deadline, stats, reroute_nodes)
         stats.update((key, value) for key, value in _statistics(sat).items() if key in ("conflicts", "decisions"))
     stats["time"] = time.perf_counter() - started
     return Result(answer, certificate, backend, stats)
