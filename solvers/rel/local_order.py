@@ -100,9 +100,12 @@ class _Model:
             star[head].add(index)
         self.star = {v: sorted(edges_at) for v, edges_at in star.items()}
         self.ordered = self._choose_ordered()
-        refuse_above(sum(len(self.star[v]) ** 3 for v in self.ordered) + len(arcs) ** 2
-                     + len(instance.elements) * len(arcs) * 4,
-                     f"the local-order encoding of {len(edges):,} edges and {len(instance.elements):,} elements")
+        # the local orders and the successors' clauses, counted; the trips' clauses (bounded by
+        # the routes each element can take) are counted by the buffer as they are built
+        refuse_above(sum(len(self.star[v]) ** 3 for v in self.ordered)
+                     + sum(len(self.entering[v]) * len(self.leaving[v]) * (3 + len(self.star[v]) * (v in self.ordered))
+                           for v in self.star),
+                     f"the local-order encoding of {len(edges):,} edges")
         self.succ: dict[tuple[int, int], int] = {}
         self.next: dict[tuple[int, int, int], int] = {}
         self.use: dict[tuple[int, int], int] = {}
