@@ -106,3 +106,14 @@ def test_out_of_time_is_unknown():
     formula = _unsatisfiable_224(7)[0]
     result = local_order.solve(theorem_2(formula), timeout=0)
     assert result.answer is Answer.UNKNOWN and "timed_out_while" in result.stats
+
+
+def test_a_solver_that_cannot_be_interrupted_is_refused_by_name():
+    from npw.instances.base import InvalidInstance
+
+    with pytest.raises(InvalidInstance, match="cd19 cannot"):
+        solve(LINE_NO, "local:cd19", timeout=5)
+    assert solve(LINE_NO, "local:cd19").answer is Answer.NO  # no timeout: nothing to interrupt
+
+
+LINE_NO = Relocation(("a", "b"), (("a", "b", 1),), ("p", "q"), ("a", "a"), ("b", "b"))

@@ -60,9 +60,10 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from npw.instances.base import InvalidInstance
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result, SolverError
-from npw.solvers.sat import LOAD_CHUNK, _alarm_kept, _solve_interruptible, _statistics, solver_name
+from npw.solvers.sat import INTERRUPTIBLE, LOAD_CHUNK, _alarm_kept, _solve_interruptible, _statistics, solver_name
 
 # transitivity clauses spent on local orders; vertices are ordered lowest degree first while
 # their deg^3 fits (Theorem 2's collectors TC and FC, of degree 4m, stay unordered from m = 12: their order
@@ -448,6 +449,9 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
     """
     name = solver_name(solver or DEFAULT_SOLVER)
     backend = f"local:{name}"
+    if timeout is not None and name not in INTERRUPTIBLE:  # the rounds run in this process, stopped by interrupt()
+        raise InvalidInstance(f"the local decider needs a solver that can be interrupted at the timeout "
+                              f"({', '.join(INTERRUPTIBLE[:6])}, ...); {name} cannot")
     started = time.perf_counter()
     deadline = Deadline(timeout)
     if not instance.edges:
