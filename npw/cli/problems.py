@@ -29,6 +29,11 @@ def cmd_list(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.output:
         raise UsageError("list: -o goes with --graph")
+    if args.markdown:
+        from npw.readme_tables import problems_table, reductions_table
+
+        print(problems_table() + "\n\n" + reductions_table())
+        return EXIT_OK
     from npw.instances.registry import get_problem, problem_ids
     from npw.reductions.registry import get_reduction, reduction_ids
     from npw.solvers import backends_for, export_formats
@@ -251,6 +256,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("list", help="problems, reductions, solvers (--graph -o graph.svg: the reduction graph)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--graph", action="store_true", help="draw the reduction graph as SVG (with -o FILE.svg)")
+    p.add_argument("--markdown", action="store_true", help="the README's problem and reduction tables")
     p.add_argument("--output", "-o", type=output_path, help="the drawing's file, with --graph (- for standard output)")
     p.set_defaults(run=cmd_list)
     p = commands.add_parser("generate", help="a seeded instance, an instance set (--set), or counts of the "
