@@ -4,7 +4,8 @@ Everything here is typed and stable; the command line is a thin layer over the s
 
 * the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``,
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
-  ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
+  ``HamPathGridStart``, ``HamPathEnds``, ``HamCycle``, ``DirectedHamCycle``, ``SoloChess``, and the
+  classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
   ``SubsetSum``, ``Partition``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
@@ -33,6 +34,7 @@ from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs import Clique, Coloring, DominatingSet, IndependentSet, VertexCover
 from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
+from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
 from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
@@ -54,7 +56,8 @@ from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, 
 
 __all__ = [
     # instance types
-    "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
+    "BWP", "CNF", "Clique", "Coloring", "DirectedHamCycle", "DominatingSet", "HamCycle", "HamPath", "HamPathEnds",
+    "HamPathGridStart", "IndependentSet",
     "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     # the contract's types

@@ -1,0 +1,8 @@
+"""The ``hamcycle`` problem (the registry's entry): :class:`~npw.instances.hampath.cycle.HamCycle` with
+the generators, enumeration and shrinking of :mod:`npw.instances.hampath.cycle_streams`."""
+
+from __future__ import annotations
+
+from npw.instances.hampath.cycle_streams import cycle_problem
+
+PROBLEM = cycle_problem("hamcycle", "Hamiltonian cycle in an undirected graph (Karp 1972; GT37)")
