@@ -8,7 +8,9 @@ find the fault.
 * NO_PENDANTS (hamcycle-to-hampath): v doubled into v and v' but no pendants, so a Hamiltonian
   path need not end at v and v';
 * TWO_VERTICES (hamcycle-to-hampath): the copy joined to v's neighbours even on two vertices,
-  where the edge 0 - 1 is no cycle but s, 0, 1, 0', t is a path.
+  where the edge 0 - 1 is no cycle but s, 0, 1, 0', t is a path;
+* K_NOT_CAPPED (vertexcover-to-hamcycle, Theorem 3.4): K selectors even when K exceeds the vertices
+  that have an edge, so a selector has no chain of its own left to enter.
 
     npw verify examples/hamiltonian_reductions_wrong.py:NO_MIDDLE --exhaustive 4
 """
@@ -17,8 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from npw.api import DirectedHamCycle, HamCycle, HamPath, get_reduction
-from npw.reductions.hamiltonian import hamcycle_to_hampath
+from npw.api import DirectedHamCycle, HamCycle, HamPath, VertexCover, get_reduction
+from npw.reductions.hamiltonian import hamcycle_to_hampath, vertexcover_to_hamcycle as theorem_3_4
 
 
 def _wrong(reduction_id: str, name: str, reduce) -> object:
@@ -44,6 +46,16 @@ def two_vertices(graph: HamCycle) -> HamPath:
     return HamPath(n + 3, tuple(graph.edges) + tuple(joined) + ((0, s), (copy, t)))
 
 
+def k_not_capped(graph: VertexCover) -> HamCycle:
+    if not graph.edges:
+        return theorem_3_4.TRIANGLE
+    built = theorem_3_4.reduce(graph)
+    extra = graph.k - theorem_3_4.selectors(graph)  # bug: every one of the K selectors kept
+    ends = [end for v in theorem_3_4.with_edges(graph) for end in theorem_3_4.chain_ends(graph, v)]
+    n = built.num_vertices
+    return HamCycle(n + extra, built.edges + tuple((n + j, end) for j in range(extra) for end in ends))
+
+
 def _no_middle_forward(src, cycle):
     return tuple(w for v in cycle for w in (2 * int(v), 2 * int(v) + 1))
 
@@ -64,4 +76,8 @@ NO_PENDANTS = dataclasses.replace(_wrong("hamcycle-to-hampath", "hamcycle-to-ham
                                   size=None, provenance=None)
 TWO_VERTICES = _wrong("hamcycle-to-hampath", "hamcycle-to-hampath-two-vertices", two_vertices)
 
-WRONG = {"dhamcycle-to-hamcycle": [NO_MIDDLE], "hamcycle-to-hampath": [NO_PENDANTS, TWO_VERTICES]}
+K_NOT_CAPPED = dataclasses.replace(_wrong("vertexcover-to-hamcycle", "vertexcover-to-hamcycle-k-not-capped", k_not_capped),
+                                   size=None, provenance=None)
+
+WRONG = {"dhamcycle-to-hamcycle": [NO_MIDDLE], "hamcycle-to-hampath": [NO_PENDANTS, TWO_VERTICES],
+         "vertexcover-to-hamcycle": [K_NOT_CAPPED]}

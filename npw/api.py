@@ -53,6 +53,7 @@ from npw.reductions.registry import get_reduction
 from npw.solvers import Answer, Result
 from npw.solvers import solve as _solve
 from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, random_stream, verify_reduction
+from npw.verify.cases import source_problem
 
 __all__ = [
     # instance types
@@ -160,7 +161,7 @@ def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, rand
     (True, 5)
     """
     reduction = _as_reduction(reduction)
-    source = get_problem(reduction.source)
+    source = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     streams: list[Iterable[Any]] = []
     if exhaustive_up_to is not None:
         streams.append(exhaustive(source, exhaustive_up_to))

@@ -32,6 +32,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "subsetsum-to-partition": "npw.reductions.numbers.subsetsum_to_partition",
     "dhamcycle-to-hamcycle": "npw.reductions.hamiltonian.dhamcycle_to_hamcycle",
     "hamcycle-to-hampath": "npw.reductions.hamiltonian.hamcycle_to_hampath",
+    "vertexcover-to-hamcycle": "npw.reductions.hamiltonian.vertexcover_to_hamcycle",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",

@@ -190,9 +190,10 @@ CERTIFICATES = {
 }
 
 
-def cycle_problem(problem: str, title: str) -> Problem:
+def cycle_problem(problem: str, title: str, deciders: tuple[str, ...] = ("dp", "sat")) -> Problem:
     """The registry's entry of ``hamcycle`` or ``dhamcycle``: the shared generators, enumeration,
-    shrinking; the DP (Held-Karp) and the SAT position encoding as the verifier's deciders."""
+    shrinking; the DP (Held-Karp) and the SAT position encoding as the verifier's deciders, the
+    first of ``deciders`` the one that answers a reduction's targets."""
     return Problem(
         id=problem,
         title=title,
@@ -208,6 +209,6 @@ def cycle_problem(problem: str, title: str) -> Problem:
         enumerate_doc=enumerate_instances.__doc__ or "",
         shrink=shrink,
         sample=partial(verification_sample, problem),
-        verify_deciders=("dp", "sat"),
+        verify_deciders=deciders,
         planted_certificates={"planted": partial(planted_cycle, problem)},
     )
