@@ -9,7 +9,9 @@ its id:
 * SAT family (cnf, 3sat, 1in3sat, 224sat): ``var:K`` (K = 1..num_vars) and ``clause:I``
   (I = 0-based position in the clause list);
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
-  domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
+  domset, coloring), Hamiltonian cycle (hamcycle): ``vertex:V`` and ``edge:U-V`` (the edge as
+  stored, U < V);
+* directed Hamiltonian cycle (dhamcycle): ``vertex:V`` and ``arc:U-V`` (from U to V);
 * 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
@@ -55,6 +57,11 @@ def edge_id(edge: Any) -> str:
     return f"edge:{edge}"
 
 
+def arc_id(arc: tuple[int, int]) -> str:
+    """``arc:U-V`` for a digraph's arc from U to V."""
+    return f"arc:{arc[0]}-{arc[1]}"
+
+
 def number_id(index: int) -> str:
     return f"number:{index}"
 
@@ -82,6 +89,10 @@ def _sat(instance: Any) -> list[str]:
 
 def _graph(instance: Any) -> list[str]:
     return [vertex_id(v) for v in range(instance.num_vertices)] + [edge_id(tuple(e)) for e in instance.edges]
+
+
+def _digraph(instance: Any) -> list[str]:
+    return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(e)) for e in instance.edges]
 
 
 def _three_partition(instance: Any) -> list[str]:
@@ -123,6 +134,8 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "npuz": _npuz,
     "torus": _torus,
     "bwp": _bwp,
+    "hamcycle": _graph,
+    "dhamcycle": _digraph,
 }
 
 

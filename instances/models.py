@@ -123,7 +123,20 @@ class HamPathEndsFile(_HamPathFields, kw_only=True):
     problem: Literal["hampath-st"]
 
 
-HamPathCertificate = list[Vertex]
+HamPathCertificate = list[Vertex]  # a path, and a Hamiltonian cycle (hamcycle, dhamcycle) in visiting order
+
+
+class _HamCycleFields(InstanceFile, kw_only=True):
+    num_vertices: Annotated[int, Meta(ge=1, le=MAX_VERTICES, description="limit MAX_VERTICES")]
+    edges: list[tuple[Vertex, Vertex]]
+
+
+class HamCycleFile(_HamCycleFields, kw_only=True):
+    problem: Literal["hamcycle"]
+
+
+class DirectedHamCycleFile(_HamCycleFields, kw_only=True):
+    problem: Literal["dhamcycle"]  # edges are arcs (tail, head)
 
 # -- the classic graph problems (instances/graphs/) -------------------------------------------------
 
@@ -270,4 +283,6 @@ FILE_MODELS: dict[str, type] = {
     "bwp": BwpFile,
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
+    "hamcycle": HamCycleFile,
+    "dhamcycle": DirectedHamCycleFile,
 }

@@ -32,6 +32,8 @@ PROBLEM_MODULES: dict[str, str] = {
     "bwp": "npw.instances.torus.bwp",
     "subsetsum": "npw.instances.numbers.subsetsum",
     "partition": "npw.instances.numbers.partition",
+    "hamcycle": "npw.instances.hampath.hamcycle",
+    "dhamcycle": "npw.instances.hampath.dhamcycle",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -53,6 +55,8 @@ RENDERERS: dict[str, str] = {
     "bwp": "npw.instances.torus.render:render_bwp",
     "subsetsum": "npw.instances.numbers.drawing:render_svg",
     "partition": "npw.instances.numbers.drawing:render_svg",
+    "hamcycle": "npw.instances.hampath.render:render_cycle",
+    "dhamcycle": "npw.instances.hampath.render:render_cycle",
 }
 
 

@@ -4,7 +4,8 @@ Everything here is typed and stable; the command line is a thin layer over the s
 
 * the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``,
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
-  ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
+  ``HamPathGridStart``, ``HamPathEnds``, ``HamCycle``, ``DirectedHamCycle``, ``SoloChess``, and the
+  classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
   ``SubsetSum``, ``Partition``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
@@ -33,6 +34,7 @@ from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs import Clique, Coloring, DominatingSet, IndependentSet, VertexCover
 from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
+from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
 from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
@@ -51,10 +53,12 @@ from npw.reductions.registry import get_reduction
 from npw.solvers import Answer, Result
 from npw.solvers import solve as _solve
 from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, random_stream, verify_reduction
+from npw.verify.cases import source_problem
 
 __all__ = [
     # instance types
-    "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
+    "BWP", "CNF", "Clique", "Coloring", "DirectedHamCycle", "DominatingSet", "HamCycle", "HamPath", "HamPathEnds",
+    "HamPathGridStart", "IndependentSet",
     "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     # the contract's types
@@ -157,7 +161,7 @@ def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, rand
     (True, 5)
     """
     reduction = _as_reduction(reduction)
-    source = get_problem(reduction.source)
+    source = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     streams: list[Iterable[Any]] = []
     if exhaustive_up_to is not None:
         streams.append(exhaustive(source, exhaustive_up_to))

@@ -38,6 +38,10 @@ CHECKED: dict[str, str] = {
     "vertexcover-to-domset": "every graph up to 7 vertices with every k (9,727), 300 random",
     "3sat-to-subsetsum": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
     "subsetsum-to-partition": "every instance of total <= 14, 300 random",
+    "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
+    "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
+    "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
+                               "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
 }
 
 # the Solo Chess reductions of Section 3.1 share one line, and so do their -unrestricted forms

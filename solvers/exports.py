@@ -55,7 +55,7 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("rel", "dimacs"): lambda instance: len(instance.edges) * (len(instance.edges) - 1) * (len(instance.edges) - 2),
     **{(pid, "dimacs"): (lambda instance: instance.num_vertices * (instance.num_vertices - 1)
                          + 2 * _exactly_one_lower(instance.num_vertices))
-       for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+       for pid in ("hampath", "hampath-grid-s", "hampath-st", "hamcycle", "dhamcycle")},
     # the property's clauses alone (the counter adds more): an edge's, a non-edge's, a vertex's
     ("indset", "dimacs"): lambda instance: len(instance.edges),
     ("vertexcover", "dimacs"): lambda instance: len(instance.edges),
@@ -123,6 +123,15 @@ def hampath_dimacs(instance) -> str:
 
     num_vars, clauses, _ = encode(instance)
     return dimacs_text(num_vars, clauses, f"Hamiltonian path ({instance.problem}) position encoding by npw")
+
+
+def hamcycle_dimacs(instance) -> str:
+    """The cyclic position encoding of :mod:`npw.solvers.hampath.sat` (x[i][v]: vertex v at position i,
+    vertex 0 at position 0), for hamcycle and dhamcycle."""
+    from npw.solvers.hampath.sat import encode_cycle
+
+    num_vars, clauses, _ = encode_cycle(instance)
+    return dimacs_text(num_vars, clauses, f"Hamiltonian cycle ({instance.problem}) position encoding by npw")
 
 
 def graph_dimacs(instance) -> str:

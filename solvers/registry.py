@@ -30,6 +30,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-grid-s": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-st": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
+    **{pid: {"dp": "npw.solvers.hampath.dp:solve_cycle", "sat": "npw.solvers.hampath.sat:solve_cycle"}
+       for pid in ("hamcycle", "dhamcycle")},
     **{pid: {"brute": "npw.solvers.graphs.brute:solve", "sat": "npw.solvers.graphs.sat:solve"}
        for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": {"brute": "npw.solvers.graphs.coloring:solve_brute", "sat": "npw.solvers.graphs.coloring:solve_sat"},
@@ -54,6 +56,8 @@ EXPORTS: dict[str, dict[str, str]] = {
     "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+    "hamcycle": {"dimacs": "npw.solvers.exports:hamcycle_dimacs", "hcp": "npw.instances.hampath.hcp:cycle_to_hcp"},
+    "dhamcycle": {"dimacs": "npw.solvers.exports:hamcycle_dimacs"},  # TSPLIB has no directed HCP
     # dimacs: the SAT encoding (a CNF); edge: the instance itself in the DIMACS graph format (p edge)
     **{pid: {"dimacs": "npw.solvers.exports:graph_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"}
        for pid in ("indset", "vertexcover", "clique", "domset")},
