@@ -247,6 +247,18 @@ class PartitionFile(InstanceFile, kw_only=True):
 # the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
 IndexListCertificate = list[Count]
 
+# -- 3DM and X3C ----------------------------------------------------------------------------------
+
+SetCount = Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_Q")]
+
+
+class ThreeDMFile(InstanceFile, kw_only=True):
+    problem: Literal["3dm"]
+    q: SetCount
+    triples: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_VARIABLES,
+                                                                 description="limit MAX_TRIPLES")]
+
+
 # -- the registry of formats ----------------------------------------------------------------------
 
 FILE_MODELS: dict[str, type] = {
@@ -270,4 +282,5 @@ FILE_MODELS: dict[str, type] = {
     "bwp": BwpFile,
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
+    "3dm": ThreeDMFile,
 }

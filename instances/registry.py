@@ -32,6 +32,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "bwp": "npw.instances.torus.bwp",
     "subsetsum": "npw.instances.numbers.subsetsum",
     "partition": "npw.instances.numbers.partition",
+    "3dm": "npw.instances.sets.three_dm",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -53,6 +54,7 @@ RENDERERS: dict[str, str] = {
     "bwp": "npw.instances.torus.render:render_bwp",
     "subsetsum": "npw.instances.numbers.drawing:render_svg",
     "partition": "npw.instances.numbers.drawing:render_svg",
+    "3dm": "npw.instances.sets.drawing:render_3dm",
 }
 
 

@@ -39,6 +39,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     **{pid: {"dp": "npw.solvers.numbers.dp:solve", "sat": "npw.solvers.numbers.sat:solve"}
        for pid in ("subsetsum", "partition")},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
+    "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -76,6 +77,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
+    "3dm": "npw.solvers.sets.sat:sample_certificates",
 }
 
 
