@@ -16,7 +16,8 @@ its id:
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
 * nPUZ and the numbered torus puzzle: ``tile:N`` (a tile keeps its number);
 * BWP: ``cell:R,C`` for each black piece, named by its starting cell;
-* 3DM: ``w:I``, ``x:I``, ``y:I`` (I = 0..q-1) and ``triple:T`` (the index a certificate uses).
+* 3DM: ``w:I``, ``x:I``, ``y:I`` (I = 0..q-1) and ``triple:T`` (the index a certificate uses);
+* X3C: ``element:I`` (I = 0..3q-1) and ``set:T`` (the index a certificate uses).
 
 >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
 >>> element_ids("1in3sat", OneInThreeSat(3, [(1, -2, 3)]))
@@ -62,6 +63,10 @@ def number_id(index: int) -> str:
 
 def triple_id(index: int) -> str:
     return f"triple:{index}"
+
+
+def set_id(index: int) -> str:
+    return f"set:{index}"
 
 
 def element_id(name: str) -> str:
@@ -119,6 +124,10 @@ def _three_dm(instance: Any) -> list[str]:
             + [triple_id(t) for t in range(len(instance.triples))])
 
 
+def _x3c(instance: Any) -> list[str]:
+    return [element_id(str(e)) for e in range(instance.universe)] + [set_id(t) for t in range(len(instance.sets))]
+
+
 # problem id -> element_ids(instance)
 ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "cnf": _sat,
@@ -134,6 +143,7 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "torus": _torus,
     "bwp": _bwp,
     "3dm": _three_dm,
+    "x3c": _x3c,
 }
 
 

@@ -259,6 +259,12 @@ class ThreeDMFile(InstanceFile, kw_only=True):
                                                                  description="limit MAX_TRIPLES")]
 
 
+class X3CFile(InstanceFile, kw_only=True):
+    problem: Literal["x3c"]
+    q: SetCount
+    sets: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_VARIABLES, description="limit MAX_TRIPLES")]
+
+
 # -- the registry of formats ----------------------------------------------------------------------
 
 FILE_MODELS: dict[str, type] = {
@@ -283,4 +289,5 @@ FILE_MODELS: dict[str, type] = {
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
     "3dm": ThreeDMFile,
+    "x3c": X3CFile,
 }

@@ -33,6 +33,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "subsetsum": "npw.instances.numbers.subsetsum",
     "partition": "npw.instances.numbers.partition",
     "3dm": "npw.instances.sets.three_dm",
+    "x3c": "npw.instances.sets.x3c",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -55,6 +56,7 @@ RENDERERS: dict[str, str] = {
     "subsetsum": "npw.instances.numbers.drawing:render_svg",
     "partition": "npw.instances.numbers.drawing:render_svg",
     "3dm": "npw.instances.sets.drawing:render_3dm",
+    "x3c": "npw.instances.sets.drawing:render_x3c",
 }
 
 

@@ -40,6 +40,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
        for pid in ("subsetsum", "partition")},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
     "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
+    "x3c": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -78,6 +79,7 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
     "3dm": "npw.solvers.sets.sat:sample_certificates",
+    "x3c": "npw.solvers.sets.sat:sample_certificates",
 }
 
 

@@ -139,6 +139,7 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "3partition": [{"bound": 10**18}], "bwp": [], "rel": [],
     "subsetsum": [{"target": 10**19}, {"target": 2**63}], "partition": [{"numbers": [1, 2**63]}],
     "3dm": [{"q": 10**9}, {"q": 10**6}, {"triples": [[0, 0, 10**9]]}],
+    "x3c": [{"q": 10**9}, {"q": 10**6}, {"sets": [[0, 1, 10**9]]}],
 }
 
 

@@ -1,4 +1,5 @@
-"""Generators, enumeration up to renaming, shrinking and certificates of no of 3DM.
+"""Generators, enumeration up to renaming, shrinking and certificates of no of 3DM and X3C (the
+X3C ones prefixed ``x3c_``, each the 3DM one's counterpart on a universe of 3q elements).
 
 * ``random``: ``triples`` distinct triples drawn uniformly from W x X x Y (default 2q);
 * ``planted``: yes by construction: a matching (w, pi(w), sigma(w)) for random permutations pi,
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.lazy import lazy_import
-from npw.instances.sets.model import ThreeDM
+from npw.instances.sets.model import X3C, ThreeDM
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,6 +43,8 @@ else:
 
 # the enumeration renames within W, X and Y, (q!)^3 renamings: 216 at q = 3, 13,824 at q = 4
 ENUMERATE_MAX_Q = 3
+# X3C renames the whole universe, (3q)! renamings: 720 at q = 2, 362,880 at q = 3
+X3C_ENUMERATE_MAX_Q = 2
 
 
 def _check_q(q: int, least: int = 1) -> None:
@@ -199,7 +202,14 @@ def canonical_families(cells: int, renamings: Any, max_count: int) -> Iterator[t
     level: set[tuple[int, ...]] = {()}
     yield ()
     for _ in range(min(max_count, cells)):
-        grown = {canonical_form(base + (t,), renamings) for base in level for t in range(cells) if t not in base}
+        grown: set[tuple[int, ...]] = set()
+        tried: set[tuple[int, ...]] = set()  # one family reached from several bases is renamed once
+        for base in level:
+            for t in range(cells):
+                family = tuple(sorted(base + (t,)))
+                if t not in base and family not in tried:
+                    tried.add(family)
+                    grown.add(canonical_form(family, renamings))
         yield from sorted(grown)
         level = grown
 
@@ -225,3 +235,130 @@ def shrink(instance: ThreeDM) -> Iterator[ThreeDM]:
     for w, x, y in dict.fromkeys(triples):
         kept = tuple((a - (a > w), b - (b > x), c - (c > y)) for a, b, c in triples if a != w and b != x and c != y)
         yield ThreeDM(instance.q - 1, kept)
+
+
+# -- X3C ------------------------------------------------------------------------------------------
+
+
+def _distinct_sets(rng: _random.Random, elements: Sequence[int], count: int,
+                   avoid: set[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """``count`` random 3-subsets of ``elements`` (sorted), distinct and not in ``avoid`` (fewer if
+    there are not that many)."""
+    n = len(elements)
+    free = n * (n - 1) * (n - 2) // 6 - len(avoid & set(itertools.combinations(sorted(elements), 3)))
+    count = min(count, free)
+    if count > free // 2:
+        pool = [c for c in itertools.combinations(sorted(elements), 3) if c not in avoid]
+        return rng.sample(pool, count)
+    seen, found = set(avoid), []
+    while len(found) < count:
+        c = tuple(sorted(rng.sample(list(elements), 3)))
+        if c not in seen:
+            seen.add(c)
+            found.append(c)
+    return found
+
+
+def x3c_random(seed: int, q: int = 4, sets: int | None = None) -> X3C:
+    _check_q(q, 0)
+    rng = _random.Random(seed)
+    return X3C(q, tuple(_distinct_sets(rng, range(3 * q), 2 * q if sets is None else sets, set())))
+
+
+def _x3c_planted(seed: int, q: int, extra: int | None) -> tuple[X3C, tuple[int, ...]]:
+    _check_q(q)
+    rng = _random.Random(seed)
+    elements = list(range(3 * q))
+    rng.shuffle(elements)
+    cover = [tuple(sorted(elements[3 * i:3 * i + 3])) for i in range(q)]
+    family = cover + _distinct_sets(rng, range(3 * q), q if extra is None else extra, set(cover))
+    order = list(range(len(family)))
+    rng.shuffle(order)
+    return X3C(q, tuple(family[i] for i in order)), tuple(sorted(order.index(i) for i in range(q)))
+
+
+def x3c_planted(seed: int, q: int = 4, extra: int | None = None) -> X3C:
+    return _x3c_planted(seed, q, extra)[0]
+
+
+def x3c_planted_solution(seed: int, q: int = 4, extra: int | None = None) -> tuple[int, ...]:
+    """The exact cover that :func:`x3c_planted` planted (set indices), same seed and parameters."""
+    return _x3c_planted(seed, q, extra)[1]
+
+
+def _x3c_certified_no(seed: int, q: int, extra: int | None) -> tuple[X3C, tuple[tuple[int, ...], tuple[int, ...]]]:
+    _check_q(q, 2)  # |S| >= 2, |R| = |S| - 1, and three elements outside S for the rest's sets
+    rng = _random.Random(seed)
+    elements = list(range(3 * q))
+    rng.shuffle(elements)
+    k = rng.randint(2, min(3 * q - 3, (3 * q + 1) // 2))
+    s_part, r_part, rest = elements[:k], elements[k:2 * k - 1], elements[2 * k - 1:]
+    outside_s = r_part + rest
+    family: set[tuple[int, ...]] = set()
+
+    def through_s() -> tuple[int, ...]:  # one element of S, one of R, one outside S
+        r = rng.choice(r_part)
+        return tuple(sorted((rng.choice(s_part), r, rng.choice([e for e in outside_s if e != r]))))
+
+    for s in s_part:
+        r = rng.choice(r_part)
+        family.add(tuple(sorted((s, r, rng.choice([e for e in outside_s if e != r])))))
+    for e in outside_s:  # every element outside S covered by a set avoiding S
+        family.add(tuple(sorted([e] + rng.sample([f for f in outside_s if f != e], 2))))
+    for _ in range(q if extra is None else extra):
+        family.add(through_s() if rng.random() < 0.5 else tuple(sorted(rng.sample(outside_s, 3))))
+    ordered = sorted(family)
+    rng.shuffle(ordered)
+    return X3C(q, tuple(ordered)), (tuple(sorted(s_part)), tuple(sorted(r_part)))
+
+
+def x3c_certified_no(seed: int, q: int = 4, extra: int | None = None) -> X3C:
+    """No by the counting argument of the module docstring (q >= 2): the sets through S hold one
+    element of S and one of R."""
+    return _x3c_certified_no(seed, q, extra)[0]
+
+
+def x3c_no_witness(seed: int, q: int = 4, extra: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(S, R) of :func:`x3c_certified_no`."""
+    return _x3c_certified_no(seed, q, extra)[1]
+
+
+def x3c_verification_sample(seed: int) -> X3C:
+    """q from 1 to 3 with q to 2q + 2 sets: small enough for both deciders, both answers common."""
+    rng = _random.Random(seed)
+    q = rng.randint(1, 3)
+    return x3c_random(rng.randrange(2**31), q, rng.randint(q, 2 * q + 2))
+
+
+@functools.lru_cache(maxsize=None)
+def _x3c_renamings(q: int) -> tuple[Any, list[tuple[int, ...]]]:
+    """The (3q)! renamings of the universe as an array mapping 3-set index to 3-set index, and the
+    3-sets in their index order."""
+    cells = list(itertools.combinations(range(3 * q), 3))
+    index = {c: i for i, c in enumerate(cells)}
+    rows = [[index[tuple(sorted(p[e] for e in c))] for c in cells] for p in itertools.permutations(range(3 * q))]
+    return np.array(rows, dtype=np.int64), cells
+
+
+def x3c_enumerate_instances(n: int) -> Iterator[X3C]:
+    """Every X3C instance with q <= 2 and at most n sets, up to renaming the elements (each class
+    once: the least sorted list of set indices), by q then by the number of sets. n >= 20 holds
+    every instance of q <= 2 (q = 3 would take 9! renamings a family)."""
+    for q in range(X3C_ENUMERATE_MAX_Q + 1):
+        if q == 0:
+            yield X3C(0, ())
+            continue
+        renamings, cells = _x3c_renamings(q)
+        for family in canonical_families(len(cells), renamings, n):
+            yield X3C(q, tuple(cells[i] for i in family))
+
+
+def x3c_shrink(instance: X3C) -> Iterator[X3C]:
+    """Drop one set; then drop one set's three elements (q - 1) with every set meeting them, the
+    elements above renumbered. Each result has fewer sets or a smaller q."""
+    sets = instance.sets
+    for i in range(len(sets)):
+        yield X3C(instance.q, sets[:i] + sets[i + 1:])
+    for gone in sets:
+        rename = {e: e - sum(g < e for g in gone) for e in range(instance.universe)}
+        yield X3C(instance.q - 1, tuple(tuple(rename[e] for e in s) for s in sets if not set(s) & set(gone)))

@@ -18,6 +18,9 @@ disjoint union W + X + Y (:meth:`ThreeDM.universe_sets`), which is what the shar
 Traceback (most recent call last):
     ...
 npw.instances.base.InvalidInstance: triple t0 = (0, 0, 2): coordinate 2 outside 0..1
+>>> x = X3C(2, ((2, 1, 0), (3, 4, 5), (2, 3, 4)))
+>>> x.sets[0], x.verify([1, 0]), x.verify([0, 2])
+((0, 1, 2), True, False)
 """
 
 from __future__ import annotations
@@ -157,3 +160,60 @@ class ThreeDM:
         from npw.instances.validation import check_certificate
 
         return tuple(check_certificate(obj, IndexListCertificate, "a certificate is a list of triple indices"))
+
+
+@dataclass(frozen=True)
+class X3C:
+    """Is there an exact cover: q of the 3-sets, pairwise disjoint, covering 0..3q-1?"""
+
+    problem = "x3c"
+    q: int
+    sets: tuple[tuple[int, int, int], ...]
+
+    def __post_init__(self) -> None:
+        # a set's order carries no meaning: stored sorted, so that equal sets compare equal
+        object.__setattr__(self, "sets", as_family(self.sets, "set s", sort=True))
+        self.validate()
+
+    @property
+    def universe(self) -> int:
+        return 3 * self.q
+
+    def validate(self) -> None:
+        _check_family(self.q, self.sets, "set s", "sets")
+        for index, s in enumerate(self.sets):
+            if len(set(s)) != 3:
+                raise InvalidInstance(f"set s{index} = {s} has an element twice")
+            for v in s:
+                if not 0 <= v < self.universe:
+                    raise InvalidInstance(f"set s{index} = {s}: element {v} outside 0..{self.universe - 1}")
+
+    def universe_sets(self) -> tuple[tuple[int, int, int], ...]:
+        """The sets themselves (the exact-cover form the deciders share with 3DM)."""
+        return self.sets
+
+    def verify(self, certificate: Any) -> bool:
+        return exact_cover(self.universe, self.sets, certificate)
+
+    def size(self) -> dict[str, int]:
+        return {"q": self.q, "sets": len(self.sets)}
+
+    def to_dict(self) -> dict:
+        return {"problem": self.problem, "version": 1, "q": self.q, "sets": [list(s) for s in self.sets]}
+
+    @staticmethod
+    def from_dict(data: dict) -> "X3C":
+        from npw.instances.validation import checked
+
+        model = checked(data, "x3c")
+        return X3C(model.q, model.sets)
+
+    certificate_to_json = staticmethod(ThreeDM.certificate_to_json)
+
+    @staticmethod
+    def certificate_from_json(obj: Any) -> tuple[int, ...]:
+        from npw.instances.models import IndexListCertificate
+        from npw.instances.validation import check_certificate
+
+        return tuple(check_certificate(obj, IndexListCertificate, "a certificate is a list of set indices"))
+
