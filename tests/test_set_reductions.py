@@ -105,3 +105,21 @@ def test_three_sat_to_3dm_sizes_follow_the_formula_and_the_sat_decider_settles_t
     assert formula.verify(reduction.backward(formula, target, result.certificate))
     # a clause repeating a literal gets one triple for it; x and ~x in one clause get two
     assert reduction.size(ThreeSat(2, [(1, 1, -1)]))["triples"] == 4 + 2 + 2 * 1 * 2 * 1
+
+
+def test_a_target_beyond_max_triples_is_refused_before_it_is_built(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from npw.instances import models
+    from npw.instances.sets import model
+
+    assert model.MAX_TRIPLES == models.MAX_TRIPLES  # the file limit is the model's
+    big = tmp_path / "big.json"  # 40 variables, 200 clauses: 2 * 200^2 * 40 * 39 triples
+    big.write_text(json.dumps({"problem": "3sat", "num_vars": 40,
+                               "clauses": [[1 + (3 * c) % 40, 1 + (3 * c + 1) % 40, -(1 + (3 * c + 2) % 40)]
+                                           for c in range(200)]}))
+    run = subprocess.run([sys.executable, "-m", "npw", "reduce", "3sat-to-3dm", str(big)], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 2 and "MAX_TRIPLES" in run.stderr and run.stderr.strip().count("\n") == 0, run.stderr
