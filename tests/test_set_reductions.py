@@ -123,3 +123,33 @@ def test_a_target_beyond_max_triples_is_refused_before_it_is_built(tmp_path):
     run = subprocess.run([sys.executable, "-m", "npw", "reduce", "3sat-to-3dm", str(big)], capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 2 and "MAX_TRIPLES" in run.stderr and run.stderr.strip().count("\n") == 0, run.stderr
+
+
+@pytest.mark.parametrize("reduction_id", SET_REDUCTIONS)
+def test_explore_plays_the_forward_matching_to_every_element(reduction_id):
+    """The page's steps replayed in Python (marks only, as this family makes no moves) reach the
+    goal worked out from the target; without the last triple played they do not."""
+    import re
+
+    from npw.instances.sat.three_sat import ThreeSat
+    from npw.verify.explore.build import explore
+
+    reduction = get_reduction(reduction_id)
+    source = (ThreeSat(2, [(1, -2, 2), (-1, -1, 2)]) if reduction.source == "3sat"
+              else get_problem("3dm").generate("planted", 2, q=4))
+    page = explore(reduction, source)
+    assert page.source_answer == "YES" and page.backward_ok is True and page.goal["marks"]
+
+    def marked(steps) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for step in steps:
+            for change in step.changes:
+                if change.side == "t" and change.operation == "mark":
+                    found.setdefault(change.element, set()).add(change.value)
+        return found
+
+    drawn = set(re.findall(r'data-el="([^"]*)"', page.target_svg))
+    assert all(change.element in drawn for step in page.steps for change in step.changes if change.side == "t")
+    assert all(mark in marked(page.steps).get(e, set()) for e, mark in page.goal["marks"].items())
+    last = max(i for i, step in enumerate(page.steps) if any(c.side == "t" for c in step.changes))
+    assert not all(mark in marked(page.steps[:last]).get(e, set()) for e, mark in page.goal["marks"].items())
