@@ -64,6 +64,7 @@ EXPORTS: dict[str, dict[str, str]] = {
                    "smt2": "npw.solvers.exports:three_partition_smt2"},
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
+    **{pid: {"dimacs": "npw.solvers.exports:sets_dimacs"} for pid in ("3dm", "x3c")},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
