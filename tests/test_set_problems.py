@@ -204,3 +204,13 @@ def test_drawing_carries_every_element_id(problem_id):
 def test_a_search_out_of_time_is_unknown(problem_id):
     m = get_problem(problem_id).generate("certified-no", 2, q=60, extra=600)
     assert solve(m, "brute", timeout=0).answer is Answer.UNKNOWN
+
+
+@pytest.mark.parametrize("problem_id, params, message", [
+    ("3dm", {"q": 10 ** 9}, "MAX_Q"), ("x3c", {"q": 10 ** 6}, "MAX_Q"),
+    ("3dm", {"q": 5, "triples": 10 ** 8}, "MAX_TRIPLES"), ("x3c", {"q": 5, "extra": 10 ** 7}, "MAX_TRIPLES"),
+])
+def test_generator_sizes_beyond_the_limits_are_refused_before_building(problem_id, params, message):
+    with pytest.raises(InvalidInstance, match=message):
+        get_problem(problem_id).generate("random" if "extra" not in params else "planted", 1, **params)
+

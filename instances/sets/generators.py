@@ -242,17 +242,17 @@ def shrink(instance: ThreeDM) -> Iterator[ThreeDM]:
 
 def _distinct_sets(rng: _random.Random, elements: Sequence[int], count: int,
                    avoid: set[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    """``count`` random 3-subsets of ``elements`` (sorted), distinct and not in ``avoid`` (fewer if
-    there are not that many)."""
+    """``count`` random 3-subsets of ``elements`` (sorted), distinct and not in ``avoid`` (sorted
+    3-subsets of ``elements`` too; fewer if there are not that many)."""
     n = len(elements)
-    free = n * (n - 1) * (n - 2) // 6 - len(avoid & set(itertools.combinations(sorted(elements), 3)))
+    free = n * (n - 1) * (n - 2) // 6 - len(avoid)
     count = min(count, free)
     if count > free // 2:
         pool = [c for c in itertools.combinations(sorted(elements), 3) if c not in avoid]
         return rng.sample(pool, count)
     seen, found = set(avoid), []
     while len(found) < count:
-        c = tuple(sorted(rng.sample(list(elements), 3)))
+        c = tuple(sorted(rng.sample(elements, 3)))
         if c not in seen:
             seen.add(c)
             found.append(c)
@@ -296,17 +296,24 @@ def _x3c_certified_no(seed: int, q: int, extra: int | None) -> tuple[X3C, tuple[
     outside_s = r_part + rest
     family: set[tuple[int, ...]] = set()
 
-    def through_s() -> tuple[int, ...]:  # one element of S, one of R, one outside S
+    def other(*taken: int) -> int:
+        """An element outside S other than ``taken`` (outside S has at least three)."""
+        while True:
+            e = rng.choice(outside_s)
+            if e not in taken:
+                return e
+
+    def through_s(s: int) -> tuple[int, ...]:  # s of S, one of R, one more outside S
         r = rng.choice(r_part)
-        return tuple(sorted((rng.choice(s_part), r, rng.choice([e for e in outside_s if e != r]))))
+        return tuple(sorted((s, r, other(r))))
 
     for s in s_part:
-        r = rng.choice(r_part)
-        family.add(tuple(sorted((s, r, rng.choice([e for e in outside_s if e != r])))))
+        family.add(through_s(s))
     for e in outside_s:  # every element outside S covered by a set avoiding S
-        family.add(tuple(sorted([e] + rng.sample([f for f in outside_s if f != e], 2))))
+        f = other(e)
+        family.add(tuple(sorted((e, f, other(e, f)))))
     for _ in range(q if extra is None else extra):
-        family.add(through_s() if rng.random() < 0.5 else tuple(sorted(rng.sample(outside_s, 3))))
+        family.add(through_s(rng.choice(s_part)) if rng.random() < 0.5 else tuple(sorted(rng.sample(outside_s, 3))))
     ordered = sorted(family)
     rng.shuffle(ordered)
     return X3C(q, tuple(ordered)), (tuple(sorted(s_part)), tuple(sorted(r_part)))
