@@ -260,6 +260,27 @@ class PartitionFile(InstanceFile, kw_only=True):
 # the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
 IndexListCertificate = list[Count]
 
+# -- 3DM and X3C ----------------------------------------------------------------------------------
+
+SetCount = Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_Q")]
+
+
+MAX_TRIPLES = 2_000_000  # npw.instances.sets.model.MAX_TRIPLES (this module imports no problem)
+
+
+class ThreeDMFile(InstanceFile, kw_only=True):
+    problem: Literal["3dm"]
+    q: SetCount
+    triples: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_TRIPLES,
+                                                                 description="limit MAX_TRIPLES")]
+
+
+class X3CFile(InstanceFile, kw_only=True):
+    problem: Literal["x3c"]
+    q: SetCount
+    sets: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_TRIPLES, description="limit MAX_TRIPLES")]
+
+
 # -- the registry of formats ----------------------------------------------------------------------
 
 FILE_MODELS: dict[str, type] = {
@@ -285,4 +306,7 @@ FILE_MODELS: dict[str, type] = {
     "partition": PartitionFile,
     "hamcycle": HamCycleFile,
     "dhamcycle": DirectedHamCycleFile,
+
+    "3dm": ThreeDMFile,
+    "x3c": X3CFile,
 }

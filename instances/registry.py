@@ -34,6 +34,9 @@ PROBLEM_MODULES: dict[str, str] = {
     "partition": "npw.instances.numbers.partition",
     "hamcycle": "npw.instances.hampath.hamcycle",
     "dhamcycle": "npw.instances.hampath.dhamcycle",
+
+    "3dm": "npw.instances.sets.three_dm",
+    "x3c": "npw.instances.sets.x3c",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -57,6 +60,9 @@ RENDERERS: dict[str, str] = {
     "partition": "npw.instances.numbers.drawing:render_svg",
     "hamcycle": "npw.instances.hampath.render:render_cycle",
     "dhamcycle": "npw.instances.hampath.render:render_cycle",
+
+    "3dm": "npw.instances.sets.drawing:render_3dm",
+    "x3c": "npw.instances.sets.drawing:render_x3c",
 }
 
 

@@ -7,7 +7,7 @@ Everything here is typed and stable; the command line is a thin layer over the s
   ``HamPathGridStart``, ``HamPathEnds``, ``HamCycle``, ``DirectedHamCycle``, ``SoloChess``, and the
   classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
-  ``SubsetSum``, ``Partition``;
+  ``SubsetSum``, ``Partition``, and the set problems ``ThreeDM``, ``X3C``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
@@ -40,6 +40,7 @@ from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
 from npw.instances.rel.relocation import Relocation
 from npw.instances.numbers.model import Partition, SubsetSum
+from npw.instances.sets.model import X3C, ThreeDM
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.three_sat import ThreeSat
@@ -61,6 +62,7 @@ __all__ = [
     "HamPathGridStart", "IndependentSet",
     "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
+    "ThreeDM", "X3C",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
     "Result",

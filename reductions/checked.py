@@ -38,6 +38,10 @@ CHECKED: dict[str, str] = {
     "vertexcover-to-domset": "every graph up to 7 vertices with every k (9,727), 300 random",
     "3sat-to-subsetsum": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
     "subsetsum-to-partition": "every instance of total <= 14, 300 random",
+    "3dm-to-x3c": "every 3DM instance of q <= 3 with up to 6 triples, up to renaming (2,243), 300 random",
+    "3sat-to-3dm": "every 3-SAT instance up to 3 clauses over 3 variables (29,036); random sources bounded to "
+                   "3 variables (`--random 1200 --where variables<=3`: 294 kept), and 30 unbounded random "
+                   "(targets up to 96,600 triples)",
     "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
     "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
     "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "

@@ -33,6 +33,9 @@ REDUCTION_MODULES: dict[str, str] = {
     "dhamcycle-to-hamcycle": "npw.reductions.hamiltonian.dhamcycle_to_hamcycle",
     "hamcycle-to-hampath": "npw.reductions.hamiltonian.hamcycle_to_hampath",
     "vertexcover-to-hamcycle": "npw.reductions.hamiltonian.vertexcover_to_hamcycle",
+
+    "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
+    "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",

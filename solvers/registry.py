@@ -43,6 +43,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
        for pid in ("subsetsum", "partition")},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve",
             "phases": "npw.solvers.bwp.phases:solve"},
+    "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
+    "x3c": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -68,6 +70,7 @@ EXPORTS: dict[str, dict[str, str]] = {
                    "smt2": "npw.solvers.exports:three_partition_smt2"},
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
+    **{pid: {"dimacs": "npw.solvers.exports:sets_dimacs"} for pid in ("3dm", "x3c")},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
@@ -82,6 +85,8 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
+    "3dm": "npw.solvers.sets.sat:sample_certificates",
+    "x3c": "npw.solvers.sets.sat:sample_certificates",
 }
 
 
