@@ -11,6 +11,7 @@ its id:
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
   domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
 * 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
+* KNAPSACK: ``item:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
@@ -59,6 +60,10 @@ def number_id(index: int) -> str:
     return f"number:{index}"
 
 
+def item_id(index: int) -> str:
+    return f"item:{index}"
+
+
 def element_id(name: str) -> str:
     return f"element:{name}"
 
@@ -86,6 +91,10 @@ def _graph(instance: Any) -> list[str]:
 
 def _three_partition(instance: Any) -> list[str]:
     return [number_id(i) for i in range(len(instance.numbers))]
+
+
+def _knapsack(instance: Any) -> list[str]:
+    return [item_id(i) for i in range(len(instance.weights))]
 
 
 def _rel(instance: Any) -> list[str]:
@@ -123,6 +132,7 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "npuz": _npuz,
     "torus": _torus,
     "bwp": _bwp,
+    "knapsack": _knapsack,
 }
 
 

@@ -244,6 +244,14 @@ class PartitionFile(InstanceFile, kw_only=True):
     numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
 
 
+class KnapsackFile(InstanceFile, kw_only=True):
+    problem: Literal["knapsack"]
+    weights: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    values: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    capacity: Count
+    goal: Count
+
+
 # the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
 IndexListCertificate = list[Count]
 
@@ -270,4 +278,5 @@ FILE_MODELS: dict[str, type] = {
     "bwp": BwpFile,
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
+    "knapsack": KnapsackFile,
 }

@@ -32,6 +32,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "bwp": "npw.instances.torus.bwp",
     "subsetsum": "npw.instances.numbers.subsetsum",
     "partition": "npw.instances.numbers.partition",
+    "knapsack": "npw.instances.numbers.knapsack",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -53,6 +54,7 @@ RENDERERS: dict[str, str] = {
     "bwp": "npw.instances.torus.render:render_bwp",
     "subsetsum": "npw.instances.numbers.drawing:render_svg",
     "partition": "npw.instances.numbers.drawing:render_svg",
+    "knapsack": "npw.instances.numbers.drawing:render_knapsack",
 }
 
 

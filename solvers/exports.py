@@ -180,6 +180,16 @@ def numbers_dimacs(instance) -> str:
                                           f"{instance.target}) by npw: number i chosen = variable i+1")
 
 
+def knapsack_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.knapsack` (item i packed = variable i + 1; the
+    two adders' gates and slack bits follow)."""
+    from npw.solvers.numbers.knapsack import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(max(num_vars, 1), clauses, f"knapsack ({len(instance.weights)} items, W = {instance.capacity}, "
+                                                  f"V = {instance.goal}) by npw: item i packed = variable i+1")
+
+
 def three_partition_smt2(instance) -> str:
     """The model of :mod:`npw.solvers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
     number i, in 0..min(i, m-1) (groups numbered by their first member), each group's sum B.

@@ -38,6 +38,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "3partition": {"dp": "npw.solvers.three_partition.dp:solve", "sat": "npw.solvers.three_partition.sat:solve", "smt": "npw.solvers.three_partition.smt:solve"},
     **{pid: {"dp": "npw.solvers.numbers.dp:solve", "sat": "npw.solvers.numbers.sat:solve"}
        for pid in ("subsetsum", "partition")},
+    "knapsack": {"dp": "npw.solvers.numbers.knapsack:solve_dp", "sat": "npw.solvers.numbers.knapsack:solve_sat"},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
 }
 
@@ -62,6 +63,7 @@ EXPORTS: dict[str, dict[str, str]] = {
                    "smt2": "npw.solvers.exports:three_partition_smt2"},
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
+    "knapsack": {"dimacs": "npw.solvers.exports:knapsack_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

@@ -15,7 +15,30 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.instances.elements import item_id
 from npw.instances.three_partition_render import draw_bars
+
+
+def render_knapsack(instance: Any, certificate: Sequence[int] | None = None) -> str:
+    """KNAPSACK: each item a bar of its weight labelled weight/value (``data-el="item:I"``), the
+    capacity W the dashed line; with a certificate (checked first) the packed items end to end on
+    one row, within the line, and the rest on another.
+
+    >>> from npw.instances.numbers.knapsack import Knapsack
+    >>> svg = render_knapsack(Knapsack((3, 4, 5), (4, 5, 6), 7, 9), [0, 1])
+    >>> svg.count('data-el="item:'), "W = 7, V = 9" in svg, ">3/4<" in svg
+    (3, True, True)
+    """
+    title = f"KNAPSACK: {len(instance.weights)} items, W = {instance.capacity}, V = {instance.goal}"
+    labels = [f"{w}/{v}" for w, v in zip(instance.weights, instance.values)]
+    if certificate is None:
+        return draw_bars(instance.weights, instance.capacity, title, element=item_id, labels=labels)
+    if not instance.verify(certificate):
+        raise InvalidInstance("render: the chosen items are not a certificate of this KNAPSACK instance")
+    chosen = [int(i) for i in certificate]
+    rest = [i for i in range(len(instance.weights)) if i not in set(chosen)]
+    return draw_bars(instance.weights, instance.capacity, title, [chosen, rest], ["packed", "rest"],
+                     element=item_id, labels=labels)
 
 
 def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
