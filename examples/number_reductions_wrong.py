@@ -1,12 +1,14 @@
 """Wrong versions of the number reductions (issue 19), one each, a mistake students make; the
-verifier rejects both with a counterexample of a clause or two numbers
+verifier rejects each with a counterexample of a clause or two numbers
 (``tests/test_number_reductions.py``). No claims, as a student's first version would have none:
 the answers and certificates alone find the fault.
 
 * ONE_SLACK (3sat-to-subsetsum): one slack number a clause instead of two, so a clause with a
   single true literal can no longer reach 3 in its digit;
 * NO_ABS (subsetsum-to-partition): d = S - 2t clipped at 0 instead of |S - 2t|, so a target
-  above half the total asks PARTITION for S/2 instead of t.
+  above half the total asks PARTITION for S/2 instead of t;
+* FLOOR_GOAL (partition-to-knapsack): W = V = floor(S/2), rounding the goal down with the
+  capacity, so an odd total (no partition) gets a packing of value floor(S/2).
 
     npw verify examples/number_reductions_wrong.py:ONE_SLACK --exhaustive 1
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 from npw.api import get_reduction
+from npw.instances.numbers.knapsack import Knapsack
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.numbers import three_sat_to_subsetsum as sipser
@@ -36,7 +39,14 @@ def no_abs(source: SubsetSum) -> Partition:
     return Partition(source.numbers + (max(sum(source.numbers) - 2 * source.target, 0),))  # bug: no |.|
 
 
+def floor_goal(source: Partition) -> Knapsack:
+    half = source.total // 2
+    return Knapsack(source.numbers, source.numbers, half, half)  # bug: V = floor(S/2), not ceil
+
+
 ONE_SLACK = _wrong("3sat-to-subsetsum", "3sat-to-subsetsum-one-slack", one_slack)
 NO_ABS = _wrong("subsetsum-to-partition", "subsetsum-to-partition-no-abs", no_abs)
 
-WRONG = {"3sat-to-subsetsum": ONE_SLACK, "subsetsum-to-partition": NO_ABS}
+FLOOR_GOAL = _wrong("partition-to-knapsack", "partition-to-knapsack-floor-goal", floor_goal)
+
+WRONG = {"3sat-to-subsetsum": ONE_SLACK, "subsetsum-to-partition": NO_ABS, "partition-to-knapsack": FLOOR_GOAL}

@@ -15,9 +15,9 @@ from npw.reductions.registry import get_reduction
 from npw.verify import exhaustive, random_stream, verify_reduction
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NUMBER_REDUCTIONS = ["3sat-to-subsetsum", "subsetsum-to-partition"]
-# every source up to this size: 3-SAT by clauses, SUBSET SUM by the numbers' total
-EXHAUSTIVE = {"3sat": 2, "subsetsum": 7}
+NUMBER_REDUCTIONS = ["3sat-to-subsetsum", "subsetsum-to-partition", "partition-to-knapsack"]
+# every source up to this size: 3-SAT by clauses, SUBSET SUM and PARTITION by the numbers' total
+EXHAUSTIVE = {"3sat": 2, "subsetsum": 7, "partition": 10}
 
 
 def load_wrong():
