@@ -230,6 +230,14 @@ class ThreePartitionFile(InstanceFile, kw_only=True):
 
 ThreePartitionCertificate = list[tuple[Count, Count, Count]]
 
+class FourPartitionFile(InstanceFile, kw_only=True):
+    problem: Literal["4partition"]
+    numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    bound: Count
+
+
+FourPartitionCertificate = list[tuple[Count, Count, Count, Count]]
+
 # -- SUBSET SUM and PARTITION -------------------------------------------------------------------
 
 
@@ -279,4 +287,5 @@ FILE_MODELS: dict[str, type] = {
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
     "knapsack": KnapsackFile,
+    "4partition": FourPartitionFile,
 }

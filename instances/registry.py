@@ -33,6 +33,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "subsetsum": "npw.instances.numbers.subsetsum",
     "partition": "npw.instances.numbers.partition",
     "knapsack": "npw.instances.numbers.knapsack",
+    "4partition": "npw.instances.numbers.four_partition",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -55,6 +56,7 @@ RENDERERS: dict[str, str] = {
     "subsetsum": "npw.instances.numbers.drawing:render_svg",
     "partition": "npw.instances.numbers.drawing:render_svg",
     "knapsack": "npw.instances.numbers.drawing:render_knapsack",
+    "4partition": "npw.instances.numbers.drawing:render_groups",
 }
 
 

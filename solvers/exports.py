@@ -190,6 +190,15 @@ def knapsack_dimacs(instance) -> str:
                                                   f"V = {instance.goal}) by npw: item i packed = variable i+1")
 
 
+def four_partition_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.groups` (x(i, j) = number i in group j)."""
+    from npw.solvers.numbers.groups import encode_groups
+
+    num_vars, clauses, _ = encode_groups(instance.numbers, instance.bound, 4)
+    return dimacs_text(num_vars, clauses, f"4-PARTITION ({len(instance.numbers)} numbers, B = {instance.bound}) "
+                                          f"by npw: x(i, j) = number i in group j = variable i*{instance.m}+j+1")
+
+
 def three_partition_smt2(instance) -> str:
     """The model of :mod:`npw.solvers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
     number i, in 0..min(i, m-1) (groups numbered by their first member), each group's sum B.

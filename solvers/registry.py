@@ -39,6 +39,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     **{pid: {"dp": "npw.solvers.numbers.dp:solve", "sat": "npw.solvers.numbers.sat:solve"}
        for pid in ("subsetsum", "partition")},
     "knapsack": {"dp": "npw.solvers.numbers.knapsack:solve_dp", "sat": "npw.solvers.numbers.knapsack:solve_sat"},
+    "4partition": {"dp": "npw.solvers.numbers.groups:solve_dp", "sat": "npw.solvers.numbers.groups:solve_sat"},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
 }
 
@@ -64,6 +65,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
     "knapsack": {"dimacs": "npw.solvers.exports:knapsack_dimacs"},
+    "4partition": {"dimacs": "npw.solvers.exports:four_partition_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

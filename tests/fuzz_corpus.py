@@ -138,6 +138,7 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "npuz": [{"n": 10**9}, {"n": 1000}], "torus": [{"rows": 10**9}, {"rows": 1000, "cols": 1000}],
     "3partition": [{"bound": 10**18}], "bwp": [], "rel": [],
     "subsetsum": [{"target": 10**19}, {"target": 2**63}], "partition": [{"numbers": [1, 2**63]}],
+    "4partition": [{"bound": 10**18}, {"numbers": [1, 2**63]}],
     "knapsack": [{"capacity": 2**63}, {"goal": 10**19}, {"weights": [1, 2**63]}],
 }
 

@@ -41,6 +41,21 @@ def render_knapsack(instance: Any, certificate: Sequence[int] | None = None) -> 
                      element=item_id, labels=labels)
 
 
+def render_groups(instance: Any, certificate: Sequence[Sequence[int]] | None = None) -> str:
+    """4-PARTITION: the numbers as bars on a scale with B dashed (``data-el="number:I"``); with a
+    certificate (checked first) one row a quadruple, each filling B.
+
+    >>> from npw.instances.numbers.four_partition import FourPartition
+    >>> svg = render_groups(FourPartition((5, 5, 5, 7, 5, 5, 6, 6), 22), ((0, 1, 2, 3), (4, 5, 6, 7)))
+    >>> svg.count('data-el="number:'), "B = 22" in svg
+    (8, True)
+    """
+    if certificate is not None and not instance.verify(certificate):
+        raise InvalidInstance("render: the groups are not a 4-partition of these numbers")
+    title = f"4-PARTITION: {len(instance.numbers)} numbers, m = {instance.m}, B = {instance.bound}"
+    return draw_bars(instance.numbers, instance.bound, title, certificate)
+
+
 def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
     """The bars one a row, or the certificate's side and the rest on two rows."""
     name = "SUBSET SUM" if instance.problem == "subsetsum" else "PARTITION"
