@@ -4,7 +4,7 @@ SUBSET SUM builds from 100 random formulas (numbers of up to 20 digits, where th
 matters); counts the answers, fails on any disagreement or rejected certificate, times each.
 
     python bench/number_deciders.py            # all of it
-    python bench/number_deciders.py knapsack   # the named problems only (knapsack: sum of weights and values <= 12)
+    python bench/number_deciders.py knapsack   # the named problems only (sizes: SIZES)
 """
 
 from __future__ import annotations
@@ -36,10 +36,15 @@ def check(stream) -> tuple[dict[str, int], dict[str, float]]:
     return counts, seconds
 
 
+# the exhaustive size: the numbers' total (knapsack: weights and values), B for 4-PARTITION
+SIZES = {"subsetsum": 12, "partition": 12, "knapsack": 12, "4partition": 40}
+
+
 def main(only: list[str]) -> int:
-    for problem_id in only or ("subsetsum", "partition", "knapsack"):
+    for problem_id in only or ("subsetsum", "partition", "knapsack", "4partition"):
         problem = get_problem(problem_id)
-        for name, stream in (("every instance of total <= 12", exhaustive(problem, 12)),
+        size = SIZES[problem_id]
+        for name, stream in ((f"every instance of size <= {size}", exhaustive(problem, size)),
                              ("500 random", random_stream(problem, 500, seed=19))):
             counts, seconds = check(stream)
             print(f"{problem_id}, {name}: {counts}; dp {seconds['dp']:.2f} s, sat {seconds['sat']:.2f} s")

@@ -8,7 +8,10 @@ the answers and certificates alone find the fault.
 * NO_ABS (subsetsum-to-partition): d = S - 2t clipped at 0 instead of |S - 2t|, so a target
   above half the total asks PARTITION for S/2 instead of t;
 * FLOOR_GOAL (partition-to-knapsack): W = V = floor(S/2), rounding the goal down with the
-  capacity, so an odd total (no partition) gets a packing of value floor(S/2).
+  capacity, so an odd total (no partition) gets a packing of value floor(S/2);
+* NAME_BACKWARD (4partition-to-3partition): the extraction reads a group off each triple
+  {w_k, w_l, ubar[i,j]} as {i, j, k, l}, trusting the ubar's name; but a 3-partition may hold
+  any ubar whose a_i + a_j is right (equal values are interchangeable), so the groups overlap.
 
     npw verify examples/number_reductions_wrong.py:ONE_SLACK --exhaustive 1
 """
@@ -18,7 +21,10 @@ from __future__ import annotations
 import dataclasses
 
 from npw.api import get_reduction
+from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.numbers.knapsack import Knapsack
+from npw.instances.three_partition import ThreePartition
+from npw.reductions.numbers import four_partition_to_three_partition as theorem44
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.numbers import three_sat_to_subsetsum as sipser
@@ -44,9 +50,24 @@ def floor_goal(source: Partition) -> Knapsack:
     return Knapsack(source.numbers, source.numbers, half, half)  # bug: V = floor(S/2), not ceil
 
 
+def name_backward(source: FourPartition, target: ThreePartition, triples) -> tuple[tuple[int, ...], ...]:
+    layout = theorem44.Layout(source)
+    groups = []
+    for triple in triples:
+        kinds = {layout.kind(int(t))[0]: layout.kind(int(t))[1] for t in triple}
+        ws = [layout.kind(int(t))[1] for t in triple if layout.kind(int(t))[0] == "w"]
+        if "ubar" in kinds and len(ws) == 2:  # bug: the ubar's pair is taken at its word
+            groups.append(tuple(sorted(tuple(kinds["ubar"]) + tuple(ws))))
+    return tuple(groups)
+
+
 ONE_SLACK = _wrong("3sat-to-subsetsum", "3sat-to-subsetsum-one-slack", one_slack)
 NO_ABS = _wrong("subsetsum-to-partition", "subsetsum-to-partition-no-abs", no_abs)
 
 FLOOR_GOAL = _wrong("partition-to-knapsack", "partition-to-knapsack-floor-goal", floor_goal)
 
-WRONG = {"3sat-to-subsetsum": ONE_SLACK, "subsetsum-to-partition": NO_ABS, "partition-to-knapsack": FLOOR_GOAL}
+NAME_BACKWARD = dataclasses.replace(get_reduction("4partition-to-3partition"), id="4partition-to-3partition-name-backward",
+                                    backward=name_backward, claims=(), provenance=None)
+
+WRONG = {"3sat-to-subsetsum": ONE_SLACK, "subsetsum-to-partition": NO_ABS, "partition-to-knapsack": FLOOR_GOAL,
+         "4partition-to-3partition": NAME_BACKWARD}
