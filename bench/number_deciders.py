@@ -37,11 +37,11 @@ def check(stream) -> tuple[dict[str, int], dict[str, float]]:
 
 
 # the exhaustive size: the numbers' total (knapsack: weights and values), B for 4-PARTITION
-SIZES = {"subsetsum": 12, "partition": 12, "knapsack": 12, "4partition": 40}
+SIZES = {"subsetsum": 12, "partition": 12, "knapsack": 12, "4partition": 40, "binpacking": 10}
 
 
 def main(only: list[str]) -> int:
-    for problem_id in only or ("subsetsum", "partition", "knapsack", "4partition"):
+    for problem_id in only or ("subsetsum", "partition", "knapsack", "4partition", "binpacking"):
         problem = get_problem(problem_id)
         size = SIZES[problem_id]
         for name, stream in ((f"every instance of size <= {size}", exhaustive(problem, size)),

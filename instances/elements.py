@@ -11,7 +11,7 @@ its id:
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
   domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
 * 3-PARTITION, 4-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
-* KNAPSACK: ``item:I`` (the 0-based index a certificate uses);
+* KNAPSACK, BIN PACKING: ``item:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
@@ -133,6 +133,7 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "torus": _torus,
     "bwp": _bwp,
     "knapsack": _knapsack,
+    "binpacking": lambda instance: [item_id(i) for i in range(len(instance.sizes))],
 }
 
 

@@ -238,6 +238,13 @@ class FourPartitionFile(InstanceFile, kw_only=True):
 
 FourPartitionCertificate = list[tuple[Count, Count, Count, Count]]
 
+class BinPackingFile(InstanceFile, kw_only=True):
+    problem: Literal["binpacking"]
+    sizes: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    capacity: Count
+    bins: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_NUMBERS")]
+
+
 # -- SUBSET SUM and PARTITION -------------------------------------------------------------------
 
 
@@ -288,4 +295,5 @@ FILE_MODELS: dict[str, type] = {
     "partition": PartitionFile,
     "knapsack": KnapsackFile,
     "4partition": FourPartitionFile,
+    "binpacking": BinPackingFile,
 }

@@ -34,6 +34,7 @@ PROBLEM_MODULES: dict[str, str] = {
     "partition": "npw.instances.numbers.partition",
     "knapsack": "npw.instances.numbers.knapsack",
     "4partition": "npw.instances.numbers.four_partition",
+    "binpacking": "npw.instances.numbers.binpacking",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -57,6 +58,7 @@ RENDERERS: dict[str, str] = {
     "partition": "npw.instances.numbers.drawing:render_svg",
     "knapsack": "npw.instances.numbers.drawing:render_knapsack",
     "4partition": "npw.instances.numbers.drawing:render_groups",
+    "binpacking": "npw.instances.numbers.drawing:render_bins",
 }
 
 

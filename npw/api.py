@@ -6,7 +6,7 @@ Everything here is typed and stable; the command line is a thin layer over the s
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
   ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
-  ``SubsetSum``, ``Partition``, ``Knapsack``, ``FourPartition``;
+  ``SubsetSum``, ``Partition``, ``Knapsack``, ``FourPartition``, ``BinPacking``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
@@ -37,6 +37,7 @@ from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
 from npw.instances.rel.relocation import Relocation
+from npw.instances.numbers.binpacking import BinPacking
 from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.numbers.knapsack import Knapsack
 from npw.instances.numbers.model import Partition, SubsetSum
@@ -56,7 +57,7 @@ from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, 
 
 __all__ = [
     # instance types
-    "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "FourPartition", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
+    "BWP", "BinPacking", "CNF", "Clique", "Coloring", "DominatingSet", "FourPartition", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
     "Knapsack", "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     # the contract's types

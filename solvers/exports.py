@@ -199,6 +199,15 @@ def four_partition_dimacs(instance) -> str:
                                           f"by npw: x(i, j) = number i in group j = variable i*{instance.m}+j+1")
 
 
+def binpacking_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.binpacking` (x(i, b) = item i in bin b)."""
+    from npw.solvers.numbers.binpacking import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(max(num_vars, 1), clauses, f"bin packing ({len(instance.sizes)} items, C = {instance.capacity}, "
+                                                  f"k = {instance.bins}) by npw: x(i, b) = item i in bin b")
+
+
 def three_partition_smt2(instance) -> str:
     """The model of :mod:`npw.solvers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
     number i, in 0..min(i, m-1) (groups numbered by their first member), each group's sum B.

@@ -40,6 +40,7 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
        for pid in ("subsetsum", "partition")},
     "knapsack": {"dp": "npw.solvers.numbers.knapsack:solve_dp", "sat": "npw.solvers.numbers.knapsack:solve_sat"},
     "4partition": {"dp": "npw.solvers.numbers.groups:solve_dp", "sat": "npw.solvers.numbers.groups:solve_sat"},
+    "binpacking": {"dp": "npw.solvers.numbers.binpacking:solve_dp", "sat": "npw.solvers.numbers.binpacking:solve_sat"},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
 }
 
@@ -66,6 +67,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
     "knapsack": {"dimacs": "npw.solvers.exports:knapsack_dimacs"},
     "4partition": {"dimacs": "npw.solvers.exports:four_partition_dimacs"},
+    "binpacking": {"dimacs": "npw.solvers.exports:binpacking_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

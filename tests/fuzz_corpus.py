@@ -139,6 +139,7 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "3partition": [{"bound": 10**18}], "bwp": [], "rel": [],
     "subsetsum": [{"target": 10**19}, {"target": 2**63}], "partition": [{"numbers": [1, 2**63]}],
     "4partition": [{"bound": 10**18}, {"numbers": [1, 2**63]}],
+    "binpacking": [{"bins": 10**9}, {"capacity": 2**63}],
     "knapsack": [{"capacity": 2**63}, {"goal": 10**19}, {"weights": [1, 2**63]}],
 }
 
