@@ -16,7 +16,9 @@ its id:
   (an element keeps its name wherever it is shipped);
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
 * nPUZ and the numbered torus puzzle: ``tile:N`` (a tile keeps its number);
-* BWP: ``cell:R,C`` for each black piece, named by its starting cell.
+* BWP: ``cell:R,C`` for each black piece, named by its starting cell;
+* 3DM: ``w:I``, ``x:I``, ``y:I`` (I = 0..q-1) and ``triple:T`` (the index a certificate uses);
+* X3C: ``element:I`` (I = 0..3q-1) and ``set:T`` (the index a certificate uses).
 
 >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
 >>> element_ids("1in3sat", OneInThreeSat(3, [(1, -2, 3)]))
@@ -62,6 +64,14 @@ def number_id(index: int) -> str:
 
 def item_id(index: int) -> str:
     return f"item:{index}"
+
+
+def triple_id(index: int) -> str:
+    return f"triple:{index}"
+
+
+def set_id(index: int) -> str:
+    return f"set:{index}"
 
 
 def element_id(name: str) -> str:
@@ -118,6 +128,15 @@ def _bwp(instance: Any) -> list[str]:
     return [cell_id(*divmod(i, instance.cols)) for i, black in enumerate(instance.start) if black]
 
 
+def _three_dm(instance: Any) -> list[str]:
+    return ([f"{kind}:{i}" for kind in "wxy" for i in range(instance.q)]
+            + [triple_id(t) for t in range(len(instance.triples))])
+
+
+def _x3c(instance: Any) -> list[str]:
+    return [element_id(str(e)) for e in range(instance.universe)] + [set_id(t) for t in range(len(instance.sets))]
+
+
 # problem id -> element_ids(instance)
 ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "cnf": _sat,
@@ -134,6 +153,8 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "bwp": _bwp,
     "knapsack": _knapsack,
     "binpacking": lambda instance: [item_id(i) for i in range(len(instance.sizes))],
+    "3dm": _three_dm,
+    "x3c": _x3c,
 }
 
 

@@ -270,6 +270,24 @@ class KnapsackFile(InstanceFile, kw_only=True):
 # the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
 IndexListCertificate = list[Count]
 
+# -- 3DM and X3C ----------------------------------------------------------------------------------
+
+SetCount = Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_Q")]
+
+
+class ThreeDMFile(InstanceFile, kw_only=True):
+    problem: Literal["3dm"]
+    q: SetCount
+    triples: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_VARIABLES,
+                                                                 description="limit MAX_TRIPLES")]
+
+
+class X3CFile(InstanceFile, kw_only=True):
+    problem: Literal["x3c"]
+    q: SetCount
+    sets: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_VARIABLES, description="limit MAX_TRIPLES")]
+
+
 # -- the registry of formats ----------------------------------------------------------------------
 
 FILE_MODELS: dict[str, type] = {
@@ -296,4 +314,6 @@ FILE_MODELS: dict[str, type] = {
     "knapsack": KnapsackFile,
     "4partition": FourPartitionFile,
     "binpacking": BinPackingFile,
+    "3dm": ThreeDMFile,
+    "x3c": X3CFile,
 }

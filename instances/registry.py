@@ -35,6 +35,8 @@ PROBLEM_MODULES: dict[str, str] = {
     "knapsack": "npw.instances.numbers.knapsack",
     "4partition": "npw.instances.numbers.four_partition",
     "binpacking": "npw.instances.numbers.binpacking",
+    "3dm": "npw.instances.sets.three_dm",
+    "x3c": "npw.instances.sets.x3c",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -59,6 +61,8 @@ RENDERERS: dict[str, str] = {
     "knapsack": "npw.instances.numbers.drawing:render_knapsack",
     "4partition": "npw.instances.numbers.drawing:render_groups",
     "binpacking": "npw.instances.numbers.drawing:render_bins",
+    "3dm": "npw.instances.sets.drawing:render_3dm",
+    "x3c": "npw.instances.sets.drawing:render_x3c",
 }
 
 

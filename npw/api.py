@@ -6,7 +6,8 @@ Everything here is typed and stable; the command line is a thin layer over the s
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
   ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
-  ``SubsetSum``, ``Partition``, ``Knapsack``, ``FourPartition``, ``BinPacking``;
+  ``SubsetSum``, ``Partition``, ``Knapsack``, ``FourPartition``, ``BinPacking``, and the set problems
+  ``ThreeDM``, ``X3C``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
@@ -41,6 +42,7 @@ from npw.instances.numbers.binpacking import BinPacking
 from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.numbers.knapsack import Knapsack
 from npw.instances.numbers.model import Partition, SubsetSum
+from npw.instances.sets.model import X3C, ThreeDM
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.three_sat import ThreeSat
@@ -60,6 +62,7 @@ __all__ = [
     "BWP", "BinPacking", "CNF", "Clique", "Coloring", "DominatingSet", "FourPartition", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
     "Knapsack", "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
+    "ThreeDM", "X3C",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
     "Result",

@@ -32,6 +32,8 @@ REDUCTION_MODULES: dict[str, str] = {
     "subsetsum-to-partition": "npw.reductions.numbers.subsetsum_to_partition",
     "partition-to-knapsack": "npw.reductions.numbers.partition_to_knapsack",
     "4partition-to-3partition": "npw.reductions.numbers.four_partition_to_three_partition",
+    "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
+    "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",

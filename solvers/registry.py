@@ -42,6 +42,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "4partition": {"dp": "npw.solvers.numbers.groups:solve_dp", "sat": "npw.solvers.numbers.groups:solve_sat"},
     "binpacking": {"dp": "npw.solvers.numbers.binpacking:solve_dp", "sat": "npw.solvers.numbers.binpacking:solve_sat"},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
+    "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
+    "x3c": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -82,6 +84,8 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
+    "3dm": "npw.solvers.sets.sat:sample_certificates",
+    "x3c": "npw.solvers.sets.sat:sample_certificates",
 }
 
 
