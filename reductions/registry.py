@@ -32,6 +32,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "subsetsum-to-partition": "npw.reductions.numbers.subsetsum_to_partition",
     "partition-to-knapsack": "npw.reductions.numbers.partition_to_knapsack",
     "4partition-to-3partition": "npw.reductions.numbers.four_partition_to_three_partition",
+    "3dm-to-4partition": "npw.reductions.numbers.three_dm_to_four_partition",
     "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
     "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
