@@ -11,7 +11,7 @@ verifier uses.
 from __future__ import annotations
 
 import time
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from npw.instances.three_partition import ThreePartition
 from npw.solvers.limits import remember
@@ -44,27 +44,31 @@ def solve_groups(instance: Any, k: int, timeout: float | None = None) -> Result:
     failed: set[tuple[int, ...]] = set()
     nodes = 0
 
-    def complete(group: list[int], low: int, need: int) -> list[list[int]] | None:
-        """Fill ``group`` with members at value index >= low summing to ``need``, then the rest."""
-        if len(group) == k - 1:
-            last = next((i for i in range(low, len(values)) if values[i] == need and counts[i]), None)
-            if last is None:
-                return None
-            counts[last] -= 1
-            rest = search()
-            counts[last] += 1
-            return None if rest is None else [[values[i] for i in group] + [values[last]]] + rest
-        for i in range(low, len(values)):
-            if counts[i] == 0:
-                continue
-            if need - values[i] > values[i] * (k - 1 - len(group)):
-                break  # values are decreasing: the members still to come would be larger, tried elsewhere
-            counts[i] -= 1
-            found = complete(group + [i], i, need - values[i])
-            counts[i] += 1
-            if found is not None:
-                return found
-        return None
+    def completions(first: int) -> Iterator[list[int]]:
+        """The value indices that complete a group opened by ``first`` (already taken), members in
+        non-increasing order of value, the last one what makes B. A generator, so that the
+        search below recurses one frame a group, as deep as there are groups."""
+        group, taken = [first], {}  # counts already lack ``first``
+
+        def fill(low: int, need: int) -> Iterator[list[int]]:
+            if len(group) == k - 1:
+                last = next((i for i in range(low, len(values))
+                             if values[i] == need and counts[i] - taken.get(i, 0) > 0), None)
+                if last is not None:
+                    yield group + [last]
+                return
+            for i in range(low, len(values)):
+                if counts[i] - taken.get(i, 0) <= 0:
+                    continue
+                if need - values[i] > values[i] * (k - 1 - len(group)):
+                    break  # values are decreasing: the members still to come would be larger, tried elsewhere
+                group.append(i)
+                taken[i] = taken.get(i, 0) + 1
+                yield from fill(i, need - values[i])
+                taken[i] -= 1
+                group.pop()
+
+        yield from fill(first, B - values[first])
 
     def search() -> list[list[int]] | None:
         nonlocal nodes
@@ -78,11 +82,18 @@ def solve_groups(instance: Any, k: int, timeout: float | None = None) -> Result:
         if first is None:
             return []
         counts[first] -= 1
-        found = complete([first], first, B - values[first])
+        for members in completions(first):
+            for i in members[1:]:
+                counts[i] -= 1
+            rest = search()
+            for i in members[1:]:
+                counts[i] += 1
+            if rest is not None:
+                counts[first] += 1
+                return [[values[i] for i in members]] + rest
         counts[first] += 1
-        if found is None:
-            remember(failed, key)
-        return found
+        remember(failed, key)
+        return None
 
     try:
         groups = search()
