@@ -24,51 +24,18 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from npw.instances.base import Problem
-from npw.instances.numbers.groups import (certified_no_numbers, check_groups, enumerate_numbers, parity_no_reason,
-                                          planted_groups, random_numbers, shrink_numbers, validate_groups)
+from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enumerate_numbers, parity_no_reason,
+                                          planted_groups, random_numbers, shrink_numbers)
 
 Quadruples = tuple[tuple[int, int, int, int], ...]
 
 
 @dataclass(frozen=True)
-class FourPartition:
+class FourPartition(GroupsOfK):
     problem = "4partition"
+    K = 4
     numbers: tuple[int, ...]
     bound: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "numbers", tuple(self.numbers))
-        self.validate()
-
-    @property
-    def m(self) -> int:
-        return len(self.numbers) // 4
-
-    def validate(self) -> None:
-        validate_groups(self.numbers, self.bound, 4)
-
-    def verify(self, certificate: Any) -> bool:
-        return check_groups(self.numbers, self.bound, 4, certificate)
-
-    def size(self) -> dict[str, int]:
-        return {"numbers": len(self.numbers), "m": self.m, "bound": self.bound}
-
-    def to_dict(self) -> dict:
-        from npw.instances.numbers.model import check_file_integers
-
-        check_file_integers(self.numbers + (self.bound,))
-        return {"problem": self.problem, "version": 1, "bound": self.bound, "numbers": list(self.numbers)}
-
-    @staticmethod
-    def from_dict(data: dict) -> "FourPartition":
-        from npw.instances.validation import checked
-
-        model = checked(data, "4partition")
-        return FourPartition(tuple(model.numbers), model.bound)
-
-    @staticmethod
-    def certificate_to_json(certificate: Quadruples) -> list[list[int]]:
-        return [list(g) for g in certificate]
 
     @staticmethod
     def certificate_from_json(obj: Any) -> Quadruples:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
-from typing import Any, Iterator, Sequence
+from typing import Any, ClassVar, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance
 
@@ -57,6 +57,51 @@ def check_groups(numbers: Sequence[int], bound: int, k: int, certificate: Any) -
     if sorted(i for g in groups for i in g) != list(range(len(numbers))):
         return False
     return all(sum(numbers[i] for i in g) == bound for g in groups)
+
+
+class GroupsOfK:
+    """The methods 3-PARTITION's and 4-PARTITION's frozen dataclasses share (fields ``numbers``
+    and ``bound``, the class constant ``K``): validation in ``__post_init__``, m, the checker and
+    the sizes."""
+
+    K: ClassVar[int]
+    numbers: tuple[int, ...]
+    bound: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "numbers", tuple(self.numbers))
+        self.validate()
+
+    @property
+    def m(self) -> int:
+        return len(self.numbers) // self.K
+
+    def validate(self) -> None:
+        validate_groups(self.numbers, self.bound, self.K)
+
+    def verify(self, certificate: Any) -> bool:
+        return check_groups(self.numbers, self.bound, self.K, certificate)
+
+    def size(self) -> dict[str, int]:
+        return {"numbers": len(self.numbers), "m": self.m, "bound": self.bound}
+
+    def to_dict(self) -> dict:
+        from npw.instances.numbers.model import check_file_integers
+
+        check_file_integers(self.numbers + (self.bound,))  # a file must read back
+        return {"problem": self.problem, "version": 1, "bound": self.bound,  # type: ignore[attr-defined]
+                "numbers": list(self.numbers)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Any:
+        from npw.instances.validation import checked
+
+        model = checked(data, cls.problem)  # type: ignore[attr-defined]
+        return cls(tuple(model.numbers), model.bound)  # type: ignore[call-arg]
+
+    @staticmethod
+    def certificate_to_json(certificate: Any) -> list[list[int]]:
+        return [list(g) for g in certificate]
 
 
 def admissible_range(bound: int, k: int) -> tuple[int, int]:
