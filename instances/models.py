@@ -275,17 +275,20 @@ IndexListCertificate = list[Count]
 SetCount = Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_Q")]
 
 
+MAX_TRIPLES = 2_000_000  # npw.instances.sets.model.MAX_TRIPLES (this module imports no problem)
+
+
 class ThreeDMFile(InstanceFile, kw_only=True):
     problem: Literal["3dm"]
     q: SetCount
-    triples: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_VARIABLES,
+    triples: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_TRIPLES,
                                                                  description="limit MAX_TRIPLES")]
 
 
 class X3CFile(InstanceFile, kw_only=True):
     problem: Literal["x3c"]
     q: SetCount
-    sets: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_VARIABLES, description="limit MAX_TRIPLES")]
+    sets: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_TRIPLES, description="limit MAX_TRIPLES")]
 
 
 # -- the registry of formats ----------------------------------------------------------------------

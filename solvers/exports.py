@@ -66,6 +66,8 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("3partition", "dimacs"): lambda instance: 2 * instance.m * len(instance.numbers) * (instance.bound + 1),
     ("3partition", "smt2"): lambda instance: len(instance.numbers) + instance.m,
     ("bwp", "dimacs"): _bwp_clauses,
+    # one at-least-one clause an element (its at-most-one adds more)
+    **{(pid, "dimacs"): (lambda instance: 3 * instance.q) for pid in ("3dm", "x3c")},
 }
 
 
@@ -206,6 +208,25 @@ def binpacking_dimacs(instance) -> str:
     num_vars, clauses, _ = encode(instance)
     return dimacs_text(max(num_vars, 1), clauses, f"bin packing ({len(instance.sizes)} items, C = {instance.capacity}, "
                                                   f"k = {instance.bins}) by npw: x(i, b) = item i in bin b")
+
+
+def sets_dimacs(instance) -> str:
+    """The exactly-one encoding of :mod:`npw.solvers.sets.sat` (triple or set i chosen = variable
+    i + 1; the at-most-one counters' variables follow); an element in no set is one empty clause.
+
+    >>> from npw.instances.sets.model import ThreeDM
+    >>> sets_dimacs(ThreeDM(1, ((0, 0, 0),))).splitlines()[-4:]
+    ['p cnf 1 3', '1 0', '1 0', '1 0']
+    """
+    from npw.solvers.sets.sat import encode
+
+    built = encode(instance)
+    if built is None:
+        return dimacs_text(0, [[]], f"{instance.problem} by npw: an element lies in no set, no cover")
+    num_vars, clauses = built
+    family = "triple" if instance.problem == "3dm" else "set"
+    return dimacs_text(num_vars, clauses, f"{instance.problem} (q = {instance.q}) exactly-one encoding by npw: "
+                                          f"{family} i chosen = variable i+1")
 
 
 def three_partition_smt2(instance) -> str:

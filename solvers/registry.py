@@ -70,6 +70,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     "knapsack": {"dimacs": "npw.solvers.exports:knapsack_dimacs"},
     "4partition": {"dimacs": "npw.solvers.exports:four_partition_dimacs"},
     "binpacking": {"dimacs": "npw.solvers.exports:binpacking_dimacs"},
+    **{pid: {"dimacs": "npw.solvers.exports:sets_dimacs"} for pid in ("3dm", "x3c")},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

@@ -105,3 +105,51 @@ def test_three_sat_to_3dm_sizes_follow_the_formula_and_the_sat_decider_settles_t
     assert formula.verify(reduction.backward(formula, target, result.certificate))
     # a clause repeating a literal gets one triple for it; x and ~x in one clause get two
     assert reduction.size(ThreeSat(2, [(1, 1, -1)]))["triples"] == 4 + 2 + 2 * 1 * 2 * 1
+
+
+def test_a_target_beyond_max_triples_is_refused_before_it_is_built(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from npw.instances import models
+    from npw.instances.sets import model
+
+    assert model.MAX_TRIPLES == models.MAX_TRIPLES  # the file limit is the model's
+    big = tmp_path / "big.json"  # 40 variables, 200 clauses: 2 * 200^2 * 40 * 39 triples
+    big.write_text(json.dumps({"problem": "3sat", "num_vars": 40,
+                               "clauses": [[1 + (3 * c) % 40, 1 + (3 * c + 1) % 40, -(1 + (3 * c + 2) % 40)]
+                                           for c in range(200)]}))
+    run = subprocess.run([sys.executable, "-m", "npw", "reduce", "3sat-to-3dm", str(big)], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 2 and "MAX_TRIPLES" in run.stderr and run.stderr.strip().count("\n") == 0, run.stderr
+
+
+@pytest.mark.parametrize("reduction_id", SET_REDUCTIONS)
+def test_explore_plays_the_forward_matching_to_every_element(reduction_id):
+    """The page's steps replayed in Python (marks only, as this family makes no moves) reach the
+    goal worked out from the target; without the last triple played they do not."""
+    import re
+
+    from npw.instances.sat.three_sat import ThreeSat
+    from npw.verify.explore.build import explore
+
+    reduction = get_reduction(reduction_id)
+    source = (ThreeSat(2, [(1, -2, 2), (-1, -1, 2)]) if reduction.source == "3sat"
+              else get_problem("3dm").generate("planted", 2, q=4))
+    page = explore(reduction, source)
+    assert page.source_answer == "YES" and page.backward_ok is True and page.goal["marks"]
+
+    def marked(steps) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for step in steps:
+            for change in step.changes:
+                if change.side == "t" and change.operation == "mark":
+                    found.setdefault(change.element, set()).add(change.value)
+        return found
+
+    drawn = set(re.findall(r'data-el="([^"]*)"', page.target_svg))
+    assert all(change.element in drawn for step in page.steps for change in step.changes if change.side == "t")
+    assert all(mark in marked(page.steps).get(e, set()) for e, mark in page.goal["marks"].items())
+    last = max(i for i, step in enumerate(page.steps) if any(c.side == "t" for c in step.changes))
+    assert not all(mark in marked(page.steps[:last]).get(e, set()) for e, mark in page.goal["marks"].items())

@@ -29,14 +29,15 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from npw.instances.base import InvalidInstance
-from npw.instances.validation import MAX_VARIABLES, MAX_VERTICES
+from npw.instances.validation import MAX_VERTICES
 
 # q, the elements of each of W, X, Y (3DM) and a third of the universe (X3C): the search and the
 # drawing are built per element (no decider goes near it)
 MAX_Q = MAX_VERTICES
-# triples (sets) in one instance: 3-SAT -> 3DM builds 2mn + 3m + 2m^2 n(n-1), the SAT encoding
-# one variable each
-MAX_TRIPLES = MAX_VARIABLES
+# triples (sets) in one instance: 3-SAT -> 3DM builds 2mn + 3m + 2m^2 n(n-1) (a million at 6
+# variables and 130 clauses); in memory a triple costs about 100 bytes, and the SAT encoding
+# about 10 clauses, so the encoding limit (5 million clauses) refuses well before this
+MAX_TRIPLES = 2_000_000
 
 
 def _is_int(value: Any) -> bool:

@@ -39,9 +39,10 @@ six variables 576 and 138,384 (tests/test_set_reductions.py, BENCHMARKS.md "3-SA
 
 from __future__ import annotations
 
+from npw.instances.base import InvalidInstance
 from npw.instances.elements import clause_id, triple_id, var_id
 from npw.instances.sat.three_sat import ThreeSat
-from npw.instances.sets.model import ThreeDM
+from npw.instances.sets.model import MAX_TRIPLES, ThreeDM
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
 PROOF = "Garey & Johnson Theorem 3.2"
@@ -119,6 +120,17 @@ def garbage_collection(layout: Layout) -> list[tuple[int, int, int]]:
 
 
 def reduce(formula: ThreeSat) -> ThreeDM:
+    """The three kinds of component; a target beyond MAX_TRIPLES is refused before it is built.
+
+    >>> reduce(ThreeSat(10, [(1, 2, 3)] * 120))
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: 3-SAT -> 3DM would build 2,594,760 triples from 10 variables and 120 clauses, beyond the limit 2000000 (MAX_TRIPLES)
+    """
+    triples = size(formula)["triples"]
+    if triples > MAX_TRIPLES:
+        raise InvalidInstance(f"3-SAT -> 3DM would build {triples:,} triples from {formula.num_vars} variables and "
+                              f"{len(formula.clauses)} clauses, beyond the limit {MAX_TRIPLES} (MAX_TRIPLES)")
     layout = Layout(formula)
     return ThreeDM(layout.q, tuple(truth_setting(layout) + satisfaction_testing(layout) + garbage_collection(layout)))
 
