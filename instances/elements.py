@@ -12,7 +12,8 @@ its id:
   domset, coloring), Hamiltonian cycle (hamcycle): ``vertex:V`` and ``edge:U-V`` (the edge as
   stored, U < V);
 * directed Hamiltonian cycle (dhamcycle): ``vertex:V`` and ``arc:U-V`` (from U to V);
-* 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
+* 3-PARTITION, 4-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
+* KNAPSACK, BIN PACKING: ``item:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
@@ -68,6 +69,10 @@ def number_id(index: int) -> str:
     return f"number:{index}"
 
 
+def item_id(index: int) -> str:
+    return f"item:{index}"
+
+
 def triple_id(index: int) -> str:
     return f"triple:{index}"
 
@@ -109,6 +114,10 @@ def _three_partition(instance: Any) -> list[str]:
     return [number_id(i) for i in range(len(instance.numbers))]
 
 
+def _knapsack(instance: Any) -> list[str]:
+    return [item_id(i) for i in range(len(instance.weights))]
+
+
 def _rel(instance: Any) -> list[str]:
     return ([vertex_id(v) for v in instance.vertices] + [edge_id(i) for i in range(len(instance.edges))]
             + [element_id(e) for e in instance.elements])
@@ -147,7 +156,7 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "224sat": _sat,
     **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset",
                                "coloring")},
-    **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition")},
+    **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition", "4partition")},
     "rel": _rel,
     "solochess": _solochess,
     "npuz": _npuz,
@@ -155,7 +164,8 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "bwp": _bwp,
     "hamcycle": _graph,
     "dhamcycle": _digraph,
-
+    "knapsack": _knapsack,
+    "binpacking": lambda instance: [item_id(i) for i in range(len(instance.sizes))],
     "3dm": _three_dm,
     "x3c": _x3c,
 }

@@ -243,6 +243,21 @@ class ThreePartitionFile(InstanceFile, kw_only=True):
 
 ThreePartitionCertificate = list[tuple[Count, Count, Count]]
 
+class FourPartitionFile(InstanceFile, kw_only=True):
+    problem: Literal["4partition"]
+    numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    bound: Count
+
+
+FourPartitionCertificate = list[tuple[Count, Count, Count, Count]]
+
+class BinPackingFile(InstanceFile, kw_only=True):
+    problem: Literal["binpacking"]
+    sizes: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    capacity: Count
+    bins: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_NUMBERS")]
+
+
 # -- SUBSET SUM and PARTITION -------------------------------------------------------------------
 
 
@@ -255,6 +270,14 @@ class SubsetSumFile(InstanceFile, kw_only=True):
 class PartitionFile(InstanceFile, kw_only=True):
     problem: Literal["partition"]
     numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+
+
+class KnapsackFile(InstanceFile, kw_only=True):
+    problem: Literal["knapsack"]
+    weights: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    values: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    capacity: Count
+    goal: Count
 
 
 # the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
@@ -306,7 +329,9 @@ FILE_MODELS: dict[str, type] = {
     "partition": PartitionFile,
     "hamcycle": HamCycleFile,
     "dhamcycle": DirectedHamCycleFile,
-
+    "knapsack": KnapsackFile,
+    "4partition": FourPartitionFile,
+    "binpacking": BinPackingFile,
     "3dm": ThreeDMFile,
     "x3c": X3CFile,
 }

@@ -34,7 +34,9 @@ PROBLEM_MODULES: dict[str, str] = {
     "partition": "npw.instances.numbers.partition",
     "hamcycle": "npw.instances.hampath.hamcycle",
     "dhamcycle": "npw.instances.hampath.dhamcycle",
-
+    "knapsack": "npw.instances.numbers.knapsack",
+    "4partition": "npw.instances.numbers.four_partition",
+    "binpacking": "npw.instances.numbers.binpacking",
     "3dm": "npw.instances.sets.three_dm",
     "x3c": "npw.instances.sets.x3c",
 }
@@ -60,7 +62,9 @@ RENDERERS: dict[str, str] = {
     "partition": "npw.instances.numbers.drawing:render_svg",
     "hamcycle": "npw.instances.hampath.render:render_cycle",
     "dhamcycle": "npw.instances.hampath.render:render_cycle",
-
+    "knapsack": "npw.instances.numbers.drawing:render_knapsack",
+    "4partition": "npw.instances.numbers.drawing:render_groups",
+    "binpacking": "npw.instances.numbers.drawing:render_bins",
     "3dm": "npw.instances.sets.drawing:render_3dm",
     "x3c": "npw.instances.sets.drawing:render_x3c",
 }

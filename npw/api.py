@@ -7,7 +7,8 @@ Everything here is typed and stable; the command line is a thin layer over the s
   ``HamPathGridStart``, ``HamPathEnds``, ``HamCycle``, ``DirectedHamCycle``, ``SoloChess``, and the
   classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
-  ``SubsetSum``, ``Partition``, and the set problems ``ThreeDM``, ``X3C``;
+  ``SubsetSum``, ``Partition``, ``Knapsack``, ``FourPartition``, ``BinPacking``, and the set problems
+  ``ThreeDM``, ``X3C``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
@@ -39,6 +40,9 @@ from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
 from npw.instances.rel.relocation import Relocation
+from npw.instances.numbers.binpacking import BinPacking
+from npw.instances.numbers.four_partition import FourPartition
+from npw.instances.numbers.knapsack import Knapsack
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.sets.model import X3C, ThreeDM
 from npw.instances.sat.cnf import CNF
@@ -58,9 +62,9 @@ from npw.verify.cases import source_problem
 
 __all__ = [
     # instance types
-    "BWP", "CNF", "Clique", "Coloring", "DirectedHamCycle", "DominatingSet", "HamCycle", "HamPath", "HamPathEnds",
-    "HamPathGridStart", "IndependentSet",
-    "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
+    "BWP", "BinPacking", "CNF", "Clique", "Coloring", "DirectedHamCycle", "DominatingSet", "FourPartition", "HamCycle",
+    "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
+    "Knapsack", "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     "ThreeDM", "X3C",
     # the contract's types

@@ -42,6 +42,10 @@ CHECKED: dict[str, str] = {
     "3sat-to-3dm": "every 3-SAT instance up to 3 clauses over 3 variables (29,036); random sources bounded to "
                    "3 variables (`--random 1200 --where variables<=3`: 294 kept), and 30 unbounded random "
                    "(targets up to 96,600 triples)",
+    "partition-to-knapsack": "every instance of total <= 24 (7,338), 300 random",
+    "4partition-to-3partition": "every instance with m <= 2 and B <= 50 (892), 300 random",
+    "3dm-to-4partition": "every 3DM instance with q <= 3 and at most 6 triples up to renaming (2,243; 540 of the "
+                         "no-instances reach the construction, the rest have an element in no triple), 300 random",
     "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
     "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
     "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "

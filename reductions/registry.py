@@ -33,7 +33,9 @@ REDUCTION_MODULES: dict[str, str] = {
     "dhamcycle-to-hamcycle": "npw.reductions.hamiltonian.dhamcycle_to_hamcycle",
     "hamcycle-to-hampath": "npw.reductions.hamiltonian.hamcycle_to_hampath",
     "vertexcover-to-hamcycle": "npw.reductions.hamiltonian.vertexcover_to_hamcycle",
-
+    "partition-to-knapsack": "npw.reductions.numbers.partition_to_knapsack",
+    "4partition-to-3partition": "npw.reductions.numbers.four_partition_to_three_partition",
+    "3dm-to-4partition": "npw.reductions.numbers.three_dm_to_four_partition",
     "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
     "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",

@@ -191,6 +191,34 @@ def numbers_dimacs(instance) -> str:
                                           f"{instance.target}) by npw: number i chosen = variable i+1")
 
 
+def knapsack_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.knapsack` (item i packed = variable i + 1; the
+    two adders' gates and slack bits follow)."""
+    from npw.solvers.numbers.knapsack import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(max(num_vars, 1), clauses, f"knapsack ({len(instance.weights)} items, W = {instance.capacity}, "
+                                                  f"V = {instance.goal}) by npw: item i packed = variable i+1")
+
+
+def four_partition_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.groups` (x(i, j) = number i in group j)."""
+    from npw.solvers.numbers.groups import encode_groups
+
+    num_vars, clauses, _ = encode_groups(instance.numbers, instance.bound, 4)
+    return dimacs_text(num_vars, clauses, f"4-PARTITION ({len(instance.numbers)} numbers, B = {instance.bound}) "
+                                          f"by npw: x(i, j) = number i in group j = variable i*{instance.m}+j+1")
+
+
+def binpacking_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.binpacking` (x(i, b) = item i in bin b)."""
+    from npw.solvers.numbers.binpacking import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(max(num_vars, 1), clauses, f"bin packing ({len(instance.sizes)} items, C = {instance.capacity}, "
+                                                  f"k = {instance.bins}) by npw: x(i, b) = item i in bin b")
+
+
 def sets_dimacs(instance) -> str:
     """The exactly-one encoding of :mod:`npw.solvers.sets.sat` (triple or set i chosen = variable
     i + 1; the at-most-one counters' variables follow); an element in no set is one empty clause.

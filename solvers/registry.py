@@ -41,6 +41,9 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "3partition": {"dp": "npw.solvers.three_partition.dp:solve", "sat": "npw.solvers.three_partition.sat:solve", "smt": "npw.solvers.three_partition.smt:solve"},
     **{pid: {"dp": "npw.solvers.numbers.dp:solve", "sat": "npw.solvers.numbers.sat:solve"}
        for pid in ("subsetsum", "partition")},
+    "knapsack": {"dp": "npw.solvers.numbers.knapsack:solve_dp", "sat": "npw.solvers.numbers.knapsack:solve_sat"},
+    "4partition": {"dp": "npw.solvers.numbers.groups:solve_dp", "sat": "npw.solvers.numbers.groups:solve_sat"},
+    "binpacking": {"dp": "npw.solvers.numbers.binpacking:solve_dp", "sat": "npw.solvers.numbers.binpacking:solve_sat"},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve",
             "phases": "npw.solvers.bwp.phases:solve"},
     "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
@@ -70,6 +73,9 @@ EXPORTS: dict[str, dict[str, str]] = {
                    "smt2": "npw.solvers.exports:three_partition_smt2"},
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
+    "knapsack": {"dimacs": "npw.solvers.exports:knapsack_dimacs"},
+    "4partition": {"dimacs": "npw.solvers.exports:four_partition_dimacs"},
+    "binpacking": {"dimacs": "npw.solvers.exports:binpacking_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:sets_dimacs"} for pid in ("3dm", "x3c")},
 }
 

@@ -140,7 +140,9 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "subsetsum": [{"target": 10**19}, {"target": 2**63}], "partition": [{"numbers": [1, 2**63]}],
     "hamcycle": [{"num_vertices": 10**9, "edges": []}, {"num_vertices": 10**6, "edges": []}],
     "dhamcycle": [{"num_vertices": 10**9, "edges": []}, {"num_vertices": 10**6, "edges": []}],
-
+    "4partition": [{"bound": 10**18}, {"numbers": [1, 2**63]}],
+    "binpacking": [{"bins": 10**9}, {"capacity": 2**63}],
+    "knapsack": [{"capacity": 2**63}, {"goal": 10**19}, {"weights": [1, 2**63]}],
     "3dm": [{"q": 10**9}, {"q": 10**6}, {"triples": [[0, 0, 10**9]]}],
     "x3c": [{"q": 10**9}, {"q": 10**6}, {"sets": [[0, 1, 10**9]]}],
 }
