@@ -9,15 +9,20 @@ its id:
 * SAT family (cnf, 3sat, 1in3sat, 224sat): ``var:K`` (K = 1..num_vars) and ``clause:I``
   (I = 0-based position in the clause list);
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
-  domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
+  domset, coloring), Hamiltonian cycle (hamcycle): ``vertex:V`` and ``edge:U-V`` (the edge as
+  stored, U < V);
+* directed Hamiltonian cycle (dhamcycle): ``vertex:V`` and ``arc:U-V`` (from U to V);
+* 3-PARTITION, 4-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
+* KNAPSACK, BIN PACKING: ``item:I`` (the 0-based index a certificate uses);
 * feedback vertex set (fvs, a digraph): ``vertex:V`` and ``arc:U-V`` (the arc from U to V);
-* SET COVER: ``element:I`` (I = 0..universe-1) and ``set:J`` (the index a certificate uses);
-* 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
+* SET COVER: ``element:I`` (I = 0..universe-1) and ``set:J`` (the index a certificate uses, as X3C);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
 * nPUZ and the numbered torus puzzle: ``tile:N`` (a tile keeps its number);
-* BWP: ``cell:R,C`` for each black piece, named by its starting cell.
+* BWP: ``cell:R,C`` for each black piece, named by its starting cell;
+* 3DM: ``w:I``, ``x:I``, ``y:I`` (I = 0..q-1) and ``triple:T`` (the index a certificate uses);
+* X3C: ``element:I`` (I = 0..3q-1) and ``set:T`` (the index a certificate uses).
 
 >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
 >>> element_ids("1in3sat", OneInThreeSat(3, [(1, -2, 3)]))
@@ -58,12 +63,24 @@ def edge_id(edge: Any) -> str:
 
 
 def arc_id(arc: tuple[int, int]) -> str:
-    """``arc:U-V`` for a digraph's arc from U to V (fvs)."""
+    """``arc:U-V`` for a digraph's arc from U to V."""
     return f"arc:{arc[0]}-{arc[1]}"
 
 
 def number_id(index: int) -> str:
     return f"number:{index}"
+
+
+def item_id(index: int) -> str:
+    return f"item:{index}"
+
+
+def triple_id(index: int) -> str:
+    return f"triple:{index}"
+
+
+def set_id(index: int) -> str:
+    return f"set:{index}"
 
 
 def element_id(name: str) -> str:
@@ -92,17 +109,21 @@ def _graph(instance: Any) -> list[str]:
 
 
 def _digraph(instance: Any) -> list[str]:
-    return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(a)) for a in instance.arcs]
+    # dhamcycle keeps its arcs in ``edges`` (the Hamiltonian room's field), fvs in ``arcs``
+    arcs = instance.arcs if hasattr(instance, "arcs") else instance.edges
+    return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(a)) for a in arcs]
 
 
 def _setcover(instance: Any) -> list[str]:
-    from npw.instances.setcover import set_element_id
-
-    return [element_id(str(e)) for e in range(instance.universe)] + [set_element_id(j) for j in range(len(instance.sets))]
+    return [element_id(str(e)) for e in range(instance.universe)] + [set_id(j) for j in range(len(instance.sets))]
 
 
 def _three_partition(instance: Any) -> list[str]:
     return [number_id(i) for i in range(len(instance.numbers))]
+
+
+def _knapsack(instance: Any) -> list[str]:
+    return [item_id(i) for i in range(len(instance.weights))]
 
 
 def _rel(instance: Any) -> list[str]:
@@ -126,6 +147,15 @@ def _bwp(instance: Any) -> list[str]:
     return [cell_id(*divmod(i, instance.cols)) for i, black in enumerate(instance.start) if black]
 
 
+def _three_dm(instance: Any) -> list[str]:
+    return ([f"{kind}:{i}" for kind in "wxy" for i in range(instance.q)]
+            + [triple_id(t) for t in range(len(instance.triples))])
+
+
+def _x3c(instance: Any) -> list[str]:
+    return [element_id(str(e)) for e in range(instance.universe)] + [set_id(t) for t in range(len(instance.sets))]
+
+
 # problem id -> element_ids(instance)
 ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "cnf": _sat,
@@ -134,12 +164,18 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "224sat": _sat,
     **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset",
                                "coloring")},
-    **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition")},
+    **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition", "4partition")},
     "rel": _rel,
     "solochess": _solochess,
     "npuz": _npuz,
     "torus": _torus,
     "bwp": _bwp,
+    "hamcycle": _graph,
+    "dhamcycle": _digraph,
+    "knapsack": _knapsack,
+    "binpacking": lambda instance: [item_id(i) for i in range(len(instance.sizes))],
+    "3dm": _three_dm,
+    "x3c": _x3c,
     "fvs": _digraph,
     "setcover": _setcover,
 }

@@ -123,7 +123,20 @@ class HamPathEndsFile(_HamPathFields, kw_only=True):
     problem: Literal["hampath-st"]
 
 
-HamPathCertificate = list[Vertex]
+HamPathCertificate = list[Vertex]  # a path, and a Hamiltonian cycle (hamcycle, dhamcycle) in visiting order
+
+
+class _HamCycleFields(InstanceFile, kw_only=True):
+    num_vertices: Annotated[int, Meta(ge=1, le=MAX_VERTICES, description="limit MAX_VERTICES")]
+    edges: list[tuple[Vertex, Vertex]]
+
+
+class HamCycleFile(_HamCycleFields, kw_only=True):
+    problem: Literal["hamcycle"]
+
+
+class DirectedHamCycleFile(_HamCycleFields, kw_only=True):
+    problem: Literal["dhamcycle"]  # edges are arcs (tail, head)
 
 # -- the classic graph problems (instances/graphs/) -------------------------------------------------
 
@@ -237,6 +250,21 @@ class ThreePartitionFile(InstanceFile, kw_only=True):
 
 ThreePartitionCertificate = list[tuple[Count, Count, Count]]
 
+class FourPartitionFile(InstanceFile, kw_only=True):
+    problem: Literal["4partition"]
+    numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    bound: Count
+
+
+FourPartitionCertificate = list[tuple[Count, Count, Count, Count]]
+
+class BinPackingFile(InstanceFile, kw_only=True):
+    problem: Literal["binpacking"]
+    sizes: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    capacity: Count
+    bins: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_NUMBERS")]
+
+
 # -- SUBSET SUM and PARTITION -------------------------------------------------------------------
 
 
@@ -251,9 +279,36 @@ class PartitionFile(InstanceFile, kw_only=True):
     numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
 
 
+class KnapsackFile(InstanceFile, kw_only=True):
+    problem: Literal["knapsack"]
+    weights: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    values: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    capacity: Count
+    goal: Count
+
+
 # the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
 IndexListCertificate = list[Count]
 
+# -- 3DM and X3C ----------------------------------------------------------------------------------
+
+SetCount = Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_Q")]
+
+
+MAX_TRIPLES = 2_000_000  # npw.instances.sets.model.MAX_TRIPLES (this module imports no problem)
+
+
+class ThreeDMFile(InstanceFile, kw_only=True):
+    problem: Literal["3dm"]
+    q: SetCount
+    triples: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_TRIPLES,
+                                                                 description="limit MAX_TRIPLES")]
+
+
+class X3CFile(InstanceFile, kw_only=True):
+    problem: Literal["x3c"]
+    q: SetCount
+    sets: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_TRIPLES, description="limit MAX_TRIPLES")]
 # -- SET COVER ----------------------------------------------------------------------------------------
 
 
@@ -287,6 +342,13 @@ FILE_MODELS: dict[str, type] = {
     "bwp": BwpFile,
     "subsetsum": SubsetSumFile,
     "partition": PartitionFile,
+    "hamcycle": HamCycleFile,
+    "dhamcycle": DirectedHamCycleFile,
+    "knapsack": KnapsackFile,
+    "4partition": FourPartitionFile,
+    "binpacking": BinPackingFile,
+    "3dm": ThreeDMFile,
+    "x3c": X3CFile,
     "fvs": FeedbackVertexSetFile,
     "setcover": SetCoverFile,
 }

@@ -32,8 +32,15 @@ PROBLEM_MODULES: dict[str, str] = {
     "bwp": "npw.instances.torus.bwp",
     "subsetsum": "npw.instances.numbers.subsetsum",
     "partition": "npw.instances.numbers.partition",
+    "hamcycle": "npw.instances.hampath.hamcycle",
+    "dhamcycle": "npw.instances.hampath.dhamcycle",
+    "knapsack": "npw.instances.numbers.knapsack",
+    "4partition": "npw.instances.numbers.four_partition",
+    "binpacking": "npw.instances.numbers.binpacking",
+    "3dm": "npw.instances.sets.three_dm",
+    "x3c": "npw.instances.sets.x3c",
     "fvs": "npw.instances.graphs.fvs",
-    "setcover": "npw.instances.setcover",
+    "setcover": "npw.instances.sets.setcover",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -55,8 +62,15 @@ RENDERERS: dict[str, str] = {
     "bwp": "npw.instances.torus.render:render_bwp",
     "subsetsum": "npw.instances.numbers.drawing:render_svg",
     "partition": "npw.instances.numbers.drawing:render_svg",
+    "hamcycle": "npw.instances.hampath.render:render_cycle",
+    "dhamcycle": "npw.instances.hampath.render:render_cycle",
+    "knapsack": "npw.instances.numbers.drawing:render_knapsack",
+    "4partition": "npw.instances.numbers.drawing:render_groups",
+    "binpacking": "npw.instances.numbers.drawing:render_bins",
+    "3dm": "npw.instances.sets.drawing:render_3dm",
+    "x3c": "npw.instances.sets.drawing:render_x3c",
     "fvs": "npw.instances.graphs.digraph:render_svg",
-    "setcover": "npw.instances.setcover:render_svg",
+    "setcover": "npw.instances.sets.setcover:render_svg",
 }
 
 

@@ -13,7 +13,7 @@ page can carry a number from its row into its group.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import number_id
@@ -35,10 +35,12 @@ def render_svg(instance: Any, certificate: Sequence[Sequence[int]] | None = None
 
 
 def draw_bars(numbers: Sequence[int], line_at: int, title: str, groups: Sequence[Sequence[int]] | None = None,
-              group_names: Sequence[str] | None = None) -> str:
+              group_names: Sequence[str] | None = None, element: Callable[[int], str] = number_id,
+              labels: Sequence[str] | None = None) -> str:
     """Bars of the numbers' lengths (each the movable ``number:I``) on a scale with a dashed line at
     ``line_at``: one row a number, or one row a group, the group's bars end to end. Shared by
-    3-PARTITION and the number problems (``npw.instances.numbers.drawing``).
+    3-PARTITION and the number problems (``npw.instances.numbers.drawing``); ``element`` names bar
+    I's element id (``number:I`` by default), ``labels`` its text (the number by default).
 
     >>> svg = draw_bars((3, 4), 7, "two bars", [(0, 1)], ["side"])
     >>> svg.count('data-el="number:'), ">side<" in svg
@@ -72,7 +74,7 @@ def draw_bars(numbers: Sequence[int], line_at: int, title: str, groups: Sequence
         offset, row = place[i]
         colour = COLOURS[i % len(COLOURS)]
         body = (f'<rect width="{a * unit:.1f}" height="{ROW - 4}" fill="{colour}" stroke="#fff"/>'
-                f'<text x="4" y="{ROW - 9}" fill="#fff">{a}</text>')
-        parts.append(movable(number_id(i), round(LEFT + offset * unit, 1), 50 + row * ROW, body))
+                f'<text x="4" y="{ROW - 9}" fill="#fff">{a if labels is None else labels[i]}</text>')
+        parts.append(movable(element(i), round(LEFT + offset * unit, 1), 50 + row * ROW, body))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -70,6 +70,9 @@ GENERATOR_PARAMETER_LIMITS: dict[str, tuple[int, str]] = {
                                                            "num_pieces", "max_pieces", "steps", "moves", "walk")},
     **{name: (MAX_PUZZLE_SIDE, "MAX_PUZZLE_SIDE") for name in ("n", "rows", "cols", "height", "max_side")},
     **{name: (MAX_INTEGER, "MAX_INTEGER") for name in ("bound", "k", "max_capacity", "capture_limit", "slack")},
+    # 3DM and X3C: q elements a coordinate (a third of the universe), their triples or sets
+    "q": (MAX_VERTICES, "MAX_Q"),
+    **{name: (2_000_000, "MAX_TRIPLES") for name in ("triples", "sets", "extra")},
 }
 # real-valued parameters that multiply a size (clauses per variable): bounded the same way
 GENERATOR_RATIO_LIMIT = 1000.0

@@ -4,8 +4,11 @@ Everything here is typed and stable; the command line is a thin layer over the s
 
 * the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``,
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
-  ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
+  ``HamPathGridStart``, ``HamPathEnds``, ``HamCycle``, ``DirectedHamCycle``, ``SoloChess``, and the
+  classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
+  ``SubsetSum``, ``Partition``, ``Knapsack``, ``FourPartition``, ``BinPacking``, and the set problems
+  ``ThreeDM``, ``X3C``;
   ``SubsetSum``, ``Partition``, directed ``FeedbackVertexSet`` and ``SetCover``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
@@ -33,13 +36,18 @@ from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs import Clique, Coloring, DominatingSet, IndependentSet, VertexCover
 from npw.instances.graphs.digraph import FeedbackVertexSet
-from npw.instances.setcover import SetCover
+from npw.instances.sets.setcover import SetCover
 from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
+from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
 from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
 from npw.instances.rel.relocation import Relocation
+from npw.instances.numbers.binpacking import BinPacking
+from npw.instances.numbers.four_partition import FourPartition
+from npw.instances.numbers.knapsack import Knapsack
 from npw.instances.numbers.model import Partition, SubsetSum
+from npw.instances.sets.model import X3C, ThreeDM
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.three_sat import ThreeSat
@@ -53,12 +61,15 @@ from npw.reductions.registry import get_reduction
 from npw.solvers import Answer, Result
 from npw.solvers import solve as _solve
 from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, random_stream, verify_reduction
+from npw.verify.cases import source_problem
 
 __all__ = [
     # instance types
-    "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
-    "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
+    "BWP", "BinPacking", "CNF", "Clique", "Coloring", "DirectedHamCycle", "DominatingSet", "FourPartition", "HamCycle",
+    "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
+    "Knapsack", "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
+    "ThreeDM", "X3C",
     "FeedbackVertexSet", "SetCover",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
@@ -160,7 +171,7 @@ def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, rand
     (True, 5)
     """
     reduction = _as_reduction(reduction)
-    source = get_problem(reduction.source)
+    source = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     streams: list[Iterable[Any]] = []
     if exhaustive_up_to is not None:
         streams.append(exhaustive(source, exhaustive_up_to))

@@ -193,6 +193,9 @@ class Reduction(Generic[S, T]):
     draw: Callable[..., str] | None = None
     # provenance(src, tgt) -> {source element id: target element ids} (see ``Provenance``)
     provenance: Callable[[S, T], Provenance] | None = None
+    # source_sample(seed) -> a small source: the random stream's sources (``--random``) where the
+    # source problem's own sample makes targets too big for the target's deciders (a documented bound)
+    source_sample: Callable[[int], S] | None = None
 
     def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every declared option's value: ``given`` where named, else its default.

@@ -17,8 +17,8 @@ CHECKED: dict[str, str] = {
     "224sat-to-rel": "every instance up to m = 3 and 300 random (m <= 6)",
     "224sat-to-rel-cap2": "every instance up to m = 3 and 300 random (m <= 6)",
     "224sat-to-rel-undirected": "every instance up to m = 3 and 300 random (m <= 6)",
-    "1in3sat-to-rel": "certificates both ways; 200 random: every yes proved by the forward certificate; "
-                      "the no-targets (m = 21 and up) are beyond the deciders at 5 s",
+    "1in3sat-to-rel": "certificates both ways; 200 random (target m = 7 to 70): every target decided by the "
+                      "local decider, 140 yes and 60 no, no mismatch",
     "224sat-to-npuz": "read-back REL instance = Theorem 2's for every instance up to m = 3; forward reaches B2 "
                       "within k and backward decodes it (m <= 3 exhaustive, random m <= 6, with detours); m = 2 at "
                       "the paper's unit: 1.15 billion forward moves simulated and decoded. The no-direction's "
@@ -38,6 +38,18 @@ CHECKED: dict[str, str] = {
     "vertexcover-to-domset": "every graph up to 7 vertices with every k (9,727), 300 random",
     "3sat-to-subsetsum": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
     "subsetsum-to-partition": "every instance of total <= 14, 300 random",
+    "3dm-to-x3c": "every 3DM instance of q <= 3 with up to 6 triples, up to renaming (2,243), 300 random",
+    "3sat-to-3dm": "every 3-SAT instance up to 3 clauses over 3 variables (29,036); random sources bounded to "
+                   "3 variables (`--random 1200 --where variables<=3`: 294 kept), and 30 unbounded random "
+                   "(targets up to 96,600 triples)",
+    "partition-to-knapsack": "every instance of total <= 24 (7,338), 300 random",
+    "4partition-to-3partition": "every instance with m <= 2 and B <= 50 (892), 300 random",
+    "3dm-to-4partition": "every 3DM instance with q <= 3 and at most 6 triples up to renaming (2,243; 540 of the "
+                         "no-instances reach the construction, the rest have an element in no triple), 300 random",
+    "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
+    "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
+    "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
+                               "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
     "vertexcover-to-fvs": "every graph up to 7 vertices with every k (9,727), 300 random",
 }
 

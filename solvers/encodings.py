@@ -333,3 +333,28 @@ def binary_sum_equals(literals: Sequence[int], weights: Sequence[int], target: i
         else:
             clauses.append([value if wanted else -value])
     return clauses
+
+
+def binary_sum_at_most(literals: Sequence[int], weights: Sequence[int], bound: int,
+                       new_var, deadline: Deadline | None = None) -> list[list[int]]:
+    """CNF: sum of ``weights[t]`` over the true ``literals[t]`` is at most ``bound`` (weights >= 0),
+    for binary-sized numbers: :func:`binary_sum_equals` with a free slack s of b = bits(bound)
+    fresh bits (weights 1, 2, ..., 2^(b-1)) added to the sum, which must equal ``bound``. Such an s
+    exists exactly when the sum is at most ``bound`` (s = bound - sum <= bound < 2^b), so the slack
+    adds b literals and no other constraint. An "at least" is an "at most" on the negated literals
+    (sum over the false ones <= total - goal). A negative ``bound`` is the empty clause.
+
+    >>> from itertools import count
+    >>> fresh = count(4)
+    >>> clauses = binary_sum_at_most([1, 2, 3], [3, 5, 6], 8, lambda: next(fresh))
+    >>> from pysat.solvers import Solver
+    >>> with Solver(name="m22", bootstrap_with=clauses) as s:
+    ...     sorted({tuple(v > 0 for v in m[:3]) for m in s.enum_models()})  # doctest: +NORMALIZE_WHITESPACE
+    [(False, False, False), (False, False, True), (False, True, False), (True, False, False),
+     (True, True, False)]
+    """
+    if bound < 0:
+        return [[]]
+    slack = [new_var() for _ in range(bound.bit_length())]
+    return binary_sum_equals(list(literals) + slack, list(weights) + [1 << b for b in range(len(slack))],
+                             bound, new_var, deadline)

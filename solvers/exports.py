@@ -55,7 +55,7 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("rel", "dimacs"): lambda instance: len(instance.edges) * (len(instance.edges) - 1) * (len(instance.edges) - 2),
     **{(pid, "dimacs"): (lambda instance: instance.num_vertices * (instance.num_vertices - 1)
                          + 2 * _exactly_one_lower(instance.num_vertices))
-       for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+       for pid in ("hampath", "hampath-grid-s", "hampath-st", "hamcycle", "dhamcycle")},
     # the property's clauses alone (the counter adds more): an edge's, a non-edge's, a vertex's
     ("indset", "dimacs"): lambda instance: len(instance.edges),
     ("vertexcover", "dimacs"): lambda instance: len(instance.edges),
@@ -66,6 +66,8 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("3partition", "dimacs"): lambda instance: 2 * instance.m * len(instance.numbers) * (instance.bound + 1),
     ("3partition", "smt2"): lambda instance: len(instance.numbers) + instance.m,
     ("bwp", "dimacs"): _bwp_clauses,
+    # one at-least-one clause an element (its at-most-one adds more)
+    **{(pid, "dimacs"): (lambda instance: 3 * instance.q) for pid in ("3dm", "x3c")},
     # the transitivity clauses alone: one per ordered triple
     ("fvs", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) * max(instance.num_vertices - 2, 0),
     ("setcover", "dimacs"): lambda instance: instance.universe,  # the elements' clauses alone
@@ -128,6 +130,15 @@ def hampath_dimacs(instance) -> str:
     return dimacs_text(num_vars, clauses, f"Hamiltonian path ({instance.problem}) position encoding by npw")
 
 
+def hamcycle_dimacs(instance) -> str:
+    """The cyclic position encoding of :mod:`npw.solvers.hampath.sat` (x[i][v]: vertex v at position i,
+    vertex 0 at position 0), for hamcycle and dhamcycle."""
+    from npw.solvers.hampath.sat import encode_cycle
+
+    num_vars, clauses, _ = encode_cycle(instance)
+    return dimacs_text(num_vars, clauses, f"Hamiltonian cycle ({instance.problem}) position encoding by npw")
+
+
 def graph_dimacs(instance) -> str:
     """The vertex-choice encoding of :mod:`npw.solvers.graphs.sat` (variable v + 1: vertex v chosen)."""
     from npw.solvers.graphs.sat import encode
@@ -145,8 +156,8 @@ def fvs_dimacs(instance) -> str:
 
 
 def setcover_dimacs(instance) -> str:
-    """The encoding of :mod:`npw.solvers.setcover` (variable j + 1: set j chosen)."""
-    from npw.solvers.setcover import encode
+    """The encoding of :mod:`npw.solvers.sets.setcover` (variable j + 1: set j chosen)."""
+    from npw.solvers.sets.setcover import encode
 
     num_vars, clauses = encode(instance)
     return dimacs_text(num_vars, clauses, f"setcover encoding (k = {instance.k}) by npw")
@@ -197,6 +208,53 @@ def numbers_dimacs(instance) -> str:
     num_vars, clauses, _ = encode(instance)
     return dimacs_text(num_vars, clauses, f"{instance.problem} ({len(instance.numbers)} numbers, target "
                                           f"{instance.target}) by npw: number i chosen = variable i+1")
+
+
+def knapsack_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.knapsack` (item i packed = variable i + 1; the
+    two adders' gates and slack bits follow)."""
+    from npw.solvers.numbers.knapsack import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(max(num_vars, 1), clauses, f"knapsack ({len(instance.weights)} items, W = {instance.capacity}, "
+                                                  f"V = {instance.goal}) by npw: item i packed = variable i+1")
+
+
+def four_partition_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.groups` (x(i, j) = number i in group j)."""
+    from npw.solvers.numbers.groups import encode_groups
+
+    num_vars, clauses, _ = encode_groups(instance.numbers, instance.bound, 4)
+    return dimacs_text(num_vars, clauses, f"4-PARTITION ({len(instance.numbers)} numbers, B = {instance.bound}) "
+                                          f"by npw: x(i, j) = number i in group j = variable i*{instance.m}+j+1")
+
+
+def binpacking_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.binpacking` (x(i, b) = item i in bin b)."""
+    from npw.solvers.numbers.binpacking import encode
+
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(max(num_vars, 1), clauses, f"bin packing ({len(instance.sizes)} items, C = {instance.capacity}, "
+                                                  f"k = {instance.bins}) by npw: x(i, b) = item i in bin b")
+
+
+def sets_dimacs(instance) -> str:
+    """The exactly-one encoding of :mod:`npw.solvers.sets.sat` (triple or set i chosen = variable
+    i + 1; the at-most-one counters' variables follow); an element in no set is one empty clause.
+
+    >>> from npw.instances.sets.model import ThreeDM
+    >>> sets_dimacs(ThreeDM(1, ((0, 0, 0),))).splitlines()[-4:]
+    ['p cnf 1 3', '1 0', '1 0', '1 0']
+    """
+    from npw.solvers.sets.sat import encode
+
+    built = encode(instance)
+    if built is None:
+        return dimacs_text(0, [[]], f"{instance.problem} by npw: an element lies in no set, no cover")
+    num_vars, clauses = built
+    family = "triple" if instance.problem == "3dm" else "set"
+    return dimacs_text(num_vars, clauses, f"{instance.problem} (q = {instance.q}) exactly-one encoding by npw: "
+                                          f"{family} i chosen = variable i+1")
 
 
 def three_partition_smt2(instance) -> str:

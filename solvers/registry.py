@@ -25,10 +25,13 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "1in3sat": dict(_SAT_FAMILY),
     "224sat": dict(_SAT_FAMILY),
     "rel": {"sat": "npw.solvers.rel.order:solve", "cpsat": "npw.solvers.rel.cpsat:solve",
-            "sat-time": "npw.solvers.rel.sat_time:solve", "search": "npw.solvers.rel.search:solve"},
+            "sat-time": "npw.solvers.rel.sat_time:solve", "search": "npw.solvers.rel.search:solve",
+            "local": "npw.solvers.rel.local_order:solve"},
     "hampath": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-grid-s": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-st": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
+    **{pid: {"dp": "npw.solvers.hampath.dp:solve_cycle", "sat": "npw.solvers.hampath.sat:solve_cycle"}
+       for pid in ("hamcycle", "dhamcycle")},
     **{pid: {"brute": "npw.solvers.graphs.brute:solve", "sat": "npw.solvers.graphs.sat:solve"}
        for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": {"brute": "npw.solvers.graphs.coloring:solve_brute", "sat": "npw.solvers.graphs.coloring:solve_sat"},
@@ -38,10 +41,15 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "3partition": {"dp": "npw.solvers.three_partition.dp:solve", "sat": "npw.solvers.three_partition.sat:solve", "smt": "npw.solvers.three_partition.smt:solve"},
     **{pid: {"dp": "npw.solvers.numbers.dp:solve", "sat": "npw.solvers.numbers.sat:solve"}
        for pid in ("subsetsum", "partition")},
+    "knapsack": {"dp": "npw.solvers.numbers.knapsack:solve_dp", "sat": "npw.solvers.numbers.knapsack:solve_sat"},
+    "4partition": {"dp": "npw.solvers.numbers.groups:solve_dp", "sat": "npw.solvers.numbers.groups:solve_sat"},
+    "binpacking": {"dp": "npw.solvers.numbers.binpacking:solve_dp", "sat": "npw.solvers.numbers.binpacking:solve_sat"},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve",
             "phases": "npw.solvers.bwp.phases:solve"},
+    "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
+    "x3c": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
     "fvs": {"brute": "npw.solvers.graphs.fvs:solve_brute", "sat": "npw.solvers.graphs.fvs:solve_sat"},
-    "setcover": {"search": "npw.solvers.setcover:solve_search", "sat": "npw.solvers.setcover:solve_sat"},
+    "setcover": {"search": "npw.solvers.sets.setcover:solve_search", "sat": "npw.solvers.sets.setcover:solve_sat"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -55,6 +63,8 @@ EXPORTS: dict[str, dict[str, str]] = {
     "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
+    "hamcycle": {"dimacs": "npw.solvers.exports:hamcycle_dimacs", "hcp": "npw.instances.hampath.hcp:cycle_to_hcp"},
+    "dhamcycle": {"dimacs": "npw.solvers.exports:hamcycle_dimacs"},  # TSPLIB has no directed HCP
     # dimacs: the SAT encoding (a CNF); edge: the instance itself in the DIMACS graph format (p edge)
     **{pid: {"dimacs": "npw.solvers.exports:graph_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"}
        for pid in ("indset", "vertexcover", "clique", "domset")},
@@ -65,6 +75,10 @@ EXPORTS: dict[str, dict[str, str]] = {
                    "smt2": "npw.solvers.exports:three_partition_smt2"},
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
+    "knapsack": {"dimacs": "npw.solvers.exports:knapsack_dimacs"},
+    "4partition": {"dimacs": "npw.solvers.exports:four_partition_dimacs"},
+    "binpacking": {"dimacs": "npw.solvers.exports:binpacking_dimacs"},
+    **{pid: {"dimacs": "npw.solvers.exports:sets_dimacs"} for pid in ("3dm", "x3c")},
     "fvs": {"dimacs": "npw.solvers.exports:fvs_dimacs"},
     "setcover": {"dimacs": "npw.solvers.exports:setcover_dimacs"},
 }
@@ -76,13 +90,15 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "3sat": "npw.solvers.sat:sample_certificates",
     "1in3sat": "npw.solvers.sat:sample_certificates",
     "224sat": "npw.solvers.sat:sample_certificates",
-    "rel": "npw.solvers.rel.order:sample_certificates",
+    "rel": "npw.solvers.rel.local_order:sample_certificates",
     "solochess": "npw.solvers.solochess.search:sample_certificates",
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
+    "3dm": "npw.solvers.sets.sat:sample_certificates",
+    "x3c": "npw.solvers.sets.sat:sample_certificates",
     "fvs": "npw.solvers.graphs.fvs:sample_certificates",
-    "setcover": "npw.solvers.setcover:sample_certificates",
+    "setcover": "npw.solvers.sets.setcover:sample_certificates",
 }
 
 

@@ -138,6 +138,13 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "npuz": [{"n": 10**9}, {"n": 1000}], "torus": [{"rows": 10**9}, {"rows": 1000, "cols": 1000}],
     "3partition": [{"bound": 10**18}], "bwp": [], "rel": [],
     "subsetsum": [{"target": 10**19}, {"target": 2**63}], "partition": [{"numbers": [1, 2**63]}],
+    "hamcycle": [{"num_vertices": 10**9, "edges": []}, {"num_vertices": 10**6, "edges": []}],
+    "dhamcycle": [{"num_vertices": 10**9, "edges": []}, {"num_vertices": 10**6, "edges": []}],
+    "4partition": [{"bound": 10**18}, {"numbers": [1, 2**63]}],
+    "binpacking": [{"bins": 10**9}, {"capacity": 2**63}],
+    "knapsack": [{"capacity": 2**63}, {"goal": 10**19}, {"weights": [1, 2**63]}],
+    "3dm": [{"q": 10**9}, {"q": 10**6}, {"triples": [[0, 0, 10**9]]}],
+    "x3c": [{"q": 10**9}, {"q": 10**6}, {"sets": [[0, 1, 10**9]]}],
     "fvs": [{"num_vertices": 10**9, "arcs": []}, {"num_vertices": 10**6, "arcs": []}],
     "setcover": [{"universe": 10**9, "sets": []}, {"universe": 10**6, "sets": [], "k": 0}],
 }

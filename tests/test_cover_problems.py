@@ -146,8 +146,8 @@ def test_generators_refuse_impossible_bounds_in_one_line():
 
 # -- SET COVER ---------------------------------------------------------------------------------------
 
-from npw.instances import setcover  # noqa: E402
-from npw.instances.setcover import SetCover  # noqa: E402
+from npw.instances.sets import setcover  # noqa: E402
+from npw.instances.sets.setcover import SetCover  # noqa: E402
 
 SETCOVER_EXHAUSTIVE = 7  # universe + sets <= 7: 431 instances; size 8 (1,522) is BENCHMARKS.md's run
 

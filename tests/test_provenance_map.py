@@ -4,7 +4,8 @@ element produced, and every target element it names is drawn.
 For each reduction and a few small sources of its stream (the exhaustive enumeration's first
 cases and seeded random samples, as ``npw verify`` draws them): every element of the source
 (``npw.instances.elements``) maps to at least one target element, except a SAT variable that
-occurs in no clause (the constructions build nothing for it; it must then map to nothing);
+occurs in no clause (the constructions build nothing for it; it must then map to nothing), and an
+isolated vertex of a reduction in ``NOTHING_FOR_ISOLATED`` (likewise);
 every mapped id is an element of the target, and appears as ``data-el`` in the target's SVG
 (the registered renderer of the target problem).
 """
@@ -18,11 +19,11 @@ from functools import lru_cache
 
 import pytest
 
-from npw.instances.elements import element_ids, var_id
-from npw.instances.registry import get_problem, renderer_for
+from npw.instances.elements import element_ids, var_id, vertex_id
+from npw.instances.registry import renderer_for
 from npw.reductions.base import Reduction, compose_provenance
 from npw.reductions.registry import get_reduction, reduction_ids
-from npw.verify.cases import exhaustive, random_stream
+from npw.verify.cases import exhaustive, random_stream, source_problem
 
 SAT_FAMILY = {"cnf", "3sat", "1in3sat", "224sat"}
 # the smallest exhaustive size that gives non-trivial sources, and how many cases to take
@@ -32,10 +33,12 @@ RANDOM = 2
 # the Theorem 3 board (at its registered unit l = 1) of a random formula of four or five variables
 # has side 214-266, 50,000-70,000 tiles to draw: one random case besides the exhaustive ones
 SMALL_RANDOM = {"224sat-to-npuz": 1}
+# reductions that build nothing for an isolated vertex of the source graph (Theorem 3.4: no edge, no chain)
+NOTHING_FOR_ISOLATED = {"vertexcover-to-hamcycle"}
 
 def sources(reduction_id: str) -> list:
     reduction = get_reduction(reduction_id)
-    problem = get_problem(reduction.source)
+    problem = source_problem(reduction)  # random sources as npw verify draws them
     cases = []
     if problem.enumerate is not None:
         stream = exhaustive(problem, EXHAUSTIVE.get(reduction.source, 2))
@@ -69,6 +72,8 @@ def check(reduction: Reduction, source) -> None:
     assert set(made) == set(wanted), f"{reduction_id}: provenance keys differ from the source's elements " \
                                      f"(missing {sorted(set(wanted) - set(made))[:3]}, extra {sorted(set(made) - set(wanted))[:3]})"
     unused = unused_variables(reduction.source, source)
+    if reduction_id in NOTHING_FOR_ISOLATED:
+        unused |= {vertex_id(v) for v in range(source.num_vertices) if source.degree(v) == 0}
     for element in wanted:
         if element in unused:
             assert not made[element], f"{reduction_id}: {element} occurs nowhere yet produced {made[element]}"

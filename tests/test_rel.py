@@ -40,7 +40,7 @@ def test_json_round_trip_and_variant():
     assert LINE.variant() == "directed, planar, capacities [0, 2]"
 
 
-REL_DECIDERS = ("sat", "cpsat", "sat-time", "search")
+REL_DECIDERS = ("sat", "cpsat", "sat-time", "search", "local")
 
 
 def test_all_deciders_agree_on_random_instances_not_from_the_reduction():

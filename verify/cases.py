@@ -24,6 +24,24 @@ from typing import Any, Iterator
 from npw.instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
 
 
+def source_problem(reduction: Any) -> Problem:
+    """The source problem of ``reduction`` as its streams see it: the registered problem, with the
+    reduction's own ``source_sample`` as the random stream's sample where it declares one (its
+    targets would be too big for the deciders on the problem's own samples).
+
+    >>> from npw.reductions.registry import get_reduction
+    >>> source_problem(get_reduction("1in3sat-to-224sat")).sample is not None
+    True
+    """
+    import dataclasses
+
+    from npw.instances.registry import get_problem
+
+    problem = get_problem(reduction.source)
+    sample = getattr(reduction, "source_sample", None)
+    return problem if sample is None else dataclasses.replace(problem, sample=sample)
+
+
 def exhaustive(problem: Problem, size: int) -> Iterator[tuple[str, Any]]:
     if problem.enumerate is None:
         raise InvalidInstance(f"problem {problem.id} has no exhaustive enumeration")

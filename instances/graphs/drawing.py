@@ -20,7 +20,7 @@ import math
 from typing import Any, Collection, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import edge_id, vertex_id
+from npw.instances.elements import arc_id, edge_id, vertex_id
 from npw.instances.svg import movable, tagged
 
 SIDE = 640
@@ -40,10 +40,11 @@ def circle_positions(n: int) -> list[Position]:
 def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int]], *,
               red_edges: Collection[tuple[int, int]] = (), ringed: Collection[int] = (),
               filled: Collection[int] = (), extras: Mapping[int, str] | None = None,
-              fills: Mapping[int, str] | None = None) -> str:
+              fills: Mapping[int, str] | None = None, directed: bool = False) -> str:
     """The graph with vertex v at ``at[v]``: ``red_edges`` (pairs u < v) drawn thick red,
     ``ringed`` vertices with a red ring, ``filled`` ones filled red (``fills[v]`` another fill),
-    ``extras[v]`` more SVG in v's group (drawn around the vertex's centre)."""
+    ``extras[v]`` more SVG in v's group (drawn around the vertex's centre). ``directed``: the
+    pairs are arcs (tail, head), each drawn as an arrow tagged ``arc:U-V``, ``red_edges`` arcs too."""
     extras = extras or {}
     fills = fills or {}
     width = int(max([x for x, _ in at] + [SIDE / 2]) + MARGIN)
@@ -53,11 +54,22 @@ def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int
              '<rect width="100%" height="100%" fill="white"/>',
              f'<text x="10" y="16" font-size="13">{title}</text>']
     red = set(red_edges)
+    if directed:
+        parts.append('<defs><marker id="head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+                     'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>')
     for u, v in edges:
         (x1, y1), (x2, y2) = at[u], at[v]
-        stroke = f'stroke="{RED}" stroke-width="3"' if (min(u, v), max(u, v)) in red else 'stroke="#555" stroke-width="1.5"'
-        parts.append(f'<line{tagged(edge_id((u, v)))} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                     f'{stroke}/>')
+        key, element, head = (u, v), arc_id((u, v)), ' marker-end="url(#head)"'
+        if directed:
+            # stop at the head's circle, bent a little aside so that arcs u->v and v->u are both seen
+            length = max(math.hypot(x2 - x1, y2 - y1), 1.0)
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            x1, y1, x2, y2 = x1 + 4 * uy, y1 - 4 * ux, x2 - RADIUS * ux + 4 * uy, y2 - RADIUS * uy - 4 * ux
+        else:
+            key, element, head = (min(u, v), max(u, v)), edge_id((u, v)), ""
+        stroke = f'stroke="{RED}" stroke-width="3"' if key in red else 'stroke="#555" stroke-width="1.5"'
+        parts.append(f'<line{tagged(element)} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'{stroke}{head}/>')
     for v, (x, y) in enumerate(at):
         ring = f'stroke="{RED}" stroke-width="2"' if v in ringed else 'stroke="#000" stroke-width="1"'
         fill = fills.get(v, "#f99" if v in filled else "#fff")

@@ -10,7 +10,9 @@ and its two restricted variants:
 * :mod:`.shrinking`: the smaller instances tried after a counterexample;
 * :mod:`.hcp`: TSPLIB HCP text, written and read;
 * :mod:`.problem`: the ``hampath`` problem (the registry's entry);
-* :mod:`.grid_s`, :mod:`.st`: the problems ``hampath-grid-s`` and ``hampath-st`` (Lemma A.1 (1), (2)).
+* :mod:`.grid_s`, :mod:`.st`: the problems ``hampath-grid-s`` and ``hampath-st`` (Lemma A.1 (1), (2));
+* :mod:`.cycle`, :mod:`.cycle_streams`: Hamiltonian *cycle*, undirected and directed (the model;
+  generators, enumeration, shrinking), the problems :mod:`.hamcycle` and :mod:`.dhamcycle`.
 
 >>> from npw.instances.hampath import HamPath
 >>> HamPath(3, ((0, 1), (1, 2)), s=0).verify((0, 1, 2))

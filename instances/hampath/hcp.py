@@ -1,5 +1,8 @@
 """TSPLIB HCP (Hamiltonian cycle problem) text: :func:`to_hcp` (the ``hcp`` export, ``--emit
-hcp``; instances saved as ``.hcp``) and :func:`from_hcp` (``.hcp`` files load as ``hampath``).
+hcp``; instances saved as ``.hcp``) and :func:`from_hcp` (``.hcp`` files load as ``hampath``);
+:func:`cycle_to_hcp` and :func:`cycle_from_hcp` for ``hamcycle``, which asks TSPLIB's own question.
+TSPLIB's HCP is undirected only (a directed tour is an ATSP matrix, not an HCP edge list), so
+``dhamcycle`` has no HCP form: reduce it first (``npw reduce dhamcycle-to-hamcycle``).
 
 TSPLIB's HCP asks for a Hamiltonian *cycle*; npw's problems ask for a Hamiltonian *path*
 (from s, to t where given). The two directions are therefore reductions, not relabellings:
@@ -174,3 +177,36 @@ def _cycle_as_path(n: int, edges: list[tuple[int, int]]) -> HamPath:
     neighbours_of_first = [v if u == 0 else u for u, v in edges if 0 in (u, v)]
     copy = [(w, n) for w in neighbours_of_first]
     return HamPath(n + 1, tuple(edges) + tuple(copy), s=0, t=n)
+
+
+def cycle_to_hcp(instance, name: str = "npw") -> str:
+    """A ``hamcycle`` instance as TSPLIB HCP text: the same graph, vertices numbered from 1 (the
+    question is TSPLIB's own, nothing is added); :func:`cycle_from_hcp` reads it back.
+
+    >>> from npw.instances.hampath.cycle import HamCycle
+    >>> square = HamCycle(4, ((0, 1), (1, 2), (2, 3), (0, 3)))
+    >>> cycle_from_hcp(cycle_to_hcp(square)) == square
+    True
+    """
+    lines = [f"NAME : {name}", "TYPE : HCP", f"COMMENT : npw hamcycle n={instance.num_vertices} (vertex v is npw's v - 1)",
+             f"DIMENSION : {instance.num_vertices}", "EDGE_DATA_FORMAT : EDGE_LIST", "EDGE_DATA_SECTION"]
+    lines += [f"{u + 1} {v + 1}" for u, v in instance.edges]
+    lines += ["-1", "EOF"]
+    return "\n".join(lines) + "\n"
+
+
+def cycle_from_hcp(text: str):
+    """TSPLIB HCP text as a ``hamcycle`` instance, the graph as the file gives it (a repeated edge
+    or a loop, which a tour cannot use twice or at all, dropped). Raises InvalidInstance naming the
+    bad line. A file :func:`to_hcp` wrote from a path instance is read as the cycle question it asks."""
+    from npw.instances.hampath.cycle import HamCycle
+
+    path_form = from_hcp(text)
+    mark = _MARK.search(text)
+    if mark is None:  # read through the split of vertex 1: undo it (the copy is the last vertex)
+        n = path_form.num_vertices - 1
+        return HamCycle(n, tuple(e for e in path_form.edges if max(e) < n))
+    # npw's own path file: the cycle question is the file's graph with the added vertices
+    count, added, _ = _added(path_form.num_vertices, path_form.s, path_form.t)
+    n = path_form.num_vertices + count
+    return HamCycle(n, tuple(path_form.edges) + tuple(added))

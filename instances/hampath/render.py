@@ -49,3 +49,25 @@ def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
         extras[v] = extra
     title = f"{instance.problem}: {instance.num_vertices} vertices, {len(instance.edges)} edges"
     return graph_svg(title, positions(instance), instance.edges, red_edges=on_path, ringed=set(ends), extras=extras)
+
+
+def render_cycle(instance: Any, certificate: Sequence[int] | None = None) -> str:
+    """A Hamiltonian cycle instance (hamcycle: edges; dhamcycle: arrows tagged ``arc:U-V``) on a
+    circle; with a cycle (checked first), its edges (arcs) red and its vertices numbered in order.
+
+    >>> from npw.instances.hampath.cycle import DirectedHamCycle
+    >>> svg = render_cycle(DirectedHamCycle(3, ((0, 1), (1, 2), (2, 0), (1, 0))), (0, 1, 2))
+    >>> svg.count('data-el="arc:'), svg.count('stroke="#d22"'), 'data-el="arc:1-0"' in svg
+    (4, 3, True)
+    """
+    if certificate is not None and not instance.verify(certificate):
+        raise InvalidInstance(f"render: the vertex sequence is not a Hamiltonian cycle of this {instance.problem} instance")
+    cycle = [] if certificate is None else [int(v) for v in certificate]
+    steps = list(zip(cycle, cycle[1:] + cycle[:1]))
+    red = set(steps) if instance.DIRECTED else {(min(a, b), max(a, b)) for a, b in steps}
+    extras = {v: f'<text x="{RADIUS + 2}" y="{RADIUS + 6}" fill="{RED}" font-size="9">#{i + 1}</text>'
+              for i, v in enumerate(cycle)}
+    kind = "arcs" if instance.DIRECTED else "edges"
+    title = f"{instance.problem}: {instance.num_vertices} vertices, {len(instance.edges)} {kind}"
+    return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, red_edges=red, extras=extras,
+                     directed=instance.DIRECTED)

@@ -169,11 +169,13 @@ def verification_sample(seed: int) -> Relocation:
 
 
 def _verify_deciders() -> tuple[str, ...]:
-    """CP-SAT (optional extra ``cp``) decides the no-instances of Theorem 2 up to m = 6 in
-    seconds where CNF solvers give up (BENCHMARKS.md); without OR-Tools, the order CNF."""
+    """First the local-order decider (``local``): it proves the no-instances of Theorem 2 and of
+    the chain from 1-in-3-SAT (m = 50 in about a second) where the whole-walk encodings stall
+    at m = 7 (BENCHMARKS.md, "Issue 17: REL"). Second, CP-SAT (optional extra ``cp``), or
+    without OR-Tools the order CNF."""
     import importlib.util
 
-    return ("cpsat", "sat") if importlib.util.find_spec("ortools") else ("sat", "search")
+    return ("local", "cpsat") if importlib.util.find_spec("ortools") else ("local", "sat")
 
 
 PROBLEM = Problem(

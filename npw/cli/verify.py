@@ -216,11 +216,11 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
     """Runs the sweep the options ask for; returns the report's JSON and whether it passed."""
     import sys
 
-    from npw.instances.registry import get_problem
     from npw.verify import verify_reduction
+    from npw.verify.cases import source_problem
 
     reduction = chosen_reduction(args, "verify")
-    problem = get_problem(reduction.source)
+    problem = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     if args.html and not args.html.lower().endswith((".html", ".htm")):
         raise UsageError(f"verify: --html takes a .html file name, not {args.html!r}")
     default = None

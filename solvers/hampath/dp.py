@@ -16,8 +16,13 @@ from npw.solvers.result import Answer, Deadline, Refused, Result
 
 
 def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
-                     deadline: Deadline) -> tuple[Answer, tuple[int, ...] | None, int]:
-    """(answer, path or None, states stored); ``adjacency[v]`` is a bitmask of v's neighbours."""
+                     deadline: Deadline, closing: int | None = None,
+                     back: list[int] | None = None) -> tuple[Answer, tuple[int, ...] | None, int]:
+    """(answer, path or None, states stored); ``adjacency[v]`` is a bitmask of the vertices a step
+    may go to from v (v's neighbours, or its successors in a digraph). ``closing``: a bitmask of
+    the vertices the path may end at (a cycle's: those with an edge back to s); ``back[v]``: the
+    vertices a step may come from into v (a digraph's predecessors; default ``adjacency``), used
+    to read the path back."""
     full = (1 << n) - 1
     starts = [s] if s is not None else range(n)
     if s is not None and t is not None and s == t:
@@ -58,6 +63,8 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
         if not layer:
             return Answer.NO, None, states
     ends = layer.get(full, 0)
+    if closing is not None:
+        ends &= closing
     if not ends:
         return Answer.NO, None, states
     # read the path back, last vertex first
@@ -66,7 +73,7 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
     mask = full
     for size in range(n - 1, 0, -1):
         mask ^= 1 << v
-        candidates = layers[size - 1][mask] & adjacency[v]
+        candidates = layers[size - 1][mask] & (adjacency if back is None else back)[v]
         v = (candidates & -candidates).bit_length() - 1
         path.append(v)
     path.reverse()
@@ -89,4 +96,30 @@ def solve(instance, timeout: float | None = None) -> Result:
         adjacency[u] |= 1 << v
         adjacency[v] |= 1 << u
     answer, path, states = hamiltonian_path(n, adjacency, instance.s, instance.t, Deadline(timeout))
+    return Result(answer, path, "dp", {"time": time.perf_counter() - start, "states": states})
+
+
+def solve_cycle(instance, timeout: float | None = None) -> Result:
+    """Decides a hamcycle / dhamcycle instance by the same DP: a Hamiltonian path from vertex 0
+    (every cycle passes it) over the edges (arcs forward) that ends at a vertex with an edge (arc)
+    back to 0 (Held & Karp's tour, asked whether it exists). Fewer vertices than a cycle needs
+    (3; a digraph 2) is NO at once.
+
+    >>> from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
+    >>> solve_cycle(DirectedHamCycle(3, ((0, 1), (1, 2), (2, 0)))).certificate
+    (0, 1, 2)
+    >>> solve_cycle(DirectedHamCycle(3, ((0, 1), (1, 2), (0, 2)))).answer, solve_cycle(HamCycle(2, ((0, 1),))).answer
+    (<Answer.NO: 'NO'>, <Answer.NO: 'NO'>)
+    """
+    start = time.perf_counter()
+    n = instance.num_vertices
+    if n < instance.SMALLEST_CYCLE:
+        return Result(Answer.NO, None, "dp", {"time": time.perf_counter() - start, "states": 0})
+    forward, backward = [0] * n, [0] * n
+    for v in range(n):
+        for w in instance.successors(v):
+            forward[v] |= 1 << w
+        for w in instance.predecessors(v):
+            backward[v] |= 1 << w
+    answer, path, states = hamiltonian_path(n, forward, 0, None, Deadline(timeout), closing=backward[0], back=backward)
     return Result(answer, path, "dp", {"time": time.perf_counter() - start, "states": states})

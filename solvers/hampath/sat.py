@@ -16,11 +16,13 @@ from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.sat import SatEncoding, decide_by_sat
 
 
-def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[int]]]:
-    """(variables, clauses, x) with x[i][v] the variable of "v at position i"; Refused past the
-    encoding limit (about 7 n^2 clauses: n = 845 is the most the default takes), OutOfTime past
-    ``deadline``."""
-    n = instance.num_vertices
+def position_encoding(n: int, successors, s: int | None, t: int | None, cyclic: bool,
+                      deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[int]]]:
+    """(variables, clauses, x) with x[i][v] the variable of "v at position i": exactly one vertex
+    per position and one position per vertex, x[i][v] implying a successor of v at position i + 1
+    (``cyclic``: position n - 1 followed by position 0 too), x[0][s] and x[n-1][t] where given.
+    Refused past the encoding limit (about 7 n^2 clauses: n = 845 is the most the default takes),
+    OutOfTime past ``deadline``."""
     refuse_above(7 * n * n, f"the position encoding of {n:,} vertices (n^2 = {n * n:,} variables)")
     pool = IDPool()
     x = [[pool.id(("x", i, v)) for v in range(n)] for i in range(n)]
@@ -29,15 +31,31 @@ def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[i
         clauses.extend(CardEnc.equals([x[i][v] for v in range(n)], 1, vpool=pool, encoding=EncType.seqcounter).clauses)
     for v in range(n):
         clauses.extend(CardEnc.equals([x[i][v] for i in range(n)], 1, vpool=pool, encoding=EncType.seqcounter).clauses)
-    neighbours = [sorted(instance.neighbours(v)) for v in range(n)]
-    for i in range(n - 1):
+    after = [sorted(successors(v)) for v in range(n)]
+    for i in range(n if cyclic else n - 1):
         for v in range(n):
-            clauses.append([-x[i][v]] + [x[i + 1][w] for w in neighbours[v]])
-    if instance.s is not None:
-        clauses.append([x[0][instance.s]])
-    if instance.t is not None:
-        clauses.append([x[n - 1][instance.t]])
+            clauses.append([-x[i][v]] + [x[(i + 1) % n][w] for w in after[v]])
+    if s is not None:
+        clauses.append([x[0][s]])
+    if t is not None:
+        clauses.append([x[n - 1][t]])
     return pool.top, clauses, x
+
+
+def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[int]]]:
+    """The position encoding of a Hamiltonian path instance (:func:`position_encoding`)."""
+    return position_encoding(instance.num_vertices, instance.neighbours, instance.s, instance.t, False, deadline)
+
+
+def encode_cycle(instance, deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[int]]]:
+    """The position encoding of a hamcycle / dhamcycle instance: positions taken cyclically, vertex 0
+    at position 0 (every rotation of a cycle is the same cycle). Fewer vertices than a cycle needs
+    get the contradiction x[0][0], -x[0][0]."""
+    n = instance.num_vertices
+    num_vars, clauses, x = position_encoding(n, instance.successors, 0, None, True, deadline)
+    if n < instance.SMALLEST_CYCLE:
+        clauses.append([-x[0][0]])  # with the unit x[0][0]: no cycle on 1 vertex (2 undirected)
+    return num_vars, clauses, x
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
@@ -46,6 +64,23 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
 
     def encoding(deadline: Deadline) -> SatEncoding:
         num_vars, clauses, x = encode(instance, deadline)
+        return SatEncoding(num_vars, clauses,
+                           decode=lambda values: tuple(next(v for v in range(n) if values[x[i][v] - 1]) for i in range(n)))
+
+    return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+def solve_cycle(instance, timeout: float | None = None, solver: str | None = None) -> Result:
+    """Decides a hamcycle / dhamcycle instance through the cyclic position encoding.
+
+    >>> from npw.instances.hampath.cycle import HamCycle
+    >>> solve_cycle(HamCycle(4, ((0, 1), (1, 2), (2, 3), (0, 3), (0, 2)))).answer
+    <Answer.YES: 'YES'>
+    """
+    n = instance.num_vertices
+
+    def encoding(deadline: Deadline) -> SatEncoding:
+        num_vars, clauses, x = encode_cycle(instance, deadline)
         return SatEncoding(num_vars, clauses,
                            decode=lambda values: tuple(next(v for v in range(n) if values[x[i][v] - 1]) for i in range(n)))
 

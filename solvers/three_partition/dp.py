@@ -11,6 +11,7 @@ verifier uses.
 from __future__ import annotations
 
 import time
+from typing import Any, Iterator, Sequence
 
 from npw.instances.three_partition import ThreePartition
 from npw.solvers.limits import remember
@@ -26,6 +27,15 @@ def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
     >>> solve(ThreePartition((4, 4, 4, 4, 4, 6), 13)).answer
     <Answer.NO: 'NO'>
     """
+    return solve_groups(instance, 3, timeout)
+
+
+def solve_groups(instance: Any, k: int, timeout: float | None = None) -> Result:
+    """Decides whether ``instance.numbers`` split into groups of k of sum ``instance.bound``
+    (3-PARTITION, 4-PARTITION): each group starts with the largest value left, the next k - 2
+    members are tried in non-increasing order of value, the last one is what completes B. The
+    counts per distinct value left that fail are memoised, so the search depends on how many
+    distinct values there are, not on their size."""
     start = time.perf_counter()
     deadline = Deadline(timeout)
     B = instance.bound
@@ -34,7 +44,33 @@ def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
     failed: set[tuple[int, ...]] = set()
     nodes = 0
 
-    def search(counts: list[int]) -> list[tuple[int, int, int]] | None:
+    def completions(first: int) -> Iterator[list[int]]:
+        """The value indices that complete a group opened by ``first`` (already taken), members in
+        non-increasing order of value, the last one what makes B. A generator, so that the
+        search below recurses one frame a group, as deep as there are groups."""
+        group, taken = [first], {}  # counts already lack ``first``
+
+        def fill(low: int, need: int) -> Iterator[list[int]]:
+            if len(group) == k - 1:
+                last = next((i for i in range(low, len(values))
+                             if values[i] == need and counts[i] - taken.get(i, 0) > 0), None)
+                if last is not None:
+                    yield group + [last]
+                return
+            for i in range(low, len(values)):
+                if counts[i] - taken.get(i, 0) <= 0:
+                    continue
+                if need - values[i] > values[i] * (k - 1 - len(group)):
+                    break  # values are decreasing: the members still to come would be larger, tried elsewhere
+                group.append(i)
+                taken[i] = taken.get(i, 0) + 1
+                yield from fill(i, need - values[i])
+                taken[i] -= 1
+                group.pop()
+
+        yield from fill(first, B - values[first])
+
+    def search() -> list[list[int]] | None:
         nonlocal nodes
         nodes += 1
         if nodes & 1023 == 0 and deadline.expired():
@@ -46,29 +82,21 @@ def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
         if first is None:
             return []
         counts[first] -= 1
-        for second in range(first, len(values)):
-            if counts[second] == 0:
-                continue
-            need = B - values[first] - values[second]
-            if need > values[second]:
-                break  # values are decreasing: the third would be the larger one, tried elsewhere
-            counts[second] -= 1
-            third = next((i for i in range(second, len(values)) if values[i] == need and counts[i]), None)
-            if third is not None:
-                counts[third] -= 1
-                rest = search(counts)
-                counts[third] += 1
-                if rest is not None:
-                    counts[second] += 1
-                    counts[first] += 1
-                    return [(values[first], values[second], values[third])] + rest
-            counts[second] += 1
+        for members in completions(first):
+            for i in members[1:]:
+                counts[i] -= 1
+            rest = search()
+            for i in members[1:]:
+                counts[i] += 1
+            if rest is not None:
+                counts[first] += 1
+                return [[values[i] for i in members]] + rest
         counts[first] += 1
         remember(failed, key)
         return None
 
     try:
-        groups = search(counts)
+        groups = search()
     except OutOfTime:
         return Result(Answer.UNKNOWN, None, "dp", {"time": time.perf_counter() - start, "nodes": nodes})
     stats = {"time": time.perf_counter() - start, "nodes": nodes}
@@ -77,8 +105,8 @@ def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
     return Result(Answer.YES, values_to_indices(instance, groups), "dp", stats)
 
 
-def values_to_indices(instance: ThreePartition, groups: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
-    """Index triples for value triples (each index used once)."""
+def values_to_indices(instance: Any, groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Index groups for value groups (each index used once)."""
     free: dict[int, list[int]] = {}
     for i, a in enumerate(instance.numbers):
         free.setdefault(a, []).append(i)

@@ -3,7 +3,8 @@
 * :mod:`.steps`: the changes a played certificate makes, by element id, and where the
   renderers put each element (``Layout``);
 * one module per family for the step logic: :mod:`.sat`, :mod:`.rel`, :mod:`.npuz`,
-  :mod:`.bwp`, :mod:`.solochess`, :mod:`.graphs` (Hamiltonian paths, 3-PARTITION, vertex sets);
+  :mod:`.bwp`, :mod:`.solochess`, :mod:`.graphs` (Hamiltonian paths, 3-PARTITION, vertex sets),
+  :mod:`.sets` (3DM matchings, X3C covers);
 * :mod:`.build`: what a page shows (drawings, provenance both ways, the played forward
   certificate and the backward map's result, or the verifier's findings for a no-source);
 * :mod:`.page`: the HTML, with its one generic script.
@@ -27,12 +28,14 @@ PLAYERS: dict[str, str] = {
     "hampath": "graphs:play_path", "hampath-grid-s": "graphs:play_path", "hampath-st": "graphs:play_path",
     "3partition": "graphs:play_triples",
     **{problem: "graphs:play_vertex_set" for problem in ("indset", "vertexcover", "clique", "domset")},
+    **{problem: "sets:play_cover" for problem in ("3dm", "x3c")},
 }
 SHOWERS: dict[str, str] = {
     "cnf": "sat:show", "3sat": "sat:show", "1in3sat": "sat:show", "224sat": "sat:show",
     "hampath": "graphs:show_path", "hampath-grid-s": "graphs:show_path", "hampath-st": "graphs:show_path",
     "3partition": "graphs:show_triples",
     **{problem: "graphs:show_vertex_set" for problem in ("indset", "vertexcover", "clique", "domset")},
+    **{problem: "sets:show_cover" for problem in ("3dm", "x3c")},
 }
 
 

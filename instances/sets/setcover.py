@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.sets.model import chosen_indices
 from npw.instances.validation import MAX_VERTICES
 
 MAX_UNIVERSE = MAX_VERTICES
@@ -41,11 +42,6 @@ MAX_ENUMERATION_SIZE = 8
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def set_element_id(index: int) -> str:
-    """``set:J``, the id of subset J (the index a certificate uses; X3C's ids for its sets)."""
-    return f"set:{index}"
 
 
 @dataclass(frozen=True)
@@ -89,13 +85,7 @@ class SetCover:
 
     def chosen(self, certificate: Any) -> tuple[int, ...] | None:
         """The certificate as distinct indices of sets (booleans are not indices), or None."""
-        try:
-            chosen = tuple(certificate)
-        except TypeError:
-            return None
-        if not all(_is_int(j) and 0 <= j < len(self.sets) for j in chosen) or len(set(chosen)) != len(chosen):
-            return None
-        return chosen
+        return chosen_indices(certificate, len(self.sets))
 
     def covers(self, chosen: Iterable[int]) -> bool:
         covered = set()
@@ -322,7 +312,7 @@ def render_svg(instance: SetCover, certificate: Sequence[int] | None = None) -> 
     >>> svg.count('data-el="set:'), svg.count('data-el="element:'), svg.count('fill="#f99"')
     (2, 3, 2)
     """
-    from npw.instances.elements import element_id
+    from npw.instances.elements import element_id, set_id
     from npw.instances.svg import tagged
 
     if certificate is not None and not instance.verify(certificate):
@@ -346,7 +336,7 @@ def render_svg(instance: SetCover, certificate: Sequence[int] | None = None) -> 
         fill = "#f99" if j in chosen else "#fff"
         dots = "".join(f'<circle cx="{left + CELL * e + CELL / 2 - 1}" cy="{y + CELL / 2 - 1}" r="6" fill="#333"/>'
                        for e in subset)
-        parts.append(f'<g{tagged(set_element_id(j))}><rect x="8" y="{y}" width="{left - 10 + CELL * instance.universe}" '
+        parts.append(f'<g{tagged(set_id(j))}><rect x="8" y="{y}" width="{left - 10 + CELL * instance.universe}" '
                      f'height="{CELL - 2}" fill="{fill}" stroke="#999"/><text x="12" y="{y + 15}">s{j}</text>{dots}</g>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

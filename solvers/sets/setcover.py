@@ -7,7 +7,7 @@
 * ``sat``: python-sat: variable j + 1 says "set j is chosen"; each element a clause of the sets
   holding it; at most k chosen by ``CardEnc`` (sequential counter).
 
->>> from npw.instances.setcover import SetCover
+>>> from npw.instances.sets.setcover import SetCover
 >>> c = SetCover(4, ((0, 1), (2, 3), (1, 2)), 1)
 >>> solve_search(c).answer.value, solve_sat(c).answer.value
 ('NO', 'NO')
@@ -102,7 +102,7 @@ def solve_sat(instance, timeout: float | None = None, solver: str | None = None)
 def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
     """Diverse covers (models under random phases), for checking a backward map on more than one.
 
-    >>> from npw.instances.setcover import SetCover
+    >>> from npw.instances.sets.setcover import SetCover
     >>> c = SetCover(2, ((0,), (1,), (0, 1)), 2)
     >>> found = sample_certificates(c, 8, seed=1)
     >>> all(c.verify(x) for x in found), len(set(found)) > 1

@@ -1,0 +1,8 @@
+"""The ``dhamcycle`` problem (the registry's entry): :class:`~npw.instances.hampath.cycle.DirectedHamCycle`
+with the generators, enumeration and shrinking of :mod:`npw.instances.hampath.cycle_streams`."""
+
+from __future__ import annotations
+
+from npw.instances.hampath.cycle_streams import cycle_problem
+
+PROBLEM = cycle_problem("dhamcycle", "Hamiltonian cycle in a directed graph (Karp 1972; GT38)")

@@ -1,0 +1,2 @@
+"""The textbook reductions into the set problems (issue 19): 3-SAT -> 3DM (Garey & Johnson,
+Theorem 3.2) and 3DM -> X3C (the disjoint union, Garey & Johnson Section 3.2.1)."""
