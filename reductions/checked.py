@@ -51,6 +51,7 @@ CHECKED: dict[str, str] = {
     "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
                                "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
     "vertexcover-to-fvs": "every graph up to 7 vertices with every k (9,727), 300 random",
+    "x3c-to-setcover": "every X3C instance of q <= 2 up to renaming (2,139), 300 random",
 }
 
 # the Solo Chess reductions of Section 3.1 share one line, and so do their -unrestricted forms

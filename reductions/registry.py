@@ -39,6 +39,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
     "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
     "vertexcover-to-fvs": "npw.reductions.graphs.vertexcover_to_fvs",
+    "x3c-to-setcover": "npw.reductions.sets.x3c_to_setcover",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",
