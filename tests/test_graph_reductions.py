@@ -16,7 +16,7 @@ from npw.verify import exhaustive, random_stream, verify_reduction
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GRAPH_REDUCTIONS = ["3sat-to-indset", "indset-to-vertexcover", "vertexcover-to-indset", "indset-to-clique",
-                    "clique-to-indset", "vertexcover-to-domset"]
+                    "clique-to-indset", "vertexcover-to-domset", "3sat-to-3col"]
 # every source up to this size: 3-SAT by clauses, graphs by vertices
 EXHAUSTIVE = {"3sat": 2}
 GRAPHS_UP_TO = 5
