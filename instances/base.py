@@ -36,6 +36,17 @@ class InvalidInstance(ValueError):
     """An instance (or a file holding one) does not satisfy its problem's definition."""
 
 
+class Terminated(SystemExit):
+    """The process was told to end (SIGTERM, SIGHUP: the command line raises this from its signal
+    handler, status 128 + signal). A ``SystemExit``, so ``finally`` blocks run and the process
+    ends with that status; its own class so that code which turns a user's ``sys.exit`` into a
+    finding (the verifier's guard around a reduction's code) lets it through.
+
+    >>> isinstance(Terminated(143), SystemExit), Terminated(143).code
+    (True, 143)
+    """
+
+
 @runtime_checkable
 class Instance(Protocol):
     problem: ClassVar[str]

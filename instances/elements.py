@@ -10,7 +10,7 @@ its id:
   (I = 0-based position in the clause list);
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
   domset, coloring): ``vertex:V`` and ``edge:U-V`` (the edge as stored, U < V);
-* 3-PARTITION: ``number:I`` (the 0-based index a certificate uses);
+* 3-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
@@ -116,8 +116,8 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "1in3sat": _sat,
     "224sat": _sat,
     **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset",
-                              "coloring")},
-    "3partition": _three_partition,
+                               "coloring")},
+    **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition")},
     "rel": _rel,
     "solochess": _solochess,
     "npuz": _npuz,

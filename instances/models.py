@@ -230,6 +230,23 @@ class ThreePartitionFile(InstanceFile, kw_only=True):
 
 ThreePartitionCertificate = list[tuple[Count, Count, Count]]
 
+# -- SUBSET SUM and PARTITION -------------------------------------------------------------------
+
+
+class SubsetSumFile(InstanceFile, kw_only=True):
+    problem: Literal["subsetsum"]
+    numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+    target: Count
+
+
+class PartitionFile(InstanceFile, kw_only=True):
+    problem: Literal["partition"]
+    numbers: Annotated[list[Count], Meta(max_length=MAX_VERTICES, description="limit MAX_NUMBERS")]
+
+
+# the chosen numbers (SUBSET SUM) or one side (PARTITION): 0-based indices
+IndexListCertificate = list[Count]
+
 # -- the registry of formats ----------------------------------------------------------------------
 
 FILE_MODELS: dict[str, type] = {
@@ -251,4 +268,6 @@ FILE_MODELS: dict[str, type] = {
     "torus": TorusFile,
     "3partition": ThreePartitionFile,
     "bwp": BwpFile,
+    "subsetsum": SubsetSumFile,
+    "partition": PartitionFile,
 }

@@ -30,6 +30,8 @@ PROBLEM_MODULES: dict[str, str] = {
     "torus": "npw.instances.torus.puzzle",
     "3partition": "npw.instances.three_partition",
     "bwp": "npw.instances.torus.bwp",
+    "subsetsum": "npw.instances.numbers.subsetsum",
+    "partition": "npw.instances.numbers.partition",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -49,6 +51,8 @@ RENDERERS: dict[str, str] = {
     "npuz": "npw.instances.npuz.render:render_instance",
     "torus": "npw.instances.torus.render:render_torus",
     "bwp": "npw.instances.torus.render:render_bwp",
+    "subsetsum": "npw.instances.numbers.drawing:render_svg",
+    "partition": "npw.instances.numbers.drawing:render_svg",
 }
 
 

@@ -30,29 +30,44 @@ def render_svg(instance: Any, certificate: Sequence[Sequence[int]] | None = None
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the groups are not a 3-partition of these numbers")
     numbers, bound = instance.numbers, instance.bound
-    unit = SCALE_WIDTH / max(bound, max(numbers, default=1), 1)
+    title = f"3-PARTITION: {len(numbers)} numbers, m = {len(numbers) // 3}, B = {bound}"
+    return draw_bars(numbers, bound, title, certificate)
+
+
+def draw_bars(numbers: Sequence[int], line_at: int, title: str, groups: Sequence[Sequence[int]] | None = None,
+              group_names: Sequence[str] | None = None) -> str:
+    """Bars of the numbers' lengths (each the movable ``number:I``) on a scale with a dashed line at
+    ``line_at``: one row a number, or one row a group, the group's bars end to end. Shared by
+    3-PARTITION and the number problems (``npw.instances.numbers.drawing``).
+
+    >>> svg = draw_bars((3, 4), 7, "two bars", [(0, 1)], ["side"])
+    >>> svg.count('data-el="number:'), ">side<" in svg
+    (2, True)
+    """
     place: dict[int, tuple[float, int]] = {}  # index -> (x offset in units, row)
-    if certificate is None:
+    if groups is None:
         place = {i: (0, i) for i in range(len(numbers))}
     else:
-        for row, group in enumerate(certificate):
+        for row, group in enumerate(groups):
             offset = 0
             for i in group:
                 place[int(i)] = (offset, row)
                 offset += numbers[int(i)]
     rows = max([r for _, r in place.values()], default=0) + 1
-    width = int(LEFT + max(bound, max(numbers, default=0)) * unit + 40)
+    longest = max([offset + numbers[i] for i, (offset, _) in place.items()], default=0)  # the longest row
+    unit = SCALE_WIDTH / max(line_at, longest, 1)
+    width = int(LEFT + max(line_at, longest) * unit + 40)
     height = 50 + rows * ROW + 20
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
              '<rect width="100%" height="100%" fill="white"/>',
-             f'<text x="10" y="18" font-size="13">3-PARTITION: {len(numbers)} numbers, m = {len(numbers) // 3}, '
-             f'B = {bound}</text>',
-             f'<line x1="{LEFT + bound * unit:.1f}" y1="30" x2="{LEFT + bound * unit:.1f}" y2="{height - 10}" '
+             f'<text x="10" y="18" font-size="13">{title}</text>',
+             f'<line x1="{LEFT + line_at * unit:.1f}" y1="30" x2="{LEFT + line_at * unit:.1f}" y2="{height - 10}" '
              f'stroke="#a00" stroke-dasharray="5,4"/>']
-    if certificate is not None:
+    if groups is not None:
         for row in range(rows):
-            parts.append(f'<text x="10" y="{50 + row * ROW + 15}" fill="#666">group {row}</text>')
+            name = group_names[row] if group_names is not None else f"group {row}"
+            parts.append(f'<text x="10" y="{50 + row * ROW + 15}" fill="#666">{name}</text>')
     for i, a in enumerate(numbers):
         offset, row = place[i]
         colour = COLOURS[i % len(COLOURS)]

@@ -5,7 +5,8 @@ Everything here is typed and stable; the command line is a thin layer over the s
 * the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``,
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
   ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
-  ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``;
+  ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
+  ``SubsetSum``, ``Partition``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
@@ -30,12 +31,13 @@ from typing import Any, Iterable
 
 from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.graphs import Clique, DominatingSet, IndependentSet, VertexCover
+from npw.instances.graphs import Clique, Coloring, DominatingSet, IndependentSet, VertexCover
 from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
 from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
 from npw.instances.registry import get_problem, renderer_for
 from npw.instances.rel.relocation import Relocation
+from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.three_sat import ThreeSat
@@ -52,9 +54,9 @@ from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, 
 
 __all__ = [
     # instance types
-    "BWP", "CNF", "Clique", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet", "NPuz",
-    "OneInThreeSat", "Relocation", "SoloChess", "ThreePartition", "ThreeSat", "TorusPuzzle", "TwoTwoFourSat",
-    "VertexCover",
+    "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
+    "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
+    "TwoTwoFourSat", "VertexCover",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
     "Result",

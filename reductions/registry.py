@@ -28,6 +28,8 @@ REDUCTION_MODULES: dict[str, str] = {
     "indset-to-clique": "npw.reductions.graphs.indset_to_clique",
     "clique-to-indset": "npw.reductions.graphs.clique_to_indset",
     "vertexcover-to-domset": "npw.reductions.graphs.vertexcover_to_domset",
+    "3sat-to-subsetsum": "npw.reductions.numbers.three_sat_to_subsetsum",
+    "subsetsum-to-partition": "npw.reductions.numbers.subsetsum_to_partition",
     "3sat-to-3col": "npw.reductions.graphs.three_sat_to_3col",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",

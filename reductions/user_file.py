@@ -21,7 +21,7 @@ import os
 import sys
 from types import ModuleType
 
-from npw.instances.base import InvalidInstance
+from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.time_bound import CallTimeout, time_bound
 from npw.reductions.base import Reduction
 
@@ -60,6 +60,9 @@ def _import(path: str) -> ModuleType:
     except CallTimeout:
         del sys.modules[name]
         raise InvalidInstance(f"{path}: importing it ran past {IMPORT_SECONDS:g} s") from None
+    except Terminated:  # the process was told to end while importing: end it
+        del sys.modules[name]
+        raise
     except SystemExit as error:
         del sys.modules[name]
         raise InvalidInstance(f"{path}: called sys.exit({error.code!r}) while importing") from None

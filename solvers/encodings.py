@@ -249,3 +249,87 @@ def weighted_sum_equals(literals: Sequence[int], weights: Sequence[int], target:
                 clauses.append([-nxt, -x])
     clauses.append([s[(len(literals), target)]])
     return clauses
+
+
+def binary_sum_equals(literals: Sequence[int], weights: Sequence[int], target: int,
+                      new_var, deadline: Deadline | None = None) -> list[list[int]]:
+    """CNF: sum of ``weights[t]`` over the true ``literals[t]`` equals ``target`` (weights >= 0),
+    for binary-sized numbers, where :func:`weighted_sum_equals`'s unary chain would be too big.
+
+    A ripple-carry adder adds the terms one by one into a running sum of L bits (L the bit length
+    of the total weight): term t is ``x_t`` on the bits where ``w_t`` has a one and false
+    elsewhere. Each gate (and, or, xor) is a fresh variable defined by its Tseitin clauses;
+    constants are folded, so the constant-false bits cost nothing. The final bits are fixed to
+    ``target``'s; a target beyond the total weight is the empty clause. Size O(len * L) gates.
+    ``new_var()`` returns a fresh variable each call.
+
+    >>> from itertools import count, product
+    >>> fresh = count(4)
+    >>> clauses = binary_sum_equals([1, 2, 3], [3, 5, 6], 9, lambda: next(fresh))
+    >>> from pysat.solvers import Solver
+    >>> with Solver(name="m22", bootstrap_with=clauses) as s:
+    ...     sorted(tuple(v > 0 for v in m[:3]) for m in s.enum_models())
+    [(True, False, True)]
+    """
+    total = sum(weights)
+    if target < 0 or target > total:
+        return [[]]
+    width = max(total.bit_length(), 1)
+    clauses: list[list[int]] = []
+    Bit = int | bool  # a literal, or a constant
+
+    def gate_and(a: Bit, b: Bit) -> Bit:
+        if a is False or b is False:
+            return False
+        if a is True:
+            return b
+        if b is True:
+            return a
+        v = new_var()
+        clauses.extend([[-v, a], [-v, b], [v, -a, -b]])
+        return v
+
+    def gate_or(a: Bit, b: Bit) -> Bit:
+        if a is True or b is True:
+            return True
+        if a is False:
+            return b
+        if b is False:
+            return a
+        v = new_var()
+        clauses.extend([[v, -a], [v, -b], [-v, a, b]])
+        return v
+
+    def gate_xor(a: Bit, b: Bit) -> Bit:
+        if isinstance(a, bool) and isinstance(b, bool):
+            return a != b
+        if isinstance(a, bool):
+            a, b = b, a
+        if b is False:
+            return a
+        if b is True:
+            return -a
+        v = new_var()
+        clauses.extend([[-v, a, b], [-v, -a, -b], [v, -a, b], [v, a, -b]])
+        return v
+
+    running: list[Bit] = [False] * width
+    for x, w in zip(literals, weights):
+        if deadline is not None:
+            deadline.check()
+        carry: Bit = False
+        for bit in range(width):
+            term: Bit = x if (w >> bit) & 1 else False
+            a = running[bit]
+            half = gate_xor(a, term)
+            running[bit] = gate_xor(half, carry)
+            carry = gate_or(gate_and(a, term), gate_and(half, carry))
+        # no overflow: the width holds the total weight, so the last carry is always false
+    for bit, value in enumerate(running):
+        wanted = bool((target >> bit) & 1)
+        if isinstance(value, bool):
+            if value != wanted:
+                return [[]]
+        else:
+            clauses.append([value if wanted else -value])
+    return clauses

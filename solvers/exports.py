@@ -168,6 +168,18 @@ def three_partition_dimacs(instance) -> str:
                                           f"by npw: x(i, j) = number i in group j = variable i*{instance.m}+j+1")
 
 
+def numbers_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.numbers.sat` (number i chosen = variable i + 1; the
+    adder's gates follow); PARTITION with an odd total is one empty clause."""
+    from npw.solvers.numbers.sat import encode
+
+    if instance.problem == "partition" and instance.total % 2:
+        return dimacs_text(0, [[]], "PARTITION with an odd total by npw: no partition")
+    num_vars, clauses, _ = encode(instance)
+    return dimacs_text(num_vars, clauses, f"{instance.problem} ({len(instance.numbers)} numbers, target "
+                                          f"{instance.target}) by npw: number i chosen = variable i+1")
+
+
 def three_partition_smt2(instance) -> str:
     """The model of :mod:`npw.solvers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
     number i, in 0..min(i, m-1) (groups numbered by their first member), each group's sum B.

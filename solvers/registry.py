@@ -36,6 +36,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "solochess": {"search": "npw.solvers.solochess.search:solve", "sat": "npw.solvers.solochess.sat:solve", "theorem2.2": "npw.solvers.solochess.spanning:solve", "theorem2.16": "npw.solvers.solochess.hero:solve"},
     "torus": {"constructive": "npw.solvers.torus.constructive:solve", "bfs": "npw.solvers.torus.bfs:solve"},
     "3partition": {"dp": "npw.solvers.three_partition.dp:solve", "sat": "npw.solvers.three_partition.sat:solve", "smt": "npw.solvers.three_partition.smt:solve"},
+    **{pid: {"dp": "npw.solvers.numbers.dp:solve", "sat": "npw.solvers.numbers.sat:solve"}
+       for pid in ("subsetsum", "partition")},
     "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve"},
 }
 
@@ -59,6 +61,7 @@ EXPORTS: dict[str, dict[str, str]] = {
     "3partition": {"dimacs": "npw.solvers.exports:three_partition_dimacs",
                    "smt2": "npw.solvers.exports:three_partition_smt2"},
     "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
+    **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:

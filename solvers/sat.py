@@ -25,12 +25,14 @@ always ``FAMILY:SOLVER``, the name the decider is registered under in
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
+import signal
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from pysat.solvers import Solver, SolverNames
 
@@ -92,8 +94,40 @@ def _statistics(solver: Solver) -> dict:
         return {}
 
 
+@contextlib.contextmanager
+def _alarm_kept() -> Iterator[None]:
+    """Puts back the process's SIGALRM timer and handler as they were before the block.
+
+    Some of python-sat's solvers (the Maple family: maplechrono, maplecm, maplesat, ...) call
+    ``alarm(2500)`` from C to switch heuristics later. That replaced the timer of an enclosing
+    :func:`npw.instances.time_bound.time_bound` (a user's code no longer bounded), and with no
+    handler of theirs left, 2,500 s later the default action of SIGALRM ended a long sweep or
+    a notebook. In the main thread only (where Python sets handlers).
+
+    >>> import signal
+    >>> with _alarm_kept():
+    ...     _ = signal.setitimer(signal.ITIMER_REAL, 2500)
+    >>> signal.getitimer(signal.ITIMER_REAL)
+    (0.0, 0.0)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    left, interval = signal.getitimer(signal.ITIMER_REAL)
+    handler = signal.getsignal(signal.SIGALRM)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        if signal.getitimer(signal.ITIMER_REAL)[0] != 0 or left:
+            signal.setitimer(signal.ITIMER_REAL, max(1e-3, left - (time.monotonic() - started)) if left else 0,
+                             interval)
+        if signal.getsignal(signal.SIGALRM) is not handler:
+            signal.signal(signal.SIGALRM, signal.SIG_DFL if handler is None else handler)
+
+
 def _solve_plain(num_vars: int, clauses: Sequence[Sequence[int]], name: str) -> tuple[bool, list[int] | None, dict]:
-    with Solver(name=name, bootstrap_with=clauses) as solver:
+    with _alarm_kept(), Solver(name=name, bootstrap_with=clauses) as solver:
         satisfiable = solver.solve()
         model = solver.get_model() if satisfiable else None
         return satisfiable, model, _statistics(solver)
@@ -110,7 +144,7 @@ def solve_clauses(
         satisfiable, model, stats = _solve_plain(num_vars, clauses, name)
     elif name in INTERRUPTIBLE:
         deadline = Deadline(timeout)
-        with Solver(name=name) as solver:
+        with _alarm_kept(), Solver(name=name) as solver:
             # loading millions of clauses takes seconds: in chunks, so it stops at the deadline
             for begin in range(0, len(clauses), LOAD_CHUNK):
                 if deadline.expired():

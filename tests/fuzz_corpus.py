@@ -137,6 +137,7 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "solochess": [{"width": 10**9}, {"height": 10**9, "width": 10**9}],
     "npuz": [{"n": 10**9}, {"n": 1000}], "torus": [{"rows": 10**9}, {"rows": 1000, "cols": 1000}],
     "3partition": [{"bound": 10**18}], "bwp": [], "rel": [],
+    "subsetsum": [{"target": 10**19}, {"target": 2**63}], "partition": [{"numbers": [1, 2**63]}],
 }
 
 
@@ -322,6 +323,8 @@ def commands_for(problem_id: str, path: str, output_dir: str, reductions: list[s
     out = os.path.join(output_dir, "out.json")
     commands = [["solve", path, "--timeout", "5"], ["render", path, "-o", svg]]
     commands += [["reduce", rid, path, "-o", out] for rid in reductions]
+    # npw path reads --size-of before it searches; source = target keeps a valid file from building chains
+    commands.append(["path", problem_id, problem_id, "--size-of", path])
     if problem_id == "npuz":
         commands.append(["puzzle", "solve", path, "--timeout", "5"])
     if problem_id == "torus":

@@ -196,6 +196,43 @@ def test_sigterm_ends_verify_and_its_workers_at_once(tmp_path):
         assert not any(_running(w) for w in workers)
 
 
+# a reduction whose reduce runs long in Python: SIGTERM arrives while the verifier's guard, which
+# turns a user's sys.exit into a finding of the case, is running it
+SLOW_REDUCTION = textwrap.dedent("""
+    import time
+    from npw.reductions.registry import get_reduction
+    from npw.reductions.base import Reduction
+    base = get_reduction("1in3sat-to-224sat")
+
+    def reduce(src):
+        end = time.monotonic() + 600
+        while time.monotonic() < end:
+            pass
+        return base.reduce(src)
+
+    SLOW = Reduction(id="slow", source="1in3sat", target="224sat", reference="test", reduce=reduce,
+                     forward=base.forward, backward=base.backward)
+""")
+
+
+def test_sigterm_ends_verify_inside_the_reductions_code(tmp_path):
+    """The guard around a reduction's code must not swallow the SIGTERM's exit as a finding."""
+    (tmp_path / "slow.py").write_text(SLOW_REDUCTION)
+    process = subprocess.Popen([sys.executable, "-m", "npw", "verify", "slow.py:SLOW", "--random", "3",
+                                "--workers", "1", "--timeout", "600"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        time.sleep(4)  # started, and inside reduce
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+        assert time.monotonic() - started < 5.0
+        assert process.returncode == 128 + signal.SIGTERM and b"Traceback" not in err
+    finally:
+        process.kill()
+        process.wait()
+
+
 # -- temporary files -----------------------------------------------------------------------------
 
 # a writer that hangs once its temporary is written (the rename never comes), as a large

@@ -1,7 +1,7 @@
 """Malformed and hostile input files, for every problem and every command that reads an instance
 file (``npw solve``, ``npw reduce`` with each reduction from the problem, ``npw render``, ``npw
-puzzle solve``, ``npw torus solve``, ``npw puzzle theorem3``) and for certificate files (``npw render
--c``): a file invalid by construction gets exit status 2 and one line on stderr, any file a clean
+puzzle solve``, ``npw torus solve``, ``npw puzzle theorem3``, ``npw path --size-of``) and for
+certificate files (``npw render -c``): a file invalid by construction gets exit status 2 and one line on stderr, any file a clean
 outcome (never a traceback), size and nesting bombs within 2 GiB and 10 s a command (a child
 process under ``RLIMIT_AS``). The corpus is tests/fuzz_corpus.py; bench/fuzz_inputs.py runs a
 larger one and BENCHMARKS.md ("Bad input") records its figure.

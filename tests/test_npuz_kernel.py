@@ -13,12 +13,18 @@ import pytest
 
 from npw.instances.npuz.board import apply_moves, goal_board, random_reachable_board, random_walk
 from npw.solvers.npuz.heuristics import heuristic_function
+from npw.solvers.npuz.pdb import pattern_databases
 from npw.solvers.npuz.search import idastar_path
 
 
 @pytest.fixture(autouse=True)
 def _cache(npw_cache):
-    return npw_cache
+    # the databases are kept per process and per goal; an earlier test may have loaded them from
+    # another cache folder, and the pure-Python search reads the files of this one: load afresh
+    # (built and written here when this folder has none, as on a clean clone)
+    pattern_databases.cache_clear()
+    yield npw_cache
+    pattern_databases.cache_clear()
 
 
 def textbook_idastar(start, goal, name):

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from npw.instances.base import InvalidInstance
+from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.registry import get_problem
 from npw.instances.time_bound import bounded_calls, time_bound
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
@@ -84,7 +84,7 @@ def _run(function: Callable[..., Any], args: tuple, timeout: float | None) -> An
     try:
         with time_bound(timeout):
             return function(*args)
-    except InvalidInstance:
+    except (InvalidInstance, Terminated):  # a bad file, or the process told to end: not the case's finding
         raise
     except (Exception, SystemExit) as error:  # the code under test failed: a finding, not a verifier error
         if isinstance(error, SystemExit):
@@ -99,7 +99,7 @@ def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times
         start = time.perf_counter()
         try:
             results.append(solve(instance, backend=backend, timeout=timeout))
-        except InvalidInstance:
+        except (InvalidInstance, Terminated):
             raise
         except (Exception, SystemExit) as error:
             # a YES whose certificate its checker rejects, or a (user's) decider that raised

@@ -105,16 +105,12 @@ def resolve_via(spec: str) -> tuple[Any, ...]:
         ...
     npw.instances.base.InvalidInstance: --via: 224sat-to-rel gives rel instances but 1in3sat-to-224sat takes 1in3sat
     """
-    from npw.reductions.registry import get_reduction
+    from npw.reductions.graph import chain_steps, parse_via
 
-    ids = [part.strip() for part in str(spec).split(",") if part.strip()]
-    if not ids:
-        raise InvalidInstance("--via: name a reduction (npw list shows them)")
-    steps = tuple(get_reduction(i) for i in ids)
-    for first, second in zip(steps, steps[1:]):
-        if first.target != second.source:
-            raise InvalidInstance(f"--via: {first.id} gives {first.target} instances but {second.id} takes "
-                                  f"{second.source}")
+    try:
+        steps = chain_steps(parse_via(spec))
+    except InvalidInstance as error:  # the one check of a chain's ends, said of --via
+        raise InvalidInstance(f"--via: {error}") from None
     return steps
 
 

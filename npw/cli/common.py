@@ -13,7 +13,8 @@ import threading
 import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
-from npw.instances.base import InvalidInstance, NotRegularFile, check_output_path, remove_stale_temporaries
+from npw.instances.base import (InvalidInstance, NotRegularFile, Terminated, check_output_path,
+                                 remove_stale_temporaries)
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -75,6 +76,24 @@ def load_file(path: str, fmt: str | None = None) -> Any:
         return load_instance(path, fmt)
     except InvalidInstance as error:
         raise InvalidInstance(f"{display_name(path)}: {error}") from None
+
+
+def chosen_reduction(args: Any, command: str) -> Any:
+    """The reduction a command names: its positional id, or ``--via R1,R2,...`` (a chain of
+    registered ids composed with ``Reduction.then``; ends that do not meet: one line, exit 2)."""
+    from npw.reductions.graph import compose, parse_via
+    from npw.reductions.registry import get_reduction
+
+    if args.reduction and args.via:
+        raise UsageError(f"{command}: give a reduction or --via R1,R2,..., not both")
+    if args.via:
+        try:
+            return compose(parse_via(args.via))
+        except InvalidInstance as error:
+            raise InvalidInstance(f"{command} --via: {error}") from None
+    if not args.reduction:
+        raise UsageError(f"{command}: name a reduction (npw list shows them) or a chain with --via R1,R2,...")
+    return get_reduction(args.reduction)
 
 
 def read_input(path: str) -> str:
@@ -296,7 +315,7 @@ def _exit_on_signal(signum: int, _frame: Any) -> None:
 
     for child in multiprocessing.active_children():
         child.terminate()
-    raise SystemExit(128 + signum)  # unwinds: `finally` blocks run, temporaries are removed
+    raise Terminated(128 + signum)  # unwinds: `finally` blocks run, temporaries are removed
 
 
 @contextlib.contextmanager

@@ -18,6 +18,17 @@ from npw.instances.base import InvalidInstance, dumps, write_atomically
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    if args.graph:
+        if not args.output:
+            raise UsageError("list --graph: give the drawing's file, -o graph.svg (- for standard output)")
+        if args.output != "-" and not args.output.removesuffix(".gz").endswith(".svg"):
+            raise UsageError(f"list --graph: -o must name an .svg file, not {args.output!r}")
+        from npw.reductions.graph import draw_graph  # networkx: loaded by this option only
+
+        emit(draw_graph(), args.output)
+        return EXIT_OK
+    if args.output:
+        raise UsageError("list: -o goes with --graph")
     from npw.instances.registry import get_problem, problem_ids
     from npw.reductions.registry import get_reduction, reduction_ids
     from npw.solvers import backends_for, export_formats
@@ -237,8 +248,10 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    p = commands.add_parser("list", help="problems, reductions, solvers")
+    p = commands.add_parser("list", help="problems, reductions, solvers (--graph -o graph.svg: the reduction graph)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--graph", action="store_true", help="draw the reduction graph as SVG (with -o FILE.svg)")
+    p.add_argument("--output", "-o", type=output_path, help="the drawing's file, with --graph (- for standard output)")
     p.set_defaults(run=cmd_list)
     p = commands.add_parser("generate", help="a seeded instance, an instance set (--set), or counts of the "
                                              "exhaustive enumeration")

@@ -13,7 +13,7 @@ import sys
 from typing import Any, Sequence
 
 from npw.cli.common import (
-    EXIT_OK, Parser, UsageError, add_format_option, emit, load_file, output_path, positive_seconds, read_input,
+    EXIT_OK, Parser, UsageError, add_format_option, chosen_reduction, emit, load_file, output_path, positive_seconds, read_input,
 )
 from npw.instances.base import InvalidInstance, dumps
 
@@ -36,10 +36,13 @@ def _reduction_options(reduction: Any, extra: Sequence[str]) -> dict[str, Any]:
 
 def cmd_reduce(args: argparse.Namespace) -> int:
     from npw.instances.io import display_name
-    from npw.reductions.registry import get_reduction
     from npw.solvers import export
 
-    reduction = get_reduction(args.reduction)
+    if args.via and args.extra_arguments:
+        # a chain takes no options (Reduction.then keeps none); a reduction id before --via lands here too
+        raise UsageError(f"reduce --via: give only the input file with the chain, no reduction id or options "
+                         f"(unexpected: {' '.join(args.extra_arguments)})")
+    reduction = chosen_reduction(args, "reduce")
     options = _reduction_options(reduction, args.extra_arguments)
     source = load_file(args.input, args.input_format)
     if source.problem != reduction.source:
@@ -151,12 +154,14 @@ def register(commands: argparse._SubParsersAction) -> None:
                             description="Apply a reduction to an instance file. A reduction with options of its "
                                         "own takes them as --NAME VALUE after the file (npw list shows "
                                         "them; e.g. 224sat-to-npuz --unit 1).")
-    p.add_argument("reduction")
+    p.add_argument("reduction", nargs="?", help="a registered reduction id (or give --via)")
     p.add_argument("input", help="the source instance file; - reads standard input (see --format)")
     add_format_option(p)
     p.add_argument("--output", "-o", type=output_path,
                    help="the target's file (default, or -: standard output; .gz/.xz/.bz2 compressed)")
     p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
+    p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
+                                                      "R1 then R2 ... (npw path finds them)")
     p.set_defaults(run=cmd_reduce, takes_extra_arguments=True)  # the reduction's own options
 
     p = commands.add_parser("render", help="draw an instance as SVG (optionally with a certificate)")

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from npw.cli.common import (
-    EXIT_FAILED, EXIT_OK, count, dask_address, output_path, positive_int, positive_seconds, progress_reporter,
+    EXIT_FAILED, EXIT_OK, chosen_reduction, count, dask_address, output_path, positive_int, positive_seconds, progress_reporter,
     UsageError, workers,
 )
 from npw.instances.base import InvalidInstance, write_atomically
@@ -217,10 +217,9 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
     import sys
 
     from npw.instances.registry import get_problem
-    from npw.reductions.registry import get_reduction
     from npw.verify import verify_reduction
 
-    reduction = get_reduction(args.reduction)
+    reduction = chosen_reduction(args, "verify")
     problem = get_problem(reduction.source)
     if args.html and not args.html.lower().endswith((".html", ".htm")):
         raise UsageError(f"verify: --html takes a .html file name, not {args.html!r}")
@@ -312,7 +311,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("verify", help="check a reduction on many cases",
                             description="Without a stream option: --random 100 where the source problem has "
                                         "a sample, else --exhaustive 2, else planted and certified-no.")
-    p.add_argument("reduction", help="a registered reduction id, or path/to/file.py:NAME")
+    p.add_argument("reduction", nargs="?", help="a registered reduction id, or path/to/file.py:NAME")
+    p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
+                                                      "R1 then R2 ... (npw path finds them)")
     p.add_argument("--exhaustive", type=positive_int, metavar="N", help="every source instance up to size N")
     p.add_argument("--random", type=count, metavar="N", default=0, help="N seeded random small sources")
     p.add_argument("--planted", type=count, metavar="N", default=0, help="N planted yes-sources")

@@ -42,19 +42,9 @@ def neighbour_table(n: int) -> np.ndarray:
     >>> neighbour_table(2).reshape(4, 4).tolist()[0]  # from the top-left cell: only D and R
     [-1, 2, -1, 1]
     """
-    cells = n * n
-    nbr = np.full(cells * 4, -1, dtype=np.int64)
-    for cell in range(cells):
-        r, c = divmod(cell, n)
-        if r > 0:
-            nbr[cell * 4] = cell - n
-        if r < n - 1:
-            nbr[cell * 4 + 1] = cell + n
-        if c > 0:
-            nbr[cell * 4 + 2] = cell - 1
-        if c < n - 1:
-            nbr[cell * 4 + 3] = cell + 1
-    return nbr
+    from npw.solvers.npuz.pysearch import neighbour_list  # one move order for both searches
+
+    return np.array(neighbour_list(n), dtype=np.int64)
 
 
 def distance_tables(kind: int, n: int, goalpos: list[int]) -> np.ndarray:

@@ -28,7 +28,9 @@ class _OutOfBudget(Exception):
     """The node budget ran out: the caller runs the compiled kernel instead."""
 
 
-def _neighbours(n: int) -> list[int]:
+def neighbour_list(n: int) -> list[int]:
+    """cell * 4 + move (U, D, L, R) -> the cell the blank moves to, -1 at the border (the
+    compiled kernels use it as an array)."""
     nbr = [-1] * (n * n * 4)
     for cell in range(n * n):
         r, c = divmod(cell, n)
@@ -261,7 +263,7 @@ def python_idastar(start: Board, goal: Board, n: int, heuristic: str, limit: int
         heur = HEURISTICS[heuristic](board, n, goalpos)
     else:
         return None
-    nbr = _neighbours(n)
+    nbr = neighbour_list(n)
     target_board = list(goal)
     path: list[int] = []
     counts = {"generated": 0, "expanded": 0, "next": 0}

@@ -1,0 +1,8 @@
+"""The ``partition`` problem (the registry's entry): :class:`~npw.instances.numbers.model.Partition`
+with the room's generators, enumeration and shrinking."""
+
+from __future__ import annotations
+
+from npw.instances.numbers.problems import number_problem
+
+PROBLEM = number_problem("partition", "PARTITION (SP12): two sides of equal sum")

@@ -1,0 +1,44 @@
+"""The registry's entries of the number room: one :class:`~npw.instances.base.Problem` per
+problem from the shared generators, enumeration and shrinking (``subsetsum.py`` and
+``partition.py`` each hold one, as the registry wants a module per problem).
+
+>>> problem = number_problem("partition", "Partition")
+>>> p = problem.generate("planted", seed=2, n=5)
+>>> p.verify(problem.planted_certificate("planted", seed=2, n=5))
+True
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from npw.instances.base import Problem
+from npw.instances.numbers import generators
+from npw.instances.numbers.model import Partition, SubsetSum
+
+CERTIFICATES = {
+    "subsetsum": "the subset: a list of distinct 0-based indices of numbers summing to the target",
+    "partition": "one side: a list of distinct 0-based indices of numbers summing to half the total",
+}
+
+
+def number_problem(problem: str, title: str) -> Problem:
+    """The Problem of ``problem`` ("subsetsum" or "partition") with the room's shared pieces."""
+    return Problem(
+        id=problem,
+        title=title,
+        instance_type=SubsetSum if problem == "subsetsum" else Partition,
+        certificate_doc=CERTIFICATES[problem],
+        generators={
+            "random": partial(generators.random_instance, problem),
+            "planted": partial(generators.planted, problem),
+            "certified-no": partial(generators.certified_no, problem),
+        },
+        default_generator="random",
+        enumerate=partial(generators.enumerate_instances, problem),
+        enumerate_doc=generators.enumerate_instances.__doc__ or "",
+        shrink=generators.shrink,
+        sample=partial(generators.verification_sample, problem),
+        verify_deciders=("dp", "sat"),
+        planted_certificates={"planted": partial(generators.planted_solution, problem)},
+    )

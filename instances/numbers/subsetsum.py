@@ -1,0 +1,8 @@
+"""The ``subsetsum`` problem (the registry's entry): :class:`~npw.instances.numbers.model.SubsetSum`
+with the room's generators, enumeration and shrinking."""
+
+from __future__ import annotations
+
+from npw.instances.numbers.problems import number_problem
+
+PROBLEM = number_problem("subsetsum", "SUBSET SUM (SP13): a subset of the numbers summing to the target")

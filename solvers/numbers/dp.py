@@ -1,0 +1,73 @@
+"""Reference decider for SUBSET SUM and PARTITION: the textbook dynamic program over the
+reachable sums, no SAT. Independent of the SAT encoding (``sat.py``).
+
+The table holds every sum at most the target that a subset of the first t numbers reaches and
+the numbers after them can still lift to the target,
+with the number that first reached it and the sum before (a back pointer), so a certificate
+is read back from the target. Sparse (a dict, not an array of target + 1 cells): the sums a
+reduction from 3-SAT builds are huge but few. Time and memory O(min(target, 2^n)) a number;
+past MEMO_ENTRIES sums it answers UNKNOWN rather than use more memory.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Sequence
+
+from npw.solvers.limits import MEMO_ENTRIES
+from npw.solvers.result import Answer, Deadline, Result
+
+
+def reach(numbers: Sequence[int], target: int, deadline: Deadline) -> tuple[int, ...] | None | str:
+    """Indices of numbers summing to ``target``, None if none do, or a reason string when the
+    deadline or the table size stopped the search.
+
+    >>> reach((3, 5, 8, 2), 10, Deadline(None)), reach((2, 4), 5, Deadline(None))
+    ((3, 1, 0), None)
+    """
+    back: dict[int, tuple[int, int]] = {0: (-1, -1)}  # sum -> (index that reached it, sum before)
+    left = sum(numbers)  # what the numbers not yet taken can still add
+    live = [0] if left >= target else []  # sums that can still reach the target
+    for i, a in enumerate(numbers):
+        if deadline.expired():
+            return "timeout"
+        if target in back or not live:
+            break
+        left -= a
+        grown = []
+        for s in live:
+            if s + a <= target and s + a not in back:
+                back[s + a] = (i, s)
+                grown.append(s + a)
+        # a sum that the rest cannot lift to the target is dropped (what keeps the digit
+        # numbers of 3-SAT -> SUBSET SUM at 2^n sums, not 2^(2n + 2m))
+        live = [s for s in live + grown if s + left >= target]
+        if len(back) > MEMO_ENTRIES:
+            return f"more than {MEMO_ENTRIES:,} reachable sums (MEMO_ENTRIES)"
+    if target not in back:
+        return None
+    chosen, s = [], target
+    while s:
+        i, s = back[s]
+        chosen.append(i)
+    return tuple(chosen)
+
+
+def solve(instance: Any, timeout: float | None = None) -> Result:
+    """Decides SUBSET SUM (the instance's target) or PARTITION (half its total; an odd total is
+    a NO at once).
+
+    >>> from npw.instances.numbers.model import Partition, SubsetSum
+    >>> solve(SubsetSum((3, 5, 8, 2), 10)).certificate, solve(Partition((3, 5, 4))).answer
+    ((3, 1, 0), <Answer.NO: 'NO'>)
+    """
+    start = time.perf_counter()
+    if instance.problem == "partition" and instance.total % 2:
+        return Result(Answer.NO, None, "dp", {"time": time.perf_counter() - start, "reason": "odd total"})
+    found = reach(instance.numbers, instance.target, Deadline(timeout))
+    stats: dict[str, Any] = {"time": time.perf_counter() - start}
+    if isinstance(found, str):
+        return Result(Answer.UNKNOWN, None, "dp", {**stats, "reason": found})
+    if found is None:
+        return Result(Answer.NO, None, "dp", stats)
+    return Result(Answer.YES, found, "dp", stats)
