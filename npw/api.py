@@ -2,7 +2,7 @@
 
 Everything here is typed and stable; the command line is a thin layer over the same calls.
 
-* the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``,
+* the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``, ``Nae3Sat``, ``Nae4Sat``,
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
   ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
@@ -39,6 +39,7 @@ from npw.instances.registry import get_problem, renderer_for
 from npw.instances.rel.relocation import Relocation
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.sat.cnf import CNF
+from npw.instances.sat.nae_sat import Nae3Sat, Nae4Sat
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.three_sat import ThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
@@ -55,7 +56,7 @@ from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, 
 __all__ = [
     # instance types
     "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
-    "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
+    "Nae3Sat", "Nae4Sat", "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
