@@ -32,6 +32,8 @@ REDUCTION_MODULES: dict[str, str] = {
     "subsetsum-to-partition": "npw.reductions.numbers.subsetsum_to_partition",
     "3sat-to-3col": "npw.reductions.graphs.three_sat_to_3col",
     "cnf-to-3sat": "npw.reductions.sat.cnf_to_3sat",
+    "3sat-to-nae4sat": "npw.reductions.sat.three_sat_to_nae4sat",
+    "nae4sat-to-nae3sat": "npw.reductions.sat.nae4sat_to_nae3sat",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",

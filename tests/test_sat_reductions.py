@@ -14,8 +14,10 @@ from npw.reductions.registry import get_reduction
 from npw.verify import exhaustive, random_stream, verify_reduction
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SAT_REDUCTIONS = ["cnf-to-3sat"]
-EXHAUSTIVE = {"cnf": 3}  # every CNF over up to 3 variables, up to 3 clauses of width 1-2
+SAT_REDUCTIONS = ["cnf-to-3sat", "3sat-to-nae4sat", "nae4sat-to-nae3sat"]
+# every CNF over up to 3 variables with up to 3 clauses of width 1-2; every 3-SAT instance of up
+# to 2 clauses over up to 3 variables; every NAE-4-SAT clause over up to 3 variables
+EXHAUSTIVE = {"cnf": 3, "3sat": 2, "nae4sat": 1}
 
 
 def load_wrong():
@@ -49,14 +51,22 @@ def test_the_random_cnf_sources_hold_every_width_the_splitting_distinguishes():
     assert {1, 2, 3, 4, 5} <= widths
 
 
+# the stream that finds each wrong version, and the most clauses its shrunk counterexample has:
+# CHAIN_NOT_NEGATED needs a clause of 4+ literals (random only) and the four units refuting it;
+# FRESH_PER_CLAUSE (x1 x1 x1)(~x1 ~x1 ~x1); LINK_NOT_NEGATED the single clause (x1 x1 x1 x1)
+WRONG_FOUND_BY = {"cnf-to-3sat": ("random", 100, 5), "3sat-to-nae4sat": ("exhaustive", 2, 2),
+                  "nae4sat-to-nae3sat": ("exhaustive", 1, 1)}
+
+
 @pytest.mark.parametrize("reduction_id", SAT_REDUCTIONS)
 def test_the_wrong_version_fails_with_a_small_counterexample(reduction_id):
     wrong = load_wrong()[reduction_id]
     assert (wrong.source, wrong.target) == (get_reduction(reduction_id).source, get_reduction(reduction_id).target)
-    report = verify_reduction(wrong, random_stream(get_problem(wrong.source), 100, seed=0))
+    kind, size, most_clauses = WRONG_FOUND_BY[reduction_id]
+    problem = get_problem(wrong.source)
+    cases = random_stream(problem, size, seed=0) if kind == "random" else exhaustive(problem, size)
+    report = verify_reduction(wrong, cases)
     assert not report.summary.passed
     counterexample = report.to_json()["counterexample"]
     assert counterexample["kind"] == "mismatch", counterexample
-    shrunk = counterexample["shrunk"]["clauses"]
-    # one clause of four literals and the four units that refute it
-    assert len(shrunk) <= 5 and max(len(c) for c in shrunk) >= 4, counterexample
+    assert len(counterexample["shrunk"]["clauses"]) <= most_clauses, counterexample
