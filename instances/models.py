@@ -83,6 +83,18 @@ class TwoTwoFourSatFile(InstanceFile, kw_only=True):
     clauses: list[list[SatLiteral]]
 
 
+class Nae3SatFile(InstanceFile, kw_only=True):
+    problem: Literal["nae3sat"]
+    num_vars: VariableCount
+    clauses: list[list[SatLiteral]]
+
+
+class Nae4SatFile(InstanceFile, kw_only=True):
+    problem: Literal["nae4sat"]
+    num_vars: VariableCount
+    clauses: list[list[SatLiteral]]
+
+
 Assignment = list[bool]
 
 # -- REL ----------------------------------------------------------------------------------------
@@ -311,6 +323,8 @@ FILE_MODELS: dict[str, type] = {
     "3sat": ThreeSatFile,
     "1in3sat": OneInThreeSatFile,
     "224sat": TwoTwoFourSatFile,
+    "nae3sat": Nae3SatFile,
+    "nae4sat": Nae4SatFile,
     "rel": RelFile,
     "hampath": HamPathFile,
     "hampath-grid-s": HamPathGridStartFile,

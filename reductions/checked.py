@@ -46,6 +46,10 @@ CHECKED: dict[str, str] = {
     "4partition-to-3partition": "every instance with m <= 2 and B <= 50 (892), 300 random",
     "3dm-to-4partition": "every 3DM instance with q <= 3 and at most 6 triples up to renaming (2,243; 540 of the "
                          "no-instances reach the construction, the rest have an element in no triple), 300 random",
+    "3sat-to-3col": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
+    "cnf-to-3sat": "every CNF over up to 3 variables with up to 3 clauses of width 1-2 (809), 300 random of widths 1-5",
+    "3sat-to-nae4sat": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
+    "nae4sat-to-nae3sat": "every NAE-4-SAT instance up to 2 clauses over 3 variables (6,837), 300 random",
     "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
     "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
     "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
