@@ -30,6 +30,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "vertexcover-to-domset": "npw.reductions.graphs.vertexcover_to_domset",
     "3sat-to-subsetsum": "npw.reductions.numbers.three_sat_to_subsetsum",
     "subsetsum-to-partition": "npw.reductions.numbers.subsetsum_to_partition",
+    "pm3sat-to-pm3sat-2occ": "npw.reductions.pm3sat_to_pm3sat_2occ",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",
