@@ -93,18 +93,18 @@ def _check_order(num_vars: int, order: Sequence[int]) -> None:
         raise InvalidInstance(f"order must list each of the {num_vars} variables once ({detail})")
 
 
-def _sparse_max(values: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+def _sparse_max(values: list[int]) -> list[list[int]]:
     """A sparse table of ``values`` for range maxima in O(1) a query."""
     table = [values]
     width = 1
     while 2 * width <= len(values):
         previous = table[-1]
-        table.append([max(previous[i], previous[i + width]) for i in range(len(values) - 2 * width + 1)])
+        table.append(list(map(max, previous[:len(previous) - width], previous[width:])))
         width *= 2
     return table
 
 
-def _range_max(table: list[list[tuple[int, int]]], low: int, high: int) -> tuple[int, int]:
+def _range_max(table: list[list[int]], low: int, high: int) -> int:
     """max(values[low..high]) (inclusive, low <= high)."""
     k = (high - low + 1).bit_length() - 1
     return max(table[k][low], table[k][high - (1 << k) + 1])
@@ -126,19 +126,23 @@ def find_crossing(order: Sequence[int], clauses: Sequence[Sequence[int]], levels
         members = [i for i, c in enumerate(clauses) if side_of(c) == side]
         if not members:
             continue
-        # the highest clause attached at each position, as (level, -index) so ties name the first
-        best = [(0, 0)] * n
+        # the highest clause attached at each position, as one integer level * (m + 1) + (m - index)
+        # so that the maximum is the highest level and, among equals, the first clause
+        m = len(clauses)
+        best = [0] * n
         for i in members:
+            key = levels[i] * (m + 1) + (m - i)
             for literal in clauses[i]:
                 p = position[abs(literal)]
-                best[p] = max(best[p], (levels[i], -i))
+                if key > best[p]:
+                    best[p] = key
         table = _sparse_max(best)
         for i in members:
             low, high = span[i]
             if high - low >= 2:
-                level, other = _range_max(table, low + 1, high - 1)
+                level, rest = divmod(_range_max(table, low + 1, high - 1), m + 1)
                 if level > levels[i]:
-                    j = -other
+                    j = m - rest
                     inside = next(abs(l) for l in clauses[j] if low < position[abs(l)] < high)
                     return (f"layout crosses: clause c{j + 1} (level {levels[j]}) has x{inside} strictly inside the "
                             f"span of clause c{i + 1} (level {levels[i]}), {side} the line")
@@ -342,10 +346,16 @@ class PlanarMonotone3Sat2Occ(PlanarMonotone3Sat):
 # -- generators ----------------------------------------------------------------------------------
 
 
-def _compatible(candidate: list[int], span: tuple[int, int], placed: list[tuple[list[int], tuple[int, int]]]) -> bool:
-    """Whether a clause at these positions can join the side's placed ones at some levels."""
+def _compatible(candidate: list[int], span: tuple[int, int], placed: list[tuple[list[int], tuple[int, int]]],
+                cover: dict[int, list[int]]) -> bool:
+    """Whether a clause at these positions can join the side's placed ones at some levels: with
+    each placed clause it must share no variable set and not cross (each having a position
+    strictly inside the other's span). Only clauses whose spans meet this one's can cross it:
+    ``cover`` (position -> placed clauses whose span holds it) finds them without a pass over all."""
     low, high = span
-    for places, (l2, h2) in placed:
+    near = {j for p in range(low, high + 1) for j in cover.get(p, ())}
+    for j in near:
+        places, (l2, h2) = placed[j]
         if places == candidate:
             return False
         if any(l2 < p < h2 for p in candidate) and any(low < p < high for p in places):
@@ -360,6 +370,7 @@ def _random_clauses(rng: _random.Random, order: Sequence[int], num_clauses: int,
     the literal cap and pass ``accept``."""
     n = len(order)
     placed: dict[bool, list[tuple[list[int], tuple[int, int]]]] = {True: [], False: []}
+    cover: dict[bool, dict[int, list[int]]] = {True: {}, False: {}}
     counts: dict[int, int] = {}
     clauses: list[Clause] = []
     attempts = 0
@@ -381,8 +392,10 @@ def _random_clauses(rng: _random.Random, order: Sequence[int], num_clauses: int,
         span = (positions[0], positions[-1])
         if cap is not None and any(counts.get(l, 0) >= cap for l in clause):
             continue
-        if not accept(clause) or not _compatible(positions, span, placed[positive]):
+        if not accept(clause) or not _compatible(positions, span, placed[positive], cover[positive]):
             continue
+        for p in range(span[0], span[1] + 1):
+            cover[positive].setdefault(p, []).append(len(placed[positive]))
         placed[positive].append((positions, span))
         for literal in clause:
             counts[literal] = counts.get(literal, 0) + 1
