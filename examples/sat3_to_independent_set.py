@@ -5,50 +5,24 @@ complementary literals are joined; k is the number of clauses. An independent se
 of size k picks one occurrence per clause, never both x and ~x, so it reads as a
 satisfying assignment, and every satisfying assignment gives one.
 
+Both problems are built in (``3sat`` and ``indset``), so this file defines no problem and
+no solver: the workbench decides both sides with its own deciders.
+
     npw verify examples/sat3_to_independent_set.py:REDUCTION --exhaustive 2 --random 300
+
+(The workbench's own version, with the proof's claims and the element map for
+``npw explore``, is the registered ``3sat-to-indset``.)
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 
-from pysat.card import CardEnc, EncType
-
-from npw.api import InvalidInstance, Reduction, ThreeSat, problem
-
-
-@problem("independent-set")
-@dataclass(frozen=True)
-class IndependentSet:
-    """Independent set: k nodes of a graph, no two adjacent."""
-
-    num_nodes: int
-    edges: tuple[tuple[int, int], ...]
-    k: int
-
-    def validate(self) -> None:
-        for u, v in self.edges:
-            if not (0 <= u < self.num_nodes and 0 <= v < self.num_nodes) or u == v:
-                raise InvalidInstance(f"edge ({u}, {v}) is not between two distinct nodes of 0..{self.num_nodes - 1}")
-
-    def verify(self, nodes) -> bool:
-        chosen = set(nodes)
-        return (len(chosen) >= self.k and chosen <= set(range(self.num_nodes))
-                and not any(u in chosen and v in chosen for u, v in self.edges))
-
-    def to_cnf(self):
-        """Variable i+1 = node i chosen; no edge inside; at least k chosen (sequential counter)."""
-        clauses = [(-(u + 1), -(v + 1)) for u, v in self.edges]
-        at_least = CardEnc.atleast(range(1, self.num_nodes + 1), bound=self.k, top_id=self.num_nodes,
-                                   encoding=EncType.seqcounter)
-        clauses += at_least.clauses
-        num_vars = max([self.num_nodes] + [abs(l) for c in at_least.clauses for l in c])
-        return num_vars, clauses, lambda model: tuple(i for i in range(self.num_nodes) if model[i])
+from npw.api import IndependentSet, Reduction, ThreeSat
 
 
 def occurrences(formula: ThreeSat) -> list[int]:
-    """Node 3i+j is the j-th literal occurrence of clause i."""
+    """Vertex 3i+j is the j-th literal occurrence of clause i."""
     return [literal for clause in formula.clauses for literal in clause]
 
 
@@ -76,22 +50,22 @@ def forward(formula: ThreeSat, assignment) -> tuple[int, ...]:
     return tuple(chosen)
 
 
-def backward(formula: ThreeSat, graph: IndependentSet, nodes) -> tuple[bool, ...]:
-    """A chosen occurrence makes its literal true; variables no chosen node mentions are false."""
+def backward(formula: ThreeSat, graph: IndependentSet, vertices) -> tuple[bool, ...]:
+    """A chosen occurrence makes its literal true; variables no chosen vertex mentions are false."""
     literals = occurrences(formula)
     values = [False] * formula.num_vars
-    for node in nodes:
-        values[abs(literals[node]) - 1] = literals[node] > 0
+    for vertex in vertices:
+        values[abs(literals[vertex]) - 1] = literals[vertex] > 0
     return tuple(values)
 
 
 REDUCTION = Reduction(
     id="3sat-to-independent-set",
     source="3sat",
-    target="independent-set",
+    target="indset",
     reference="Karp 1972; the textbook triangle construction",
     reduce=reduce,
     forward=forward,
     backward=backward,
-    size=lambda formula: {"num_nodes": 3 * len(formula.clauses), "k": len(formula.clauses)},
+    size=lambda formula: {"vertices": 3 * len(formula.clauses), "k": len(formula.clauses)},
 )

@@ -17,22 +17,22 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import sat3_to_independent_set as correct  # noqa: E402
-from npw.api import ThreeSat  # noqa: E402
+from npw.api import IndependentSet, ThreeSat  # noqa: E402
 
 
-def reduce_off_by_one(formula: ThreeSat) -> correct.IndependentSet:
+def reduce_off_by_one(formula: ThreeSat) -> IndependentSet:
     graph = correct.reduce(formula)
     return dataclasses.replace(graph, k=len(formula.clauses) - 1)
 
 
-def reduce_missing_conflicts(formula: ThreeSat) -> correct.IndependentSet:
+def reduce_missing_conflicts(formula: ThreeSat) -> IndependentSet:
     literals = correct.occurrences(formula)
     edges = set()
     for i in range(len(formula.clauses)):
         triple = (3 * i, 3 * i + 1, 3 * i + 2)
         edges.update({(triple[0], triple[1]), (triple[0], triple[2]), (triple[1], triple[2])})
     # bug: conflicts are only looked for between occurrences of the same clause
-    return correct.IndependentSet(len(literals), tuple(sorted(edges)), len(formula.clauses))
+    return IndependentSet(len(literals), tuple(sorted(edges)), len(formula.clauses))
 
 
 OFF_BY_ONE = dataclasses.replace(correct.REDUCTION, id="off-by-one", reduce=reduce_off_by_one, size=None)

@@ -75,8 +75,8 @@ def test_failing_example_reduction(capsys, tmp_path):
     counterexample = result["counterexample"]
     assert counterexample["label"] in html
     assert all(detail.replace("'", "&#x27;") in html for detail in counterexample["details"])
-    # the source (3sat) is drawn; the example's own graph problem has no renderer
-    assert "source (3sat)" in html and "its target" not in html and "JSON only" not in html
+    # the source (3sat) and its target (the built-in indset) are both drawn
+    assert "source (3sat)" in html and "its target" in html and "JSON only" not in html
 
 
 def test_counterexample_drawn_with_the_target_renderer(capsys, tmp_path):

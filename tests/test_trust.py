@@ -337,11 +337,11 @@ def test_a_user_file_that_exits_or_loops_at_import_gets_one_line(tmp_path, monke
 def test_user_problems_are_known_to_every_command(tmp_path):
     from pathlib import Path
 
-    problems = Path(__file__).resolve().parents[1] / "examples" / "sat3_to_independent_set.py"
-    source = tmp_path / "f.json"
-    out = tmp_path / "graph.json"
-    subprocess.run(NPW + ["generate", "3sat", "-p", "num_vars=4", "-p", "ratio=1", "--seed", "1",
-                          "-o", str(source)], check=True, capture_output=True)
+    problems = Path(__file__).resolve().parents[1] / "examples" / "vertexcover_to_hitting_set.py"
+    source = tmp_path / "g.json"
+    out = tmp_path / "sets.json"
+    subprocess.run(NPW + ["generate", "vertexcover", "--seed", "1", "-o", str(source)], check=True,
+                   capture_output=True)
     subprocess.run(NPW + ["reduce", f"{problems}:REDUCTION", str(source), "-o", str(out)], check=True,
                    capture_output=True)
     unknown = subprocess.run(NPW + ["solve", str(out)], capture_output=True, text=True)
@@ -351,7 +351,7 @@ def test_user_problems_are_known_to_every_command(tmp_path):
                                  env={**os.environ, "NPW_PROBLEMS": str(problems)})
     assert by_option.returncode == by_variable.returncode == 0 and by_option.stdout == by_variable.stdout
     listed = subprocess.run(NPW + ["--problems", str(problems), "list"], capture_output=True, text=True, check=True)
-    assert "independent-set" in listed.stdout
+    assert "hitting-set" in listed.stdout
 
 
 def test_the_user_api_reference_names_every_hook_and_field():

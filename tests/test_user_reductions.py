@@ -10,6 +10,7 @@ from npw.cli import main
 CORRECT = [
     "examples/sat3_to_independent_set.py:REDUCTION",
     "examples/sat3_to_three_colouring.py:REDUCTION",
+    "examples/vertexcover_to_hitting_set.py:REDUCTION",
 ]
 WRONG = [
     "examples/sat3_to_independent_set_wrong.py:OFF_BY_ONE",

@@ -19,8 +19,8 @@ from npw.instances.base import InvalidInstance, dumps, write_atomically
 
 def cmd_list(args: argparse.Namespace) -> int:
     if args.table1:
-        if args.graph or args.output:
-            raise UsageError("list --table1 prints the table: --graph and -o do not go with it")
+        if args.graph or args.output or args.markdown:
+            raise UsageError("list --table1 prints the table: --graph, --markdown and -o do not go with it")
         from dataclasses import asdict
 
         from npw.paper_tables import format_table1, table1
@@ -39,6 +39,11 @@ def cmd_list(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.output:
         raise UsageError("list: -o goes with --graph")
+    if args.markdown:
+        from npw.readme_tables import problems_table, reductions_table
+
+        print(problems_table() + "\n\n" + reductions_table())
+        return EXIT_OK
     from npw.instances.registry import get_problem, problem_ids
     from npw.reductions.registry import get_reduction, reduction_ids
     from npw.solvers import backends_for, export_formats
@@ -261,6 +266,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("list", help="problems, reductions, solvers (--graph -o graph.svg: the reduction graph)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--graph", action="store_true", help="draw the reduction graph as SVG (with -o FILE.svg)")
+    p.add_argument("--markdown", action="store_true", help="the README's problem and reduction tables")
     p.add_argument("--table1", action="store_true", help="Table 1 of the Solo Chess paper: each cell's theorem and "
                                                          "the registered reduction or decider implementing it")
     p.add_argument("--output", "-o", type=output_path, help="the drawing's file, with --graph (- for standard output)")

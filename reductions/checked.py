@@ -1,0 +1,52 @@
+"""What each registered reduction has been verified on: the "checked" column of the README.
+
+One line per reduction id (or chain id) saying which streams ``npw verify`` passed and at what
+size; the commands and their figures (cases, seconds) are in BENCHMARKS.md. The README's
+reduction table is written from the registry and this table by :mod:`npw.readme_tables`, and
+``tests/test_readme_tables.py`` fails when the two drift apart, or when a registered reduction
+has no line here.
+
+>>> CHECKED["1in3sat-to-224sat"]
+'every instance up to 3 clauses; 10,000 random'
+"""
+
+from __future__ import annotations
+
+CHECKED: dict[str, str] = {
+    "1in3sat-to-224sat": "every instance up to 3 clauses; 10,000 random",
+    "224sat-to-rel": "every instance up to m = 3 and 300 random (m <= 6)",
+    "224sat-to-rel-cap2": "every instance up to m = 3 and 300 random (m <= 6)",
+    "224sat-to-rel-undirected": "every instance up to m = 3 and 300 random (m <= 6)",
+    "1in3sat-to-rel": "certificates both ways; 200 random: every yes proved by the forward certificate; "
+                      "the no-targets (m = 21 and up) are beyond the deciders at 5 s",
+    "224sat-to-npuz": "read-back REL instance = Theorem 2's for every instance up to m = 3; forward reaches B2 "
+                      "within k and backward decodes it (m <= 3 exhaustive, random m <= 6, with detours); m = 2 at "
+                      "the paper's unit: 1.15 billion forward moves simulated and decoded. The no-direction's "
+                      "Lemmas 1-4 are the paper's, not checked",
+    "3partition-to-bwp": "every instance with m <= 2 and B <= 16 (35 yes, 3 no: all targets decided, both answers), "
+                         "100 random",
+    "3partition-to-bwp-compact": "**not a reduction** (`examples/bwp_compact_counterexample.py`): a 32-step solution "
+                                 "of the no-instance (4,4,4,4,4,6), B = 13; `--exhaustive 16 --timeout 120` finds "
+                                 "the mismatch by itself ((6,6,6,4,4,4), B = 15: NO->YES) in about 15 minutes",
+    "hampath-to-solochess-rook-pawn-as-stated": "flagged: counterexamples both ways (BENCHMARKS.md, Findings)",
+    "3sat-to-indset": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
+    "indset-to-vertexcover": "every graph up to 7 vertices with every k (9,727), 300 random",
+    "vertexcover-to-indset": "every graph up to 7 vertices with every k (9,727), 300 random",
+    "indset-to-clique": "every graph up to 7 vertices with every k (9,727), 300 random",
+    "clique-to-indset": "every graph up to 7 vertices with every k (9,727), 300 random",
+    "vertexcover-to-domset": "every graph up to 7 vertices with every k (9,727), 300 random",
+    "3sat-to-subsetsum": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
+    "subsetsum-to-partition": "every instance of total <= 14, 300 random",
+    "pm3sat-to-pm3sat-2occ": "every planar layout up to 4 variables and 4 clauses up to symmetry (3,746: 3,521 yes, "
+                             "225 no), 1,000 random (both answers); every output layout validated planar",
+}
+
+# the Solo Chess reductions of Section 3.1 share one line, and so do their -unrestricted forms
+_SOLO_CHESS = "every max-degree-3 grid graph up to 7-8 vertices, 100 random"
+for _pair in ("rook-pawn", "knight-pawn", "knight-king", "king-pawn", "rook-king", "rook-knight", "queen-pawn",
+              "queen-bishop", "queen-king", "queen-knight", "rook-bishop", "bishop-pawn", "bishop-king",
+              "bishop-knight", "bishop-rook", "queen-rook"):
+    CHECKED.setdefault(f"hampath-to-solochess-{_pair}", _SOLO_CHESS)
+    CHECKED.setdefault(f"hampath-to-solochess-{_pair}-unrestricted", _SOLO_CHESS)
+for _pair in ("rook-pawn", "rook-king", "rook-knight"):
+    CHECKED.setdefault(f"hampath-to-solochess-{_pair}-stretched", _SOLO_CHESS)

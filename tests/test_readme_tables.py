@@ -1,0 +1,40 @@
+"""The README's problem and reduction tables are the registries' (npw.readme_tables)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from npw.readme_tables import main, problems_table, reductions_table, rewrite
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_tables_match_the_registries():
+    text = README.read_text()
+    assert rewrite(text) == text, "stale README tables: run python -m npw.readme_tables README.md"
+
+
+def test_every_problem_and_reduction_has_a_row_and_a_checked_line():
+    from npw.instances.registry import PROBLEM_MODULES
+    from npw.reductions.checked import CHECKED
+    from npw.reductions.registry import reduction_ids
+
+    problems, reductions = problems_table(), reductions_table()
+    for pid in PROBLEM_MODULES:
+        assert f"| `{pid}` |" in problems
+    for rid in reduction_ids():
+        assert f"`{rid}`" in reductions or f"`{rid.rsplit('-unrestricted', 1)[0]}` (+ `-unrestricted`)" in reductions
+        assert rid in CHECKED, f"{rid}: say in reductions/checked.py what it has been verified on"
+    assert set(CHECKED) <= set(reduction_ids()), "reductions/checked.py names a reduction that is not registered"
+
+
+def test_a_stale_or_unmarked_readme_is_reported(tmp_path, capsys):
+    stale = tmp_path / "README.md"
+    stale.write_text(README.read_text().replace("| `cnf` |", "| `cnf-old` |", 1))
+    assert main([str(stale), "--check"]) == 1
+    assert main([str(stale)]) == 0 and main([str(stale), "--check"]) == 0
+    assert stale.read_text() == README.read_text()
+    unmarked = tmp_path / "plain.md"
+    unmarked.write_text("# no tables here\n")
+    assert main([str(unmarked)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
