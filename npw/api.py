@@ -2,7 +2,8 @@
 
 Everything here is typed and stable; the command line is a thin layer over the same calls.
 
-* the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``,
+* the built-in instance types: ``CNF``, ``ThreeSat``, ``PlanarMonotone3Sat``, ``PlanarMonotone3Sat2Occ``,
+  ``OneInThreeSat``, ``TwoTwoFourSat``,
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
   ``HamPathGridStart``, ``HamPathEnds``, ``SoloChess``, and the classic graph problems
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
