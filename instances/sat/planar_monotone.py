@@ -324,7 +324,8 @@ class PlanarMonotone3Sat(CNF):
 
 @dataclass(frozen=True)
 class PlanarMonotone3Sat2Occ(PlanarMonotone3Sat):
-    """:class:`PlanarMonotone3Sat` where each literal occurs at most twice (Lemma B.1's problem).
+    """A planar monotone 3SAT formula with its layout where each literal occurs at most twice
+    (Lemma B.1's problem; see :class:`PlanarMonotone3Sat`).
 
     >>> PlanarMonotone3Sat2Occ(2, [(1,), (1, 2), (1,)], order=(1, 2), levels=(1, 2, 3))
     Traceback (most recent call last):
@@ -618,7 +619,7 @@ def _problem(kind: type, pid: str, title: str) -> Problem:
                     "certified-no": generator(certified_no_instance)},
         default_generator="random",
         enumerate=functools.partial(enumerate_instances, _kind=kind),
-        enumerate_doc=enumerate_instances.__doc__ or "",
+        enumerate_doc=(enumerate_instances.__doc__ or "").split(">>>")[0].strip(),
         shrink=shrink,
         sample=functools.partial(verification_sample, _kind=kind),
         verify_deciders=("brute", "sat"),
