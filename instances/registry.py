@@ -18,6 +18,9 @@ PROBLEM_MODULES: dict[str, str] = {
     "224sat": "npw.instances.sat.two_two_four_sat",
     "nae3sat": "npw.instances.sat.nae3sat",
     "nae4sat": "npw.instances.sat.nae4sat",
+
+    "pm3sat": "npw.instances.sat.planar_monotone",
+    "pm3sat-2occ": "npw.instances.sat.planar_monotone_2occ",
     "rel": "npw.instances.rel.relocation",
     "hampath": "npw.instances.hampath.problem",
     "hampath-grid-s": "npw.instances.hampath.grid_s",
@@ -52,6 +55,9 @@ RENDERERS: dict[str, str] = {
     "224sat": "npw.instances.sat.render:render_svg",
     "nae3sat": "npw.instances.sat.render:render_svg",
     "nae4sat": "npw.instances.sat.render:render_svg",
+
+    "pm3sat": "npw.instances.sat.planar_render:render_svg",
+    "pm3sat-2occ": "npw.instances.sat.planar_render:render_svg",
     "hampath": "npw.instances.hampath.render:render_svg",
     "hampath-grid-s": "npw.instances.hampath.render:render_svg",
     "hampath-st": "npw.instances.hampath.render:render_svg",

@@ -54,6 +54,9 @@ CHECKED: dict[str, str] = {
     "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
     "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
                                "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
+
+    "pm3sat-to-pm3sat-2occ": "every planar layout up to 4 variables and 4 clauses up to symmetry (3,746: 3,521 yes, "
+                             "225 no), 1,000 random (both answers); every output layout validated planar",
 }
 
 # the Solo Chess reductions of Section 3.1 share one line, and so do their -unrestricted forms

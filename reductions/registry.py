@@ -38,11 +38,12 @@ REDUCTION_MODULES: dict[str, str] = {
     "3dm-to-4partition": "npw.reductions.numbers.three_dm_to_four_partition",
     "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
     "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
-
     "3sat-to-3col": "npw.reductions.graphs.three_sat_to_3col",
     "cnf-to-3sat": "npw.reductions.sat.cnf_to_3sat",
     "3sat-to-nae4sat": "npw.reductions.sat.three_sat_to_nae4sat",
     "nae4sat-to-nae3sat": "npw.reductions.sat.nae4sat_to_nae3sat",
+
+    "pm3sat-to-pm3sat-2occ": "npw.reductions.pm3sat_to_pm3sat_2occ",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",

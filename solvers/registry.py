@@ -26,6 +26,9 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "224sat": dict(_SAT_FAMILY),
     "nae3sat": {"sat": "npw.solvers.sat:solve", "brute": "npw.solvers.brute_exactly_k:solve"},
     "nae4sat": {"sat": "npw.solvers.sat:solve", "brute": "npw.solvers.brute_exactly_k:solve"},
+    # the layout does not change the formula: the SAT family's deciders read the clauses
+    "pm3sat": dict(_SAT_FAMILY),
+    "pm3sat-2occ": dict(_SAT_FAMILY),
     "rel": {"sat": "npw.solvers.rel.order:solve", "cpsat": "npw.solvers.rel.cpsat:solve",
             "sat-time": "npw.solvers.rel.sat_time:solve", "search": "npw.solvers.rel.search:solve",
             "local": "npw.solvers.rel.local_order:solve"},
@@ -62,6 +65,8 @@ EXPORTS: dict[str, dict[str, str]] = {
     "224sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "nae3sat": {"dimacs": "npw.solvers.sat:to_dimacs"},
     "nae4sat": {"dimacs": "npw.solvers.sat:to_dimacs"},
+    "pm3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
+    "pm3sat-2occ": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
@@ -93,6 +98,8 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "nae3sat": "npw.solvers.sat:sample_certificates",
     "nae4sat": "npw.solvers.sat:sample_certificates",
     "rel": "npw.solvers.rel.local_order:sample_certificates",
+    "pm3sat": "npw.solvers.sat:sample_certificates",
+    "pm3sat-2occ": "npw.solvers.sat:sample_certificates",
     "solochess": "npw.solvers.solochess.search:sample_certificates",
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
     "coloring": "npw.solvers.graphs.coloring:sample_certificates",
