@@ -44,10 +44,11 @@ import random
 import sys
 import time
 from collections import deque
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping
 
 from npw.instances.base import InvalidInstance
-from npw.instances.solochess.board import Move, Point, SoloChess
+from npw.instances.solochess.board import Point, SoloChess
+from npw.instances.solochess.collapse import captures_for_walk, neighbours, villain_components
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
@@ -77,72 +78,6 @@ def applies(instance: SoloChess) -> str | None:
     return None
 
 
-def _neighbours(offsets: Sequence[Point], squares: set[Point]) -> dict[Point, list[Point]]:
-    return {q: [(q[0] + dx, q[1] + dy) for dx, dy in offsets if (q[0] + dx, q[1] + dy) in squares]
-            for q in squares}
-
-
-def villain_components(instance: SoloChess) -> list[frozenset[Point]]:
-    """The connected components of the villains' move graph on the initial villain squares."""
-    villains = {p.square for p in instance.pieces if p.square != instance.special}
-    if not villains:
-        return []
-    kind = next(p.kind for p in instance.pieces if p.square != instance.special)
-    graph = _neighbours(instance.piece_type(kind).leaps, villains)
-    seen: set[Point] = set()
-    components = []
-    for start in sorted(villains):
-        if start in seen:
-            continue
-        part = {start}
-        queue = deque([start])
-        while queue:
-            for r in graph[queue.popleft()]:
-                if r not in part:
-                    part.add(r)
-                    queue.append(r)
-        seen |= part
-        components.append(frozenset(part))
-    return components
-
-
-def captures_for_walk(instance: SoloChess, walk: Sequence[Point],
-                      shuffle: Callable[[list], None] | None = None) -> tuple[Move, ...]:
-    """The capture sequence of the lemma's sufficiency: every villain not on ``walk`` captures its
-    parent in a forest of shortest paths to the walk's squares (deepest first), then the special
-    piece walks. ``shuffle`` permutes the search's neighbour lists (another forest). Raises InvalidInstance when some villain component misses the walk.
-
-    >>> from npw.instances.solochess.board import Piece
-    >>> board = SoloChess(3, 3, (Piece(0, 0, "king"), Piece(1, 1, "knight"), Piece(2, 2, "knight"),
-    ...                          Piece(0, 1, "knight")), special=(0, 0))
-    >>> captures_for_walk(board, [(0, 0), (1, 1), (2, 2)])
-    (((0, 1), (2, 2)), ((0, 0), (1, 1)), ((1, 1), (2, 2)))
-    """
-    villains = {p.square for p in instance.pieces if p.square != instance.special}
-    kind = next((p.kind for p in instance.pieces if p.square != instance.special), None)
-    graph = _neighbours(instance.piece_type(kind).leaps, villains) if kind else {}
-    roots = [q for q in walk[1:] if q in villains]
-    depth = {q: 0 for q in roots}
-    parent: dict[Point, Point] = {}
-    queue = deque(roots)
-    order = []
-    while queue:
-        q = queue.popleft()
-        options = list(graph[q])
-        if shuffle is not None:
-            shuffle(options)
-        for r in options:
-            if r not in depth:
-                depth[r], parent[r] = depth[q] + 1, q
-                order.append(r)
-                queue.append(r)
-    missed = sorted(villains - set(depth))
-    if missed:
-        raise InvalidInstance(f"the villain on {missed[0]} is in a component the walk never meets")
-    collapse = tuple((r, parent[r]) for r in reversed(order))
-    return collapse + tuple(zip(walk, walk[1:]))
-
-
 def find_walk(instance: SoloChess, deadline: Deadline | None = None,
               shuffle: Callable[[list], None] | None = None) -> tuple[list[Point] | None, int]:
     """(a walk of the special piece meeting every villain component, or None; nodes searched);
@@ -150,7 +85,7 @@ def find_walk(instance: SoloChess, deadline: Deadline | None = None,
     squares = {p.square for p in instance.pieces}
     start = instance.special
     assert start is not None
-    moves = _neighbours(instance.piece_type(instance.special_kind() or "").leaps, squares)
+    moves = neighbours(instance.piece_type(instance.special_kind() or "").leaps, squares)
     component_of: Mapping[Point, int] = {q: i for i, part in enumerate(villain_components(instance)) for q in part}
     total = len(set(component_of.values()))
     walk, on_walk = [start], {start}
