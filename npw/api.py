@@ -40,6 +40,7 @@ from npw.instances.rel.relocation import Relocation
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
+from npw.instances.sat.planar_monotone import PlanarMonotone3Sat, PlanarMonotone3Sat2Occ
 from npw.instances.sat.three_sat import ThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.instances.solochess import SoloChess
@@ -55,7 +56,7 @@ from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, 
 __all__ = [
     # instance types
     "BWP", "CNF", "Clique", "Coloring", "DominatingSet", "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
-    "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
+    "NPuz", "OneInThreeSat", "Partition", "PlanarMonotone3Sat", "PlanarMonotone3Sat2Occ", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",

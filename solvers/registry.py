@@ -24,6 +24,9 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "3sat": dict(_SAT_FAMILY),
     "1in3sat": dict(_SAT_FAMILY),
     "224sat": dict(_SAT_FAMILY),
+    # the layout does not change the formula: the SAT family's deciders read the clauses
+    "pm3sat": dict(_SAT_FAMILY),
+    "pm3sat-2occ": dict(_SAT_FAMILY),
     "rel": {"sat": "npw.solvers.rel.order:solve", "cpsat": "npw.solvers.rel.cpsat:solve",
             "sat-time": "npw.solvers.rel.sat_time:solve", "search": "npw.solvers.rel.search:solve"},
     "hampath": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
@@ -49,6 +52,8 @@ EXPORTS: dict[str, dict[str, str]] = {
     "3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "1in3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "224sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
+    "pm3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
+    "pm3sat-2occ": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
     "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
        for pid in ("hampath", "hampath-grid-s", "hampath-st")},
@@ -71,6 +76,8 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "3sat": "npw.solvers.sat:sample_certificates",
     "1in3sat": "npw.solvers.sat:sample_certificates",
     "224sat": "npw.solvers.sat:sample_certificates",
+    "pm3sat": "npw.solvers.sat:sample_certificates",
+    "pm3sat-2occ": "npw.solvers.sat:sample_certificates",
     "rel": "npw.solvers.rel.order:sample_certificates",
     "solochess": "npw.solvers.solochess.search:sample_certificates",
     **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
