@@ -10,8 +10,9 @@ captures its parent in a forest of shortest paths to those squares, deepest firs
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Callable, Sequence
+import random
+from collections import Counter, deque
+from typing import Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Move, Point, SoloChess
@@ -52,10 +53,13 @@ def villain_components(instance: SoloChess) -> list[frozenset[Point]]:
 
 
 def captures_for_walk(instance: SoloChess, walk: Sequence[Point],
-                      shuffle: Callable[[list], None] | None = None) -> tuple[Move, ...]:
+                      rng: random.Random | None = None) -> tuple[Move, ...]:
     """The capture sequence of the lemma's sufficiency: every villain not on ``walk`` captures its
     parent in a forest of shortest paths to the walk's squares (deepest first), then the special
-    piece walks. ``shuffle`` permutes the search's neighbour lists (another forest). Raises InvalidInstance when some villain component misses the walk.
+    piece walks. With ``rng``: another forest (the search's neighbour lists shuffled), and the
+    special piece's steps interleaved at random with the villains' captures (a step onto a square
+    waits until every capture onto that square is made), so sampled solutions are not all in the
+    villains-first order. Raises InvalidInstance when some villain component misses the walk.
 
     >>> from npw.instances.solochess.board import Piece
     >>> board = SoloChess(3, 3, (Piece(0, 0, "king"), Piece(1, 1, "knight"), Piece(2, 2, "knight"),
@@ -68,21 +72,40 @@ def captures_for_walk(instance: SoloChess, walk: Sequence[Point],
     graph = neighbours(instance.piece_type(kind).leaps, villains) if kind else {}
     roots = [q for q in walk[1:] if q in villains]
     depth = {q: 0 for q in roots}
+    root_of = {q: q for q in roots}
     parent: dict[Point, Point] = {}
     queue = deque(roots)
     order = []
     while queue:
         q = queue.popleft()
         options = list(graph[q])
-        if shuffle is not None:
-            shuffle(options)
+        if rng is not None:
+            rng.shuffle(options)
         for r in options:
             if r not in depth:
-                depth[r], parent[r] = depth[q] + 1, q
+                depth[r], parent[r], root_of[r] = depth[q] + 1, q, root_of[q]
                 order.append(r)
                 queue.append(r)
     missed = sorted(villains - set(depth))
     if missed:
         raise InvalidInstance(f"the villain on {missed[0]} is in a component the walk never meets")
-    collapse = tuple((r, parent[r]) for r in reversed(order))
-    return collapse + tuple(zip(walk, walk[1:]))
+    # tree by tree in the walk's order, each deepest first (children before their parent), so the
+    # special piece may step onto a square as soon as its own tree is done
+    place = {q: i for i, q in enumerate(walk)}
+    collapse = [(r, parent[r]) for r in sorted(order, key=lambda r: (place[root_of[r]], -depth[r]))]
+    steps = list(zip(walk, walk[1:]))
+    if rng is None:
+        return tuple(collapse + steps)
+    waiting = Counter(p for _, p in collapse)  # captures still to come onto each square
+    moves: list[Move] = []
+    i = j = 0
+    while i < len(collapse) or j < len(steps):
+        can_step = j < len(steps) and not waiting[steps[j][1]]
+        if can_step and (i == len(collapse) or rng.random() < 0.5):
+            moves.append(steps[j])
+            j += 1
+        else:
+            moves.append(collapse[i])
+            waiting[collapse[i][1]] -= 1
+            i += 1
+    return tuple(moves)

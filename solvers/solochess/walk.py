@@ -136,17 +136,18 @@ def find_walk(instance: SoloChess, deadline: Deadline | None = None,
 def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None) -> Result:
     """Decides a board of the lemma's class (see the module docstring); other boards raise
     InvalidInstance with the reason. ``order_seed``: try moves and build the villains' forest in
-    a seeded random order (other solutions; the answer does not depend on it)."""
+    a seeded random order, and interleave the special piece's steps with the villains' captures
+    (other solutions; the answer does not depend on it)."""
     reason = applies(instance)
     if reason:
         raise InvalidInstance(reason)
     started = time.perf_counter()
-    shuffle = None if order_seed is None else random.Random(order_seed).shuffle
+    rng = None if order_seed is None else random.Random(order_seed)
     try:
-        walk, nodes = find_walk(instance, Deadline(timeout), shuffle)
+        walk, nodes = find_walk(instance, Deadline(timeout), None if rng is None else rng.shuffle)
     except OutOfTime:
         return Result(Answer.UNKNOWN, None, "walk", {"time": time.perf_counter() - started})
     stats = {"time": time.perf_counter() - started, "nodes": nodes}
     if walk is None:
         return Result(Answer.NO, None, "walk", stats)
-    return Result(Answer.YES, captures_for_walk(instance, walk, shuffle), "walk", stats)
+    return Result(Answer.YES, captures_for_walk(instance, walk, rng), "walk", stats)
