@@ -55,6 +55,10 @@ CHECKED: dict[str, str] = {
     "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
                                "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
 
+    "pm3sat-to-solochess-king-knight": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
+                                       "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",
+    "pm3sat-to-solochess-pawn-knight": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
+                                       "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",
     "pm3sat-to-pm3sat-2occ": "every planar layout up to 4 variables and 4 clauses up to symmetry (3,746: 3,521 yes, "
                              "225 no), 1,000 random (both answers); every output layout validated planar",
 }

@@ -80,6 +80,8 @@ REDUCTION_MODULES: dict[str, str] = {
     "hampath-to-solochess-bishop-knight-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_KNIGHT",
     "hampath-to-solochess-bishop-rook-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_ROOK",
     "hampath-to-solochess-queen-rook-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_ROOK",
+    "pm3sat-to-solochess-king-knight": "npw.reductions.solochess.pm3sat_knight:KING_KNIGHT",
+    "pm3sat-to-solochess-pawn-knight": "npw.reductions.solochess.pm3sat_knight:PAWN_KNIGHT",
 }
 
 # chain id -> the registered reductions it goes through, in order
