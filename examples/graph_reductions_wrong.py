@@ -11,6 +11,8 @@ not: the answers, certificates and sizes alone find the fault.
 * NOT_COMPLEMENTED (clique-to-indset): the same graph, "a clique is an independent set";
 * ISOLATED_FORGOTTEN (vertexcover-to-domset): k' = k, forgetting that an isolated vertex must
   dominate itself;
+* OUTPUT_NOT_FALSE (3sat-to-3col): each clause's output joined to BASE only, not to FALSE, so
+  a clause of three false literals is coloured too (its output takes FALSE's colour);
 * ONE_ARC_PER_EDGE (vertexcover-to-fvs): each edge made one arc u -> v (u < v) instead of two
   opposite ones, so the digraph is acyclic and every target says yes.
 
@@ -23,9 +25,9 @@ import dataclasses
 import itertools
 
 from npw.api import Clique, IndependentSet, ThreeSat, VertexCover, get_reduction
-from npw.instances.graphs.graph import DominatingSet
 from npw.instances.graphs.digraph import FeedbackVertexSet
-from npw.reductions.graphs import three_sat_to_indset, vertexcover_to_domset
+from npw.instances.graphs.graph import Coloring, DominatingSet
+from npw.reductions.graphs import three_sat_to_3col, three_sat_to_indset, vertexcover_to_domset
 
 
 def _wrong(reduction_id: str, name: str, reduce) -> object:
@@ -63,15 +65,23 @@ def one_arc_per_edge(graph: VertexCover) -> FeedbackVertexSet:
     return FeedbackVertexSet(graph.num_vertices, graph.edges, graph.k)  # bug: u -> v only, no v -> u
 
 
+def output_not_false(formula: ThreeSat) -> Coloring:
+    built = three_sat_to_3col.reduce(formula)
+    n = formula.num_vars
+    outputs = {(three_sat_to_3col.FALSE, three_sat_to_3col.gadget(n, i)[-1]) for i in range(len(formula.clauses))}
+    return Coloring(built.num_vertices, tuple(e for e in built.edges if e not in outputs), 3)  # bug: no r'-FALSE
+
+
 NO_CONFLICT_EDGES = _wrong("3sat-to-indset", "3sat-to-indset-no-conflict-edges", no_conflict_edges)
 K_NOT_N_MINUS_K = _wrong("indset-to-vertexcover", "indset-to-vertexcover-k", k_not_n_minus_k)
 COMPLEMENTED_COVER = _wrong("vertexcover-to-indset", "vertexcover-to-indset-complemented", complemented_cover)
 SELF_LOOPS = _wrong("indset-to-clique", "indset-to-clique-self-loops", self_loops)
 NOT_COMPLEMENTED = _wrong("clique-to-indset", "clique-to-indset-not-complemented", not_complemented)
 ISOLATED_FORGOTTEN = _wrong("vertexcover-to-domset", "vertexcover-to-domset-isolated", isolated_forgotten)
+OUTPUT_NOT_FALSE = _wrong("3sat-to-3col", "3sat-to-3col-output-not-false", output_not_false)
+ONE_ARC_PER_EDGE = _wrong("vertexcover-to-fvs", "vertexcover-to-fvs-one-arc", one_arc_per_edge)
 
 WRONG = {"3sat-to-indset": NO_CONFLICT_EDGES, "indset-to-vertexcover": K_NOT_N_MINUS_K,
          "vertexcover-to-indset": COMPLEMENTED_COVER, "indset-to-clique": SELF_LOOPS,
-         "clique-to-indset": NOT_COMPLEMENTED, "vertexcover-to-domset": ISOLATED_FORGOTTEN}
-ONE_ARC_PER_EDGE = _wrong("vertexcover-to-fvs", "vertexcover-to-fvs-one-arc", one_arc_per_edge)
-WRONG["vertexcover-to-fvs"] = ONE_ARC_PER_EDGE
+         "clique-to-indset": NOT_COMPLEMENTED, "vertexcover-to-domset": ISOLATED_FORGOTTEN,
+         "3sat-to-3col": OUTPUT_NOT_FALSE, "vertexcover-to-fvs": ONE_ARC_PER_EDGE}

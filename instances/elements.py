@@ -6,7 +6,7 @@ is the source or target of a registered reduction lists its elements here, and i
 Ids name what stays the same while a certificate is played, so a page can move a thing by
 its id:
 
-* SAT family (cnf, 3sat, 1in3sat, 224sat): ``var:K`` (K = 1..num_vars) and ``clause:I``
+* SAT family (cnf, 3sat, 1in3sat, 224sat, nae3sat, nae4sat, pm3sat, pm3sat-2occ): ``var:K`` (K = 1..num_vars) and ``clause:I``
   (I = 0-based position in the clause list);
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
   domset, coloring), Hamiltonian cycle (hamcycle): ``vertex:V`` and ``edge:U-V`` (the edge as
@@ -162,6 +162,10 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "3sat": _sat,
     "1in3sat": _sat,
     "224sat": _sat,
+    "nae3sat": _sat,
+    "nae4sat": _sat,
+    "pm3sat": _sat,
+    "pm3sat-2occ": _sat,
     **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset",
                                "coloring")},
     **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition", "4partition")},

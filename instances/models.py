@@ -71,6 +71,24 @@ class ThreeSatFile(InstanceFile, kw_only=True):
     clauses: list[list[SatLiteral]]
 
 
+class PlanarMonotone3SatFile(InstanceFile, kw_only=True):
+    problem: Literal["pm3sat"]
+    num_vars: VariableCount
+    clauses: list[list[SatLiteral]]
+    # the layout: the variables left to right (default 1..n) and each clause's height on its
+    # side (default: the lowest that fit); the side follows from the clause's sign
+    order: Optional[list[SatLiteral]] = None
+    levels: Optional[list[Annotated[int, Meta(ge=1, le=MAX_VARIABLES)]]] = None
+
+
+class PlanarMonotone3Sat2OccFile(InstanceFile, kw_only=True):
+    problem: Literal["pm3sat-2occ"]
+    num_vars: VariableCount
+    clauses: list[list[SatLiteral]]
+    order: Optional[list[SatLiteral]] = None
+    levels: Optional[list[Annotated[int, Meta(ge=1, le=MAX_VARIABLES)]]] = None
+
+
 class OneInThreeSatFile(InstanceFile, kw_only=True):
     problem: Literal["1in3sat"]
     num_vars: VariableCount
@@ -79,6 +97,18 @@ class OneInThreeSatFile(InstanceFile, kw_only=True):
 
 class TwoTwoFourSatFile(InstanceFile, kw_only=True):
     problem: Literal["224sat"]
+    num_vars: VariableCount
+    clauses: list[list[SatLiteral]]
+
+
+class Nae3SatFile(InstanceFile, kw_only=True):
+    problem: Literal["nae3sat"]
+    num_vars: VariableCount
+    clauses: list[list[SatLiteral]]
+
+
+class Nae4SatFile(InstanceFile, kw_only=True):
+    problem: Literal["nae4sat"]
     num_vars: VariableCount
     clauses: list[list[SatLiteral]]
 
@@ -326,6 +356,11 @@ FILE_MODELS: dict[str, type] = {
     "3sat": ThreeSatFile,
     "1in3sat": OneInThreeSatFile,
     "224sat": TwoTwoFourSatFile,
+    "nae3sat": Nae3SatFile,
+    "nae4sat": Nae4SatFile,
+
+    "pm3sat": PlanarMonotone3SatFile,
+    "pm3sat-2occ": PlanarMonotone3Sat2OccFile,
     "rel": RelFile,
     "hampath": HamPathFile,
     "hampath-grid-s": HamPathGridStartFile,

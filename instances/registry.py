@@ -16,6 +16,11 @@ PROBLEM_MODULES: dict[str, str] = {
     "3sat": "npw.instances.sat.three_sat",
     "1in3sat": "npw.instances.sat.one_in_three_sat",
     "224sat": "npw.instances.sat.two_two_four_sat",
+    "nae3sat": "npw.instances.sat.nae3sat",
+    "nae4sat": "npw.instances.sat.nae4sat",
+
+    "pm3sat": "npw.instances.sat.planar_monotone",
+    "pm3sat-2occ": "npw.instances.sat.planar_monotone_2occ",
     "rel": "npw.instances.rel.relocation",
     "hampath": "npw.instances.hampath.problem",
     "hampath-grid-s": "npw.instances.hampath.grid_s",
@@ -50,6 +55,11 @@ RENDERERS: dict[str, str] = {
     "3sat": "npw.instances.sat.render:render_svg",
     "1in3sat": "npw.instances.sat.render:render_svg",
     "224sat": "npw.instances.sat.render:render_svg",
+    "nae3sat": "npw.instances.sat.render:render_svg",
+    "nae4sat": "npw.instances.sat.render:render_svg",
+
+    "pm3sat": "npw.instances.sat.planar_render:render_svg",
+    "pm3sat-2occ": "npw.instances.sat.planar_render:render_svg",
     "hampath": "npw.instances.hampath.render:render_svg",
     "hampath-grid-s": "npw.instances.hampath.render:render_svg",
     "hampath-st": "npw.instances.hampath.render:render_svg",

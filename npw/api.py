@@ -2,7 +2,8 @@
 
 Everything here is typed and stable; the command line is a thin layer over the same calls.
 
-* the built-in instance types: ``CNF``, ``ThreeSat``, ``OneInThreeSat``, ``TwoTwoFourSat``,
+* the built-in instance types: ``CNF``, ``ThreeSat``, ``PlanarMonotone3Sat``, ``PlanarMonotone3Sat2Occ``,
+  ``OneInThreeSat``, ``TwoTwoFourSat``, ``Nae3Sat``, ``Nae4Sat``,
   ``Relocation``, ``NPuz``, ``TorusPuzzle``, ``BWP``, ``ThreePartition``, ``HamPath``,
   ``HamPathGridStart``, ``HamPathEnds``, ``HamCycle``, ``DirectedHamCycle``, ``SoloChess``, and the
   classic graph problems
@@ -49,7 +50,9 @@ from npw.instances.numbers.knapsack import Knapsack
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.sets.model import X3C, ThreeDM
 from npw.instances.sat.cnf import CNF
+from npw.instances.sat.nae_sat import Nae3Sat, Nae4Sat
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
+from npw.instances.sat.planar_monotone import PlanarMonotone3Sat, PlanarMonotone3Sat2Occ
 from npw.instances.sat.three_sat import ThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.instances.solochess import SoloChess
@@ -67,7 +70,7 @@ __all__ = [
     # instance types
     "BWP", "BinPacking", "CNF", "Clique", "Coloring", "DirectedHamCycle", "DominatingSet", "FourPartition", "HamCycle",
     "HamPath", "HamPathEnds", "HamPathGridStart", "IndependentSet",
-    "Knapsack", "NPuz", "OneInThreeSat", "Partition", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
+    "Knapsack", "Nae3Sat", "Nae4Sat", "NPuz", "OneInThreeSat", "Partition", "PlanarMonotone3Sat", "PlanarMonotone3Sat2Occ", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     "ThreeDM", "X3C",
     "FeedbackVertexSet", "SetCover",

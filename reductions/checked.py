@@ -46,10 +46,21 @@ CHECKED: dict[str, str] = {
     "4partition-to-3partition": "every instance with m <= 2 and B <= 50 (892), 300 random",
     "3dm-to-4partition": "every 3DM instance with q <= 3 and at most 6 triples up to renaming (2,243; 540 of the "
                          "no-instances reach the construction, the rest have an element in no triple), 300 random",
+    "3sat-to-3col": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
+    "cnf-to-3sat": "every CNF over up to 3 variables with up to 3 clauses of width 1-2 (809), 300 random of widths 1-5",
+    "3sat-to-nae4sat": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
+    "nae4sat-to-nae3sat": "every NAE-4-SAT instance up to 2 clauses over 3 variables (6,837), 300 random",
     "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
     "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
     "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
                                "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
+
+    "pm3sat-to-solochess-king-knight": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
+                                       "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",
+    "pm3sat-to-solochess-pawn-knight": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
+                                       "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",
+    "pm3sat-to-pm3sat-2occ": "every planar layout up to 4 variables and 4 clauses up to symmetry (3,746: 3,521 yes, "
+                             "225 no), 1,000 random (both answers); every output layout validated planar",
     "vertexcover-to-fvs": "every graph up to 7 vertices with every k (9,727), 300 random",
     "x3c-to-setcover": "every X3C instance of q <= 2 up to renaming (2,139), 300 random",
 }

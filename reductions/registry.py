@@ -38,6 +38,12 @@ REDUCTION_MODULES: dict[str, str] = {
     "3dm-to-4partition": "npw.reductions.numbers.three_dm_to_four_partition",
     "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
     "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
+    "3sat-to-3col": "npw.reductions.graphs.three_sat_to_3col",
+    "cnf-to-3sat": "npw.reductions.sat.cnf_to_3sat",
+    "3sat-to-nae4sat": "npw.reductions.sat.three_sat_to_nae4sat",
+    "nae4sat-to-nae3sat": "npw.reductions.sat.nae4sat_to_nae3sat",
+
+    "pm3sat-to-pm3sat-2occ": "npw.reductions.pm3sat_to_pm3sat_2occ",
     "vertexcover-to-fvs": "npw.reductions.graphs.vertexcover_to_fvs",
     "x3c-to-setcover": "npw.reductions.sets.x3c_to_setcover",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
@@ -76,6 +82,8 @@ REDUCTION_MODULES: dict[str, str] = {
     "hampath-to-solochess-bishop-knight-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_KNIGHT",
     "hampath-to-solochess-bishop-rook-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_ROOK",
     "hampath-to-solochess-queen-rook-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_ROOK",
+    "pm3sat-to-solochess-king-knight": "npw.reductions.solochess.pm3sat_knight:KING_KNIGHT",
+    "pm3sat-to-solochess-pawn-knight": "npw.reductions.solochess.pm3sat_knight:PAWN_KNIGHT",
 }
 
 # chain id -> the registered reductions it goes through, in order

@@ -1,7 +1,7 @@
 """Reference decider for clause-counting SAT problems, independent of any SAT solver.
 
 Each clause needs between ``low`` and ``high`` true literal occurrences (CNF: at least
-one; 1-in-3-SAT: exactly one; 2/2/4-SAT: exactly two). The search assigns variables
+one; 1-in-3-SAT: exactly one; 2/2/4-SAT: exactly two; NAE-SAT: one to width - 1). The search assigns variables
 in order of first occurrence and backtracks as soon as a clause has too many true
 literals or can no longer reach enough: plain exhaustive search with pruning, no
 propagation, no learning. It is the oracle the SAT and SMT backends are checked
@@ -84,11 +84,14 @@ def count_satisfiable(
 
 
 def solve(instance, timeout: float | None = None) -> Result:
-    """Brute-force decider for ``cnf``, ``3sat``, ``1in3sat`` and ``224sat`` instances."""
+    """Brute-force decider for ``cnf``, ``3sat``, ``1in3sat``, ``224sat``, ``nae3sat`` and ``nae4sat`` instances."""
     refuse_variables(instance.num_vars)  # Refused: one list entry per variable
     start = time.perf_counter()
     clauses = instance.clauses.tolist() if hasattr(instance.clauses, "tolist") else instance.clauses
-    if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
+    if getattr(instance, "NOT_ALL_EQUAL", False):  # NAE-SAT: a true and a false literal
+        low = [1] * len(clauses)
+        high = [len(c) - 1 for c in clauses]
+    elif not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
         low = [1] * len(clauses)
         high = [len(c) for c in clauses]
     else:

@@ -198,7 +198,8 @@ def exactly_k_rows(clauses: np.ndarray, k: int) -> list[Sequence[int]]:
 
 @remember_last  # a verifier encodes a yes-target twice: for its decider and for more certificates
 def cnf_of(instance) -> tuple[int, list[Sequence[int]]]:
-    """(number of variables, clauses) of a SAT encoding of a cnf/1in3sat/224sat instance.
+    """(number of variables, clauses) of a SAT encoding of a cnf/1in3sat/224sat/nae3sat/nae4sat
+    instance (NAE: each clause and its negation).
 
     Variable i of the encoding is variable i of the instance, so a model is read back
     directly as the instance's assignment. The same instance asked again in a row gets the
@@ -211,6 +212,9 @@ def cnf_of(instance) -> tuple[int, list[Sequence[int]]]:
     >>> cnf_of(formula)[1] is cnf_of(formula)[1]
     True
     """
+    if getattr(instance, "NOT_ALL_EQUAL", False):  # NAE: a true literal, and a false one (the clause negated)
+        rows = instance.clause_list()
+        return instance.num_vars, [tuple(c) for c in rows] + [tuple(-l for l in c) for c in rows]
     if not hasattr(instance, "TRUE_PER_CLAUSE"):  # CNF or 3-SAT: at least one true literal
         return instance.num_vars, [tuple(c) for c in instance.clauses]
     return instance.num_vars, exactly_k_rows(instance.clauses, instance.TRUE_PER_CLAUSE)

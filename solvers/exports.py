@@ -49,8 +49,8 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     # the SAT family: one clause (assertion) per clause, except an exactly-k clause's CNF, which
     # may simplify away (x, -x, x, -x has exactly two true always); that one is input-sized anyway
     **{(pid, fmt): (lambda instance: len(instance.clauses))
-       for pid in ("cnf", "3sat", "1in3sat", "224sat") for fmt in ("dimacs", "smt2")
-       if fmt == "smt2" or pid in ("cnf", "3sat")},
+       for pid in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ") for fmt in ("dimacs", "smt2")
+       if fmt == "smt2" or pid in ("cnf", "3sat", "pm3sat", "pm3sat-2occ")},
     ("npuz", "dimacs"): _npuz_clauses,
     ("rel", "dimacs"): lambda instance: len(instance.edges) * (len(instance.edges) - 1) * (len(instance.edges) - 2),
     **{(pid, "dimacs"): (lambda instance: instance.num_vertices * (instance.num_vertices - 1)

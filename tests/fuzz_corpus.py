@@ -131,7 +131,7 @@ def _with(document: dict, **fields: Any) -> dict:
 # declared sizes per problem: the field and a value far beyond its limit; the data stays small
 SIZE_BOMBS: dict[str, list[dict]] = {
     "cnf": [{"num_vars": 10**9}], "3sat": [{"num_vars": 10**9}], "1in3sat": [{"num_vars": 10**9}],
-    "224sat": [{"num_vars": 10**9}],
+    "224sat": [{"num_vars": 10**9}], "nae3sat": [{"num_vars": 10**9}], "nae4sat": [{"num_vars": 10**9}],
     "hampath": [{"num_vertices": 10**9, "edges": []}, {"num_vertices": 10**6, "edges": []}],
     "hampath-grid-s": [{"num_vertices": 10**9}], "hampath-st": [{"num_vertices": 10**6, "edges": []}],
     "solochess": [{"width": 10**9}, {"height": 10**9, "width": 10**9}],

@@ -16,7 +16,7 @@ from npw.verify import exhaustive, random_stream, verify_reduction
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GRAPH_REDUCTIONS = ["3sat-to-indset", "indset-to-vertexcover", "vertexcover-to-indset", "indset-to-clique",
-                    "clique-to-indset", "vertexcover-to-domset"]
+                    "clique-to-indset", "vertexcover-to-domset", "3sat-to-3col"]
 # every source up to this size: 3-SAT by clauses, graphs by vertices
 EXHAUSTIVE = {"3sat": 2}
 GRAPHS_UP_TO = 5
@@ -59,3 +59,16 @@ def test_the_wrong_version_fails_with_a_small_counterexample(reduction_id):
     counterexample = report.to_json()["counterexample"]
     assert counterexample["kind"] in ("mismatch", "invalid-target"), counterexample
     assert size_of(counterexample["shrunk"]) <= 2, counterexample  # two vertices, or two clauses
+
+
+def test_3col_targets_get_the_same_answer_from_the_backtracking_where_it_finishes():
+    """The verifier decides a target by its problem's first decider, SAT for coloring: the
+    backtracking runs out of time on 3sat-to-3col's random targets (100-300 vertices). On every
+    target of the exhaustive stream (up to 21 vertices) it finishes, and confirms each answer."""
+    report = verify_reduction(get_reduction("3sat-to-3col"), exhaustive(get_problem("3sat"), 2),
+                              target_deciders=("sat", "brute"))
+    result = report.to_json()
+    assert report.summary.passed, result
+    assert result["decider_disagreements"] == 0 and result["timeouts"] == 0
+    assert result["target_yes"] and result["target_no"], result["confusion"]
+    assert set(result["decider_seconds"]) >= {"target:sat", "target:brute"}

@@ -163,6 +163,29 @@ def random_instance(seed: int, num_vars: int = 20, ratio: float = 4.26, width: i
     return CNF(num_vars, clauses)
 
 
+MAX_SAMPLE_WIDTH = 5  # the widest clause of a verification sample: wider than 3, so clause splitting is exercised
+
+
+def mixed_width_instance(seed: int, num_vars: int = 10, ratio: float = 2.0, max_width: int = MAX_SAMPLE_WIDTH) -> CNF:
+    """Clauses of widths 1..max_width (each width equally likely, capped at num_vars) over
+    distinct variables, signs by coin flips: the clause widths SAT -> 3-SAT's splitting and
+    padding must all handle.
+
+    >>> f = mixed_width_instance(2, num_vars=6, ratio=2.0)
+    >>> len(f.clauses), sorted({len(c) for c in f.clauses})
+    (12, [1, 2, 3, 4, 5])
+    """
+    if num_vars < 1 or max_width < 1:
+        raise InvalidInstance("mixed-width CNF needs at least 1 variable and max_width >= 1")
+    rng = _random.Random(seed)
+    top = min(max_width, num_vars)
+    clauses = tuple(
+        tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, num_vars + 1), rng.randint(1, top)))
+        for _ in range(max(1, round(ratio * num_vars)))
+    )
+    return CNF(num_vars, clauses)
+
+
 def enumerate_instances(max_vars: int) -> Iterator[CNF]:
     """Every CNF over 1..max_vars variables with at most 3 distinct non-tautological clauses of width <= 2."""
     for n in range(1, max_vars + 1):
@@ -186,8 +209,10 @@ def shrink(instance: CNF) -> Iterator[CNF]:
 
 
 def verification_sample(seed: int) -> CNF:
+    """3-8 variables, clauses of widths 1-5 (about 1.2-3.5 a variable): every width a reduction
+    from CNF must handle, both answers common, small enough for the brute force."""
     rng = _random.Random(seed)
-    return random_instance(rng.randrange(2**31), rng.randint(3, 10), rng.uniform(2.0, 6.0))
+    return mixed_width_instance(rng.randrange(2**31), rng.randint(3, 8), rng.uniform(1.2, 3.5))
 
 
 PROBLEM = Problem(
@@ -195,7 +220,7 @@ PROBLEM = Problem(
     title="CNF-SAT: at least one true literal in every clause (DIMACS CNF)",
     instance_type=CNF,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
-    generators={"random": random_instance},
+    generators={"random": random_instance, "mixed-width": mixed_width_instance},
     default_generator="random",
     enumerate=enumerate_instances,
     enumerate_doc=enumerate_instances.__doc__ or "",

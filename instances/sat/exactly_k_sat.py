@@ -1,6 +1,7 @@
 """Formulas whose clauses all have the same width w and need exactly k true literals.
 
-Shared by 1-in-3-SAT (w = 3, k = 1) and 2/2/4-SAT (w = 4, k = 2). Literals are
+Shared by 1-in-3-SAT (w = 3, k = 1) and 2/2/4-SAT (w = 4, k = 2); their storage, files and
+checks (:class:`FixedWidthSat`) also by NAE-3-SAT and NAE-4-SAT (between 1 and w - 1 true). Literals are
 DIMACS integers: ``+v`` is variable v, ``-v`` its negation, ``1 <= v <= num_vars``.
 A clause is a *sequence* of w literals; a literal may repeat and a variable may
 occur in both signs, and "exactly k true" counts occurrences (so the clause
@@ -100,12 +101,12 @@ def is_assignment(certificate: Any, num_vars: int) -> bool:
 
 
 @dataclass(frozen=True, eq=False, init=False)
-class ExactlyKSat:
-    """Base class: ``num_vars`` variables, clauses of WIDTH literals, exactly TRUE_PER_CLAUSE true."""
+class FixedWidthSat:
+    """Base class: ``num_vars`` variables, clauses of WIDTH literals as a read-only array; a
+    subclass says which numbers of true literals satisfy a clause (:meth:`clauses_hold`)."""
 
     problem: ClassVar[str] = ""
     WIDTH: ClassVar[int] = 0
-    TRUE_PER_CLAUSE: ClassVar[int] = 0
 
     num_vars: int
     clauses: np.ndarray  # always a read-only (m, WIDTH) int64 array
@@ -133,10 +134,14 @@ class ExactlyKSat:
                     f"clause c{row + 1} literal {col + 1} is {literal}: literals are +-v with 1 <= v <= {self.num_vars}"
                 )
 
+    def clauses_hold(self, counts: np.ndarray) -> np.ndarray:
+        """Which clauses hold, from their numbers of true literal occurrences."""
+        raise NotImplementedError
+
     def verify(self, certificate: Any) -> bool:
         if not is_assignment(certificate, self.num_vars):
             return False
-        return bool((true_counts(self.clauses, certificate, self._literals) == self.TRUE_PER_CLAUSE).all())
+        return bool(self.clauses_hold(true_counts(self.clauses, certificate, self._literals)).all())
 
     @functools.cached_property
     def _literals(self) -> tuple[np.ndarray, np.ndarray]:
@@ -194,6 +199,15 @@ class ExactlyKSat:
         shown = self.clauses[:4].tolist()
         more = "" if self.num_clauses <= 4 else f", ... {self.num_clauses} clauses"
         return f"{type(self).__name__}(num_vars={self.num_vars}, clauses={shown}{more})"
+
+
+class ExactlyKSat(FixedWidthSat):
+    """Base class: ``num_vars`` variables, clauses of WIDTH literals, exactly TRUE_PER_CLAUSE true."""
+
+    TRUE_PER_CLAUSE: ClassVar[int] = 0
+
+    def clauses_hold(self, counts: np.ndarray) -> np.ndarray:
+        return counts == self.TRUE_PER_CLAUSE
 
 
 def format_literal(literal: int) -> str:

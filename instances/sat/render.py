@@ -1,4 +1,4 @@
-"""SVG drawing of a formula of the SAT family (cnf, 3sat, 1in3sat, 224sat): the variables on
+"""SVG drawing of a formula of the SAT family (cnf, 3sat, 1in3sat, 224sat, nae3sat, nae4sat): the variables on
 one line, then every clause as a row of its literals (``npw render``).
 
 Each clause row is the group ``data-el="clause:I"``; each literal and each variable of the top

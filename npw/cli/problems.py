@@ -18,6 +18,16 @@ from npw.instances.base import InvalidInstance, dumps, write_atomically
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    if args.table1:
+        if args.graph or args.output or args.markdown:
+            raise UsageError("list --table1 prints the table: --graph, --markdown and -o do not go with it")
+        from dataclasses import asdict
+
+        from npw.paper_tables import format_table1, table1
+
+        cells = table1()
+        print(json.dumps({"table1": [asdict(c) for c in cells]}) if args.json else format_table1(cells))
+        return EXIT_OK
     if args.graph:
         if not args.output:
             raise UsageError("list --graph: give the drawing's file, -o graph.svg (- for standard output)")
@@ -257,6 +267,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--graph", action="store_true", help="draw the reduction graph as SVG (with -o FILE.svg)")
     p.add_argument("--markdown", action="store_true", help="the README's problem and reduction tables")
+    p.add_argument("--table1", action="store_true", help="Table 1 of the Solo Chess paper: each cell's theorem and "
+                                                         "the registered reduction or decider implementing it")
     p.add_argument("--output", "-o", type=output_path, help="the drawing's file, with --graph (- for standard output)")
     p.set_defaults(run=cmd_list)
     p = commands.add_parser("generate", help="a seeded instance, an instance set (--set), or counts of the "

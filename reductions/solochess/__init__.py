@@ -7,5 +7,7 @@ Solo Chess with Unlimited Moves":
 * corollaries: Corollaries 3.3-3.6, the boards of Theorem 3.2 transformed;
 * king_pawn: Theorem 3.7, {king^1, pawn} (from hampath-grid-s);
 * unrestricted: each of them without the T^1 restriction;
-* claims: what each proof states about who can move or capture, checked per case.
+* claims: what each proof states about who can move or capture, checked per case;
+* pm3sat_knight: Theorem 3.9, Planar Monotone 3SAT (each literal at most twice) -> {king^1, knight}
+  and {pawn^1, knight}, with gadgets of our own; sat_claims: its proof's statements as checks.
 """

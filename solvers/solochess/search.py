@@ -13,6 +13,12 @@ never moves and is never captured stays to the end, and only one piece may. With
 piece, also :func:`special_prune` (pieces only the special piece can remove must lie within its
 reach, and at most one of them may be a dead end); without one, :func:`unique_prune` (the same
 argument for a type carried by a single piece, allowing one piece to stay forever).
+
+Fast path: a board with a special leaper and villains of one symmetric leaping type (king^1 or
+pawn^1 with knights: the boards of Theorem 3.9) is decided by the special piece's walk
+(:mod:`npw.solvers.solochess.walk`, exact for that class by its lemma; ``stats["method"]`` says
+"walk"). The exhaustive search never finishes on those boards' no-instances: their knights can
+be collapsed in exponentially many orders. ``method="exhaustive"`` forces the search.
 """
 
 from __future__ import annotations
@@ -24,12 +30,16 @@ import time
 from npw.instances.solochess.board import SoloChess
 from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
+from npw.solvers.solochess import walk
 from npw.solvers.solochess.moves import compile_board
 
 
-def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None) -> Result:
+def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None,
+          method: str = "auto") -> Result:
     """``order_seed``: try the captures of each position in a seeded random order (for sampling
-    different solutions; the answer does not depend on the order).
+    different solutions; the answer does not depend on the order). ``method``: "auto" (the walk
+    of :mod:`~npw.solvers.solochess.walk` where its lemma applies, else the exhaustive search) or
+    "exhaustive".
 
     >>> from npw.instances.solochess.board import Piece
     >>> solve(SoloChess(3, 3, (Piece(0, 0, "rook"), Piece(0, 2, "pawn"), Piece(1, 2, "pawn")))).certificate
@@ -37,6 +47,9 @@ def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | N
     >>> solve(SoloChess(3, 3, (Piece(0, 0, "rook"), Piece(2, 2, "pawn")))).answer
     <Answer.NO: 'NO'>
     """
+    if method == "auto" and walk.applies(instance) is None:
+        result = walk.solve(instance, timeout, order_seed)
+        return Result(result.answer, result.certificate, "search", {**result.stats, "method": "walk"})
     start_time = time.perf_counter()
     shuffle = None if order_seed is None else random.Random(order_seed).shuffle
     board = compile_board(instance)

@@ -21,6 +21,7 @@ from typing import Any, Callable
 # problem id -> "module:function" (module under npw.verify.explore)
 PLAYERS: dict[str, str] = {
     "cnf": "sat:play", "3sat": "sat:play", "1in3sat": "sat:play", "224sat": "sat:play",
+    "nae3sat": "sat:play", "nae4sat": "sat:play",
     "rel": "rel:play",
     "npuz": "npuz:play",
     "bwp": "bwp:play",
@@ -32,6 +33,7 @@ PLAYERS: dict[str, str] = {
 }
 SHOWERS: dict[str, str] = {
     "cnf": "sat:show", "3sat": "sat:show", "1in3sat": "sat:show", "224sat": "sat:show",
+    "nae3sat": "sat:show", "nae4sat": "sat:show",
     "hampath": "graphs:show_path", "hampath-grid-s": "graphs:show_path", "hampath-st": "graphs:show_path",
     "3partition": "graphs:show_triples",
     **{problem: "graphs:show_vertex_set" for problem in ("indset", "vertexcover", "clique", "domset")},

@@ -29,8 +29,9 @@ def _clauses(instance: Any) -> list[list[int]]:
 
 def _holds(instance: Any, clause: Sequence[int], assignment: Sequence[bool]) -> bool:
     true = sum(1 for literal in clause if bool(assignment[abs(literal) - 1]) == (literal > 0))
-    wanted = getattr(instance, "TRUE_PER_CLAUSE", None)  # the exactly-k problems
-    return true == wanted if wanted is not None else true > 0
+    if hasattr(instance, "clauses_hold"):  # the fixed-width problems say which counts hold (exactly k, NAE)
+        return bool(instance.clauses_hold(true))
+    return true > 0
 
 
 def _value(value: Any) -> str:

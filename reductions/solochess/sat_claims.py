@@ -1,0 +1,197 @@
+"""The claims of Theorem 3.9 of Brunner et al., "Complexity of Solo Chess with Unlimited Moves"
+(Planar Monotone 3SAT -> Solo Chess {T^1, knight}, T in {king, pawn}), as checks the verifier runs
+on every case, on the board of :mod:`npw.reductions.solochess.pm3sat_knight`.
+
+The proof's statements, one function each:
+
+* "at each variable gadget, it is presented with a choice of two paths ... but not both", and
+  "a final knight at the top of the construction": the special piece's moves, from its square,
+  reach exactly the junctions, both paths of every gadget and the top, along exactly the ladder's
+  steps (:func:`special_moves_form_the_ladder`);
+* "these literal knights are connected together by noncrossing paths of knights corresponding to
+  the 3SAT clauses": each clause's knights form one knight component that meets the paths only at
+  its own literal knights (:func:`clauses_meet_paths_only_at_literals`);
+* "all other knights ... are connected to both sides of the gadget, so that they may be captured
+  regardless of which path is taken": every other knight component holds a junction or squares of
+  both paths of one gadget, and the final knight is a component of its own
+  (:func:`other_knights_reach_both_paths`);
+* forward: knights first, then the special piece walks the true literals' paths
+  (:func:`forward_walks_true_paths`);
+* any solution: "at least one literal knight from each clause must be visited by the pawn or
+  king", along one path per gadget up to the final knight (:func:`solution_visits_a_literal_per_clause`).
+
+>>> from npw.instances.sat.planar_monotone import PlanarMonotone3Sat2Occ
+>>> from npw.reductions.solochess.pm3sat_knight import KING_KNIGHT
+>>> f = PlanarMonotone3Sat2Occ(2, [(1, 2), (-1,)], order=(1, 2))
+>>> board = KING_KNIGHT.reduce(f)
+>>> [claim.check(f, board) for claim in KING_KNIGHT.claims if claim.stage == "target"]
+[True, True, True]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Callable
+
+from npw.instances.solochess.board import Point, SoloChess
+from npw.instances.solochess.collapse import villain_components
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
+
+PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.9"
+
+
+def _layout(source: Any, special: str):
+    from npw.reductions.solochess.pm3sat_knight import layout
+
+    return layout(source, special)
+
+
+def _ladder_steps(lay) -> set[tuple[Point, Point]]:
+    """The special piece's intended steps (upward): junction -> each path's foot, along each
+    path, each path's head -> the next junction, then up the top."""
+    steps: set[tuple[Point, Point]] = set()
+    for p, (left, right) in enumerate(lay.paths):
+        for path in (left, right):
+            chain = (lay.junctions[p],) + path + (lay.junctions[p + 1],)
+            steps |= set(zip(chain, chain[1:]))
+    chain = (lay.junctions[-1],) + lay.top
+    return steps | set(zip(chain, chain[1:]))
+
+
+def special_moves_form_the_ladder(special: str) -> Callable[[Any, SoloChess], bool | str]:
+    def check(source: Any, board: SoloChess) -> bool | str:
+        lay = _layout(source, special)
+        occupied = {p.square for p in board.pieces}
+        offsets = board.piece_type(special).leaps
+        moves = {q: {(q[0] + dx, q[1] + dy) for dx, dy in offsets} & occupied for q in occupied}
+        seen, queue = {board.special}, deque([board.special])
+        while queue:
+            for r in moves[queue.popleft()]:
+                if r not in seen:
+                    seen.add(r)
+                    queue.append(r)
+        steps = {(lay.to_board(a), lay.to_board(b)) for a, b in _ladder_steps(lay)}
+        ladder = {q for step in steps for q in step}
+        if seen != ladder:
+            extra = sorted(seen - ladder) or sorted(ladder - seen)
+            return f"the {special} reaches {len(seen)} squares, the ladder has {len(ladder)} (first difference {extra[0]})"
+        if special == "king":  # a king steps both ways
+            steps |= {(b, a) for a, b in steps}
+        actual = {(a, b) for a in seen for b in moves[a]}
+        if actual != steps:
+            odd = sorted(actual ^ steps)[0]
+            return f"the {special}'s step {odd[0]} -> {odd[1]} is {'extra' if odd in actual else 'missing'}"
+        return True
+
+    check.__name__ = "special_moves_form_the_ladder"
+    return check
+
+
+def clauses_meet_paths_only_at_literals(special: str) -> Callable[[Any, SoloChess], bool | str]:
+    def check(source: Any, board: SoloChess) -> bool | str:
+        lay = _layout(source, special)
+        on_paths = {lay.to_board(q) for left, right in lay.paths for q in left + right}
+        on_paths |= {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
+        component = {q: part for part in villain_components(board) for q in part}
+        for c, literals in enumerate(lay.literal_squares):
+            squares = {lay.to_board(q) for q in literals} | {lay.to_board(q) for q in lay.connectors[c]}
+            part = component[lay.to_board(literals[0])]
+            if part != squares:
+                return (f"clause c{c + 1}'s knight component has {len(part)} squares, its literals and connectors "
+                        f"{len(squares)}")
+            touching = part & on_paths
+            if touching != {lay.to_board(q) for q in literals}:
+                return f"clause c{c + 1}'s knights reach the paths at {sorted(touching - set(map(lay.to_board, literals)))[0]}"
+        return True
+
+    check.__name__ = "clauses_meet_paths_only_at_literals"
+    return check
+
+
+def other_knights_reach_both_paths(special: str) -> Callable[[Any, SoloChess], bool | str]:
+    def check(source: Any, board: SoloChess) -> bool | str:
+        lay = _layout(source, special)
+        literal = {lay.to_board(q) for squares in lay.literal_squares for q in squares}
+        always = {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
+        sides = [({lay.to_board(q) for q in left}, {lay.to_board(q) for q in right}) for left, right in lay.paths]
+        final = lay.to_board(lay.final)
+        for part in villain_components(board):
+            if part & literal:
+                continue
+            if final in part and part != {final}:
+                return f"the final knight is a knight's move from {sorted(part - {final})[0]}"
+            if part & always or any(part & left and part & right for left, right in sides):
+                continue
+            return f"the knights on {sorted(part)[0]} and {len(part) - 1} more reach neither a junction nor both paths"
+        return True
+
+    check.__name__ = "other_knights_reach_both_paths"
+    return check
+
+
+def _special_squares(board: SoloChess, captures) -> tuple[list[Point], list[int]]:
+    """(squares the special piece captures on, indices of its captures)."""
+    at, taken, when = board.special, [], []
+    for i, (a, b) in enumerate(captures):
+        a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+        if a == at:
+            at = b
+            taken.append(b)
+            when.append(i)
+    return taken, when
+
+
+def forward_walks_true_paths(special: str) -> Callable[..., bool | str]:
+    def check(source: Any, board: SoloChess, assignment: Any, captures: Any) -> bool | str:
+        lay = _layout(source, special)
+        taken, when = _special_squares(board, captures)
+        if when and when[0] != len(captures) - len(when):
+            return f"a knight captures (capture {len(captures)}) after the {special} has moved"
+        route = [lay.to_board(q) for q in lay.route(assignment)][1:]
+        if taken != route:
+            return f"the {special} captures {len(taken)} times, its route for the assignment has {len(route)} squares"
+        return True
+
+    check.__name__ = "forward_walks_true_paths"
+    return check
+
+
+def solution_visits_a_literal_per_clause(special: str) -> Callable[..., bool | str]:
+    def check(source: Any, board: SoloChess, captures: Any, _assignment: Any = None) -> bool | str:
+        lay = _layout(source, special)
+        taken = set(_special_squares(board, captures)[0])
+        if lay.to_board(lay.final) not in taken:
+            return f"the {special} never takes the final knight"
+        for p, (left, right) in enumerate(lay.paths):
+            on_left = any(lay.to_board(q) in taken for q in left)
+            on_right = any(lay.to_board(q) in taken for q in right)
+            if on_left == on_right:
+                return f"the {special} takes {'both' if on_left else 'neither'} of x{lay.variables[p]}'s paths"
+        for c, literals in enumerate(lay.literal_squares):
+            if not any(lay.to_board(q) in taken for q in literals):
+                return f"the {special} visits no literal knight of clause c{c + 1}"
+        return True
+
+    check.__name__ = "solution_visits_a_literal_per_clause"
+    return check
+
+
+def theorem_3_9_claims(special: str) -> tuple[Claim, ...]:
+    return (
+        Claim("two paths per gadget, final knight at the top", f"{PAPER}: at each variable gadget the {special} "
+              "is presented with a choice of two paths, allowing it to visit either the positive literal knights "
+              "or the negative ones, but not both, and must reach a final knight at the top",
+              special_moves_form_the_ladder(special)),
+        Claim("clause knights meet the paths only at their literals", f"{PAPER}: the literal knights are connected "
+              "together by noncrossing paths of knights corresponding to the 3SAT clauses",
+              clauses_meet_paths_only_at_literals(special)),
+        Claim("other knights reach both paths", f"{PAPER}: all other knights, including literal knights not used "
+              "in a clause, are connected to both sides of the gadget, so that they may be captured regardless of "
+              "which path is taken", other_knights_reach_both_paths(special)),
+        Claim("forward: knights first, then the walk of the true literals", f"{PAPER}: the {special} traverses the "
+              "board from bottom to top, visiting each variable gadget in turn by the path of its value",
+              forward_walks_true_paths(special), stage=FORWARD_CLAIM),
+        Claim("any solution: one path per gadget, a literal of every clause", f"{PAPER}: in order to capture the "
+              f"knights used in clauses, at least one literal knight from each clause must be visited by the "
+              f"{special}", solution_visits_a_literal_per_clause(special), stage=BACKWARD_CLAIM),
+    )
