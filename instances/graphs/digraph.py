@@ -269,8 +269,22 @@ def verification_sample(seed: int) -> FeedbackVertexSet:
 
 # -- enumeration and shrinking -------------------------------------------------------------------
 
-def _canonical(n: int, arcs: frozenset[Arc]) -> tuple[Arc, ...]:
-    return min(tuple(sorted((perm[u], perm[v]) for u, v in arcs)) for perm in itertools.permutations(range(n)))
+def digraph_classes(n: int) -> Iterator[tuple[Arc, ...]]:
+    """Every simple digraph on n vertices once per isomorphism class: its least sorted arc list
+    over all n! numberings (shared with ``dhamcycle``'s enumeration).
+
+    >>> list(digraph_classes(2))
+    [(), ((0, 1),), ((0, 1), (1, 0))]
+    """
+    pairs = list(itertools.permutations(range(n), 2))
+    numberings = list(itertools.permutations(range(n)))
+    seen: set[tuple[Arc, ...]] = set()
+    for mask in range(1 << len(pairs)):
+        arcs = [pair for i, pair in enumerate(pairs) if mask >> i & 1]
+        key = min(tuple(sorted((f[u], f[v]) for u, v in arcs)) for f in numberings)
+        if key not in seen:
+            seen.add(key)
+            yield key
 
 
 def digraphs(max_vertices: int) -> Iterator[tuple[int, tuple[Arc, ...]]]:
@@ -284,14 +298,8 @@ def digraphs(max_vertices: int) -> Iterator[tuple[int, tuple[Arc, ...]]]:
         raise InvalidInstance(f"exhaustive digraphs go up to {MAX_ENUMERATION_VERTICES} vertices "
                               f"(MAX_ENUMERATION_VERTICES), not {max_vertices}")
     for n in range(1, max_vertices + 1):
-        pairs = list(itertools.permutations(range(n), 2))
-        seen: set[tuple[Arc, ...]] = set()
-        for mask in range(1 << len(pairs)):
-            arcs = frozenset(pair for i, pair in enumerate(pairs) if mask >> i & 1)
-            form = _canonical(n, arcs)
-            if form not in seen:
-                seen.add(form)
-                yield n, form
+        for arcs in digraph_classes(n):
+            yield n, arcs
 
 
 def enumerate_instances(max_vertices: int) -> Iterator[FeedbackVertexSet]:
