@@ -124,3 +124,9 @@ def test_provenance_names_every_source_element():
     squares = {f"piece:{p.x},{p.y}" for p in board.pieces}
     assert set(made) == {"var:1", "var:2", "var:3", "clause:0", "clause:1", "clause:2"}
     assert all(made[e] and set(made[e]) <= squares for e in made)
+
+
+def test_exhaustive_search_agrees_on_the_smallest_no_board():
+    # independent of the walk lemma: the exhaustive search settles (x1) and (not x1), 34 pieces
+    board = get_reduction(RID).reduce(Formula(1, [(1,), (-1,)]))
+    assert search.solve(board, method="exhaustive", timeout=120).answer is Answer.NO
