@@ -52,8 +52,8 @@ CHECKED: dict[str, str] = {
     "nae4sat-to-nae3sat": "every NAE-4-SAT instance up to 2 clauses over 3 variables (6,837), 300 random",
     "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
     "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
-    "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
-                               "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
+    "vertexcover-to-hamcycle": "every graph up to 7 vertices with every k (9,727), 300 random of up to 7 vertices "
+                               "and 12 edges (targets up to 151 vertices); targets decided by the edge encoding",
 
     "pm3sat-to-solochess-king-knight": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
                                        "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",
