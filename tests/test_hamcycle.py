@@ -173,3 +173,18 @@ def test_the_drawing_names_every_element_and_draws_the_cycle(problem_id):
     assert svg.count('stroke="#d22" stroke-width="3"') == 6  # the cycle's six edges (arcs)
     with pytest.raises(InvalidInstance, match="not a Hamiltonian cycle"):
         renderer_for(problem_id)(g, cycle[:-1])
+
+
+def test_the_edge_encoding_cuts_subtours_and_runs_with_any_solver():
+    """sat-edges: a cycle cover of two triangles is cut away (NO after a round of cuts), a prism's
+    is joined into one cycle; the same with a solver that cannot be kept across rounds (CaDiCaL,
+    solved afresh each round); out of time it says UNKNOWN, never NO."""
+    two_triangles = HamCycle(6, ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5), (2, 3)))
+    prism = HamCycle(6, two_triangles.edges + ((0, 5), (1, 4)))
+    for backend in ("sat-edges", "sat-edges:cadical"):
+        no = solve(two_triangles, backend)
+        assert no.answer is Answer.NO and no.stats["rounds"] >= 2 and no.stats["lazy_clauses"] >= 1, no.stats
+        yes = solve(prism, backend)
+        assert yes.answer is Answer.YES and prism.verify(yes.certificate)
+    late = solve(prism, "sat-edges", timeout=0)
+    assert late.answer is Answer.UNKNOWN and late.stats["timed_out_while"] == "encoding"
