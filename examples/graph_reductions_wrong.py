@@ -12,7 +12,9 @@ not: the answers, certificates and sizes alone find the fault.
 * ISOLATED_FORGOTTEN (vertexcover-to-domset): k' = k, forgetting that an isolated vertex must
   dominate itself;
 * OUTPUT_NOT_FALSE (3sat-to-3col): each clause's output joined to BASE only, not to FALSE, so
-  a clause of three false literals is coloured too (its output takes FALSE's colour).
+  a clause of three false literals is coloured too (its output takes FALSE's colour);
+* ONE_ARC_PER_EDGE (vertexcover-to-fvs): each edge made one arc u -> v (u < v) instead of two
+  opposite ones, so the digraph is acyclic and every target says yes.
 
     npw verify examples/graph_reductions_wrong.py:ISOLATED_FORGOTTEN --exhaustive 3
 """
@@ -23,6 +25,7 @@ import dataclasses
 import itertools
 
 from npw.api import Clique, IndependentSet, ThreeSat, VertexCover, get_reduction
+from npw.instances.graphs.digraph import FeedbackVertexSet
 from npw.instances.graphs.graph import Coloring, DominatingSet
 from npw.reductions.graphs import three_sat_to_3col, three_sat_to_indset, vertexcover_to_domset
 
@@ -58,6 +61,10 @@ def isolated_forgotten(graph: VertexCover) -> DominatingSet:
     return DominatingSet(built.num_vertices, built.edges, graph.k)  # bug: isolated vertices not counted
 
 
+def one_arc_per_edge(graph: VertexCover) -> FeedbackVertexSet:
+    return FeedbackVertexSet(graph.num_vertices, graph.edges, graph.k)  # bug: u -> v only, no v -> u
+
+
 def output_not_false(formula: ThreeSat) -> Coloring:
     built = three_sat_to_3col.reduce(formula)
     n = formula.num_vars
@@ -72,8 +79,9 @@ SELF_LOOPS = _wrong("indset-to-clique", "indset-to-clique-self-loops", self_loop
 NOT_COMPLEMENTED = _wrong("clique-to-indset", "clique-to-indset-not-complemented", not_complemented)
 ISOLATED_FORGOTTEN = _wrong("vertexcover-to-domset", "vertexcover-to-domset-isolated", isolated_forgotten)
 OUTPUT_NOT_FALSE = _wrong("3sat-to-3col", "3sat-to-3col-output-not-false", output_not_false)
+ONE_ARC_PER_EDGE = _wrong("vertexcover-to-fvs", "vertexcover-to-fvs-one-arc", one_arc_per_edge)
 
 WRONG = {"3sat-to-indset": NO_CONFLICT_EDGES, "indset-to-vertexcover": K_NOT_N_MINUS_K,
          "vertexcover-to-indset": COMPLEMENTED_COVER, "indset-to-clique": SELF_LOOPS,
          "clique-to-indset": NOT_COMPLEMENTED, "vertexcover-to-domset": ISOLATED_FORGOTTEN,
-         "3sat-to-3col": OUTPUT_NOT_FALSE}
+         "3sat-to-3col": OUTPUT_NOT_FALSE, "vertexcover-to-fvs": ONE_ARC_PER_EDGE}

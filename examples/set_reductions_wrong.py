@@ -7,7 +7,9 @@ alone find the fault.
   forgotten for the third block: a triple with x = y is no 3-set, and the top q elements of the
   universe lie in no set;
 * OPEN_RING (3sat-to-3dm): the truth-setting component's false triples without the wrap-around
-  (u_i[m], a_i[1], b_i[m]), so a_i[1] lies only in a true triple and every variable is forced true.
+  (u_i[m], a_i[1], b_i[m]), so a_i[1] lies only in a true triple and every variable is forced true;
+* K_PLUS_ONE (x3c-to-setcover): one set of slack, k = q + 1 ("at most" feels like it needs room),
+  so overlapping sets may cover and the cover need not be exact.
 
     npw verify examples/set_reductions_wrong.py:SHARED_XY --exhaustive 2
 """
@@ -19,6 +21,7 @@ import dataclasses
 from npw.api import get_reduction
 from npw.instances.sat.three_sat import ThreeSat
 from npw.instances.sets.model import X3C, ThreeDM
+from npw.instances.sets.setcover import SetCover
 from npw.reductions.sets import three_sat_to_three_dm as gj
 
 
@@ -43,7 +46,13 @@ def open_ring(formula: ThreeSat) -> ThreeDM:
     return ThreeDM(layout.q, tuple(truth + gj.satisfaction_testing(layout) + gj.garbage_collection(layout)))
 
 
+def k_plus_one(source: X3C) -> SetCover:
+    return SetCover(source.universe, source.sets, min(source.q + 1, len(source.sets)))  # bug: q + 1, not q
+
+
 SHARED_XY = _wrong("3dm-to-x3c", "3dm-to-x3c-shared-xy", shared_xy)
 OPEN_RING = _wrong("3sat-to-3dm", "3sat-to-3dm-open-ring", open_ring)
 
 WRONG = {"3dm-to-x3c": SHARED_XY, "3sat-to-3dm": OPEN_RING}
+K_PLUS_ONE = _wrong("x3c-to-setcover", "x3c-to-setcover-k-plus-one", k_plus_one)
+WRONG["x3c-to-setcover"] = K_PLUS_ONE

@@ -14,6 +14,8 @@ its id:
 * directed Hamiltonian cycle (dhamcycle): ``vertex:V`` and ``arc:U-V`` (from U to V);
 * 3-PARTITION, 4-PARTITION, SUBSET SUM, PARTITION: ``number:I`` (the 0-based index a certificate uses);
 * KNAPSACK, BIN PACKING: ``item:I`` (the 0-based index a certificate uses);
+* feedback vertex set (fvs, a digraph): ``vertex:V`` and ``arc:U-V`` (the arc from U to V);
+* SET COVER: ``element:I`` (I = 0..universe-1) and ``set:J`` (the index a certificate uses, as X3C);
 * REL: ``vertex:NAME``, ``edge:I`` (the edge's index, as a walk names it) and ``element:NAME``
   (an element keeps its name wherever it is shipped);
 * Solo Chess: ``piece:X,Y``, the piece's *starting* square (a piece keeps it while it captures);
@@ -107,7 +109,13 @@ def _graph(instance: Any) -> list[str]:
 
 
 def _digraph(instance: Any) -> list[str]:
-    return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(e)) for e in instance.edges]
+    # dhamcycle keeps its arcs in ``edges`` (the Hamiltonian room's field), fvs in ``arcs``
+    arcs = instance.arcs if hasattr(instance, "arcs") else instance.edges
+    return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(a)) for a in arcs]
+
+
+def _setcover(instance: Any) -> list[str]:
+    return [element_id(str(e)) for e in range(instance.universe)] + [set_id(j) for j in range(len(instance.sets))]
 
 
 def _three_partition(instance: Any) -> list[str]:
@@ -172,6 +180,8 @@ ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
     "binpacking": lambda instance: [item_id(i) for i in range(len(instance.sizes))],
     "3dm": _three_dm,
     "x3c": _x3c,
+    "fvs": _digraph,
+    "setcover": _setcover,
 }
 
 

@@ -197,6 +197,13 @@ class ColoringFile(_BoundedGraphFields, kw_only=True):
     problem: Literal["coloring"]
 
 
+class FeedbackVertexSetFile(InstanceFile, kw_only=True):
+    problem: Literal["fvs"]
+    num_vertices: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_VERTICES")]
+    arcs: Annotated[list[tuple[Vertex, Vertex]], Meta(description="(u, v): an arc from u to v")]
+    k: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="0 <= k <= num_vertices")]
+
+
 VertexSetCertificate = list[Vertex]
 ColoringCertificate = list[Annotated[int, Meta(ge=0)]]
 
@@ -332,6 +339,14 @@ class X3CFile(InstanceFile, kw_only=True):
     problem: Literal["x3c"]
     q: SetCount
     sets: Annotated[list[tuple[Vertex, Vertex, Vertex]], Meta(max_length=MAX_TRIPLES, description="limit MAX_TRIPLES")]
+# -- SET COVER ----------------------------------------------------------------------------------------
+
+
+class SetCoverFile(InstanceFile, kw_only=True):
+    problem: Literal["setcover"]
+    universe: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="limit MAX_UNIVERSE")]
+    sets: Annotated[list[list[Vertex]], Meta(max_length=MAX_VERTICES, description="limit MAX_SETS")]
+    k: Annotated[int, Meta(ge=0, le=MAX_VERTICES, description="0 <= k <= number of sets")]
 
 
 # -- the registry of formats ----------------------------------------------------------------------
@@ -369,4 +384,6 @@ FILE_MODELS: dict[str, type] = {
     "binpacking": BinPackingFile,
     "3dm": ThreeDMFile,
     "x3c": X3CFile,
+    "fvs": FeedbackVertexSetFile,
+    "setcover": SetCoverFile,
 }

@@ -44,6 +44,8 @@ PROBLEM_MODULES: dict[str, str] = {
     "binpacking": "npw.instances.numbers.binpacking",
     "3dm": "npw.instances.sets.three_dm",
     "x3c": "npw.instances.sets.x3c",
+    "fvs": "npw.instances.graphs.fvs",
+    "setcover": "npw.instances.sets.setcover",
 }
 
 # ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
@@ -77,6 +79,8 @@ RENDERERS: dict[str, str] = {
     "binpacking": "npw.instances.numbers.drawing:render_bins",
     "3dm": "npw.instances.sets.drawing:render_3dm",
     "x3c": "npw.instances.sets.drawing:render_x3c",
+    "fvs": "npw.instances.graphs.digraph:render_svg",
+    "setcover": "npw.instances.sets.setcover:render_svg",
 }
 
 

@@ -10,6 +10,7 @@ Everything here is typed and stable; the command line is a thin layer over the s
   ``IndependentSet``, ``VertexCover``, ``Clique``, ``DominatingSet``, ``Coloring``, and the number problems
   ``SubsetSum``, ``Partition``, ``Knapsack``, ``FourPartition``, ``BinPacking``, and the set problems
   ``ThreeDM``, ``X3C``;
+  ``SubsetSum``, ``Partition``, directed ``FeedbackVertexSet`` and ``SetCover``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
 * files: :func:`load`, :func:`save`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
@@ -35,6 +36,8 @@ from typing import Any, Iterable
 from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs import Clique, Coloring, DominatingSet, IndependentSet, VertexCover
+from npw.instances.graphs.digraph import FeedbackVertexSet
+from npw.instances.sets.setcover import SetCover
 from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
 from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
 from npw.instances.io import load_instance, save_instance
@@ -70,6 +73,7 @@ __all__ = [
     "Knapsack", "Nae3Sat", "Nae4Sat", "NPuz", "OneInThreeSat", "Partition", "PlanarMonotone3Sat", "PlanarMonotone3Sat2Occ", "Relocation", "SoloChess", "SubsetSum", "ThreePartition", "ThreeSat", "TorusPuzzle",
     "TwoTwoFourSat", "VertexCover",
     "ThreeDM", "X3C",
+    "FeedbackVertexSet", "SetCover",
     # the contract's types
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
     "Result",

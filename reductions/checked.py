@@ -59,8 +59,13 @@ CHECKED: dict[str, str] = {
                                        "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",
     "pm3sat-to-solochess-pawn-knight": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
                                        "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",
+    "pm3sat-to-solochess-king-bishop": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
+                                       "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider (its "
+                                       "lemma for rider villains)",
     "pm3sat-to-pm3sat-2occ": "every planar layout up to 4 variables and 4 clauses up to symmetry (3,746: 3,521 yes, "
                              "225 no), 1,000 random (both answers); every output layout validated planar",
+    "vertexcover-to-fvs": "every graph up to 7 vertices with every k (9,727), 300 random",
+    "x3c-to-setcover": "every X3C instance of q <= 2 up to renaming (2,139), 300 random",
 }
 
 # the Solo Chess reductions of Section 3.1 share one line, and so do their -unrestricted forms

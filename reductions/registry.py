@@ -44,6 +44,8 @@ REDUCTION_MODULES: dict[str, str] = {
     "nae4sat-to-nae3sat": "npw.reductions.sat.nae4sat_to_nae3sat",
 
     "pm3sat-to-pm3sat-2occ": "npw.reductions.pm3sat_to_pm3sat_2occ",
+    "vertexcover-to-fvs": "npw.reductions.graphs.vertexcover_to_fvs",
+    "x3c-to-setcover": "npw.reductions.sets.x3c_to_setcover",
     "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
     "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
     "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",
@@ -82,6 +84,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "hampath-to-solochess-queen-rook-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_ROOK",
     "pm3sat-to-solochess-king-knight": "npw.reductions.solochess.pm3sat_knight:KING_KNIGHT",
     "pm3sat-to-solochess-pawn-knight": "npw.reductions.solochess.pm3sat_knight:PAWN_KNIGHT",
+    "pm3sat-to-solochess-king-bishop": "npw.reductions.solochess.pm3sat_bishop:KING_BISHOP",
 }
 
 # chain id -> the registered reductions it goes through, in order

@@ -68,6 +68,9 @@ _LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
     ("bwp", "dimacs"): _bwp_clauses,
     # one at-least-one clause an element (its at-most-one adds more)
     **{(pid, "dimacs"): (lambda instance: 3 * instance.q) for pid in ("3dm", "x3c")},
+    # the transitivity clauses alone: one per ordered triple
+    ("fvs", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) * max(instance.num_vertices - 2, 0),
+    ("setcover", "dimacs"): lambda instance: instance.universe,  # the elements' clauses alone
 }
 
 
@@ -142,6 +145,22 @@ def graph_dimacs(instance) -> str:
 
     num_vars, clauses = encode(instance)
     return dimacs_text(num_vars, clauses, f"{instance.problem} encoding (k = {instance.k}) by npw")
+
+
+def fvs_dimacs(instance) -> str:
+    """The order encoding of :mod:`npw.solvers.graphs.fvs` (variable v + 1: vertex v deleted)."""
+    from npw.solvers.graphs.fvs import encode
+
+    num_vars, clauses = encode(instance)
+    return dimacs_text(num_vars, clauses, f"fvs order encoding (k = {instance.k}) by npw")
+
+
+def setcover_dimacs(instance) -> str:
+    """The encoding of :mod:`npw.solvers.sets.setcover` (variable j + 1: set j chosen)."""
+    from npw.solvers.sets.setcover import encode
+
+    num_vars, clauses = encode(instance)
+    return dimacs_text(num_vars, clauses, f"setcover encoding (k = {instance.k}) by npw")
 
 
 def coloring_dimacs(instance) -> str:

@@ -54,6 +54,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
             "phases": "npw.solvers.bwp.phases:solve"},
     "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
     "x3c": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
+    "fvs": {"brute": "npw.solvers.graphs.fvs:solve_brute", "sat": "npw.solvers.graphs.fvs:solve_sat"},
+    "setcover": {"search": "npw.solvers.sets.setcover:solve_search", "sat": "npw.solvers.sets.setcover:solve_sat"},
 }
 
 # ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
@@ -87,6 +89,8 @@ EXPORTS: dict[str, dict[str, str]] = {
     "4partition": {"dimacs": "npw.solvers.exports:four_partition_dimacs"},
     "binpacking": {"dimacs": "npw.solvers.exports:binpacking_dimacs"},
     **{pid: {"dimacs": "npw.solvers.exports:sets_dimacs"} for pid in ("3dm", "x3c")},
+    "fvs": {"dimacs": "npw.solvers.exports:fvs_dimacs"},
+    "setcover": {"dimacs": "npw.solvers.exports:setcover_dimacs"},
 }
 
 # more certificates of a yes-instance, for checking backward maps on several of them:
@@ -107,6 +111,8 @@ CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
     "bwp": "npw.solvers.bwp.tight:sample_certificates",
     "3dm": "npw.solvers.sets.sat:sample_certificates",
     "x3c": "npw.solvers.sets.sat:sample_certificates",
+    "fvs": "npw.solvers.graphs.fvs:sample_certificates",
+    "setcover": "npw.solvers.sets.setcover:sample_certificates",
 }
 
 

@@ -145,6 +145,8 @@ SIZE_BOMBS: dict[str, list[dict]] = {
     "knapsack": [{"capacity": 2**63}, {"goal": 10**19}, {"weights": [1, 2**63]}],
     "3dm": [{"q": 10**9}, {"q": 10**6}, {"triples": [[0, 0, 10**9]]}],
     "x3c": [{"q": 10**9}, {"q": 10**6}, {"sets": [[0, 1, 10**9]]}],
+    "fvs": [{"num_vertices": 10**9, "arcs": []}, {"num_vertices": 10**6, "arcs": []}],
+    "setcover": [{"universe": 10**9, "sets": []}, {"universe": 10**6, "sets": [], "k": 0}],
 }
 
 

@@ -34,8 +34,12 @@ def test_walk_agrees_with_the_exhaustive_search():
 def test_search_takes_the_walk_only_inside_the_class():
     board = _board(3)
     assert search.solve(board).stats["method"] == "walk"
-    rooks = SoloChess(3, 1, (Piece(0, 0, "king"), Piece(1, 0, "rook"), Piece(2, 0, "rook")), special=(0, 0))
+    # the king splits the rooks' line: outside the rider lemma's line condition
+    rooks = SoloChess(3, 1, (Piece(1, 0, "king"), Piece(0, 0, "rook"), Piece(2, 0, "rook")), special=(1, 0))
     assert "method" not in search.solve(rooks).stats
+    assert search.solve(rooks).answer is Answer.NO
+    rooks = SoloChess(3, 1, (Piece(0, 0, "king"), Piece(1, 0, "rook"), Piece(2, 0, "rook")), special=(0, 0))
+    assert search.solve(rooks).stats["method"] == "walk"
     assert search.solve(rooks).answer is Answer.YES
 
 

@@ -9,7 +9,10 @@ undirected graph and a bound k, shared by every problem of the room.
 * :mod:`.problems` and one module per problem (:mod:`.indset`, :mod:`.vertexcover`,
   :mod:`.clique`, :mod:`.domset`): the registry's entries;
 * :mod:`.coloring`: k-colouring (GT4), whose certificate is a colour per vertex, with its own
-  generators (a planted colouring; a certified no by a (k+1)-clique).
+  generators (a planted colouring; a certified no by a (k+1)-clique);
+* :mod:`.digraph` and :mod:`.fvs`: directed feedback vertex set (GT7), on a digraph (arcs, not
+  edges) with its own model, generators (planted; certified no by k + 1 disjoint cycles),
+  enumeration up to 4 vertices and drawing.
 
 >>> from npw.instances.graphs import Clique
 >>> Clique(3, ((0, 1), (1, 2), (0, 2)), 3).verify([0, 1, 2])

@@ -36,6 +36,25 @@ Edge = tuple[int, int]
 VertexSet = tuple[int, ...]
 
 
+def vertex_set(certificate: Any, num_vertices: int) -> frozenset[int] | None:
+    """``certificate`` as a set of vertices of 0..num_vertices-1, or None if it is not a list of
+    distinct such vertex numbers (shared by every vertex-set certificate, directed graphs too).
+
+    >>> sorted(vertex_set([2, 0], 3)), vertex_set([0, 0], 3), vertex_set([3], 3), vertex_set([True], 3)
+    ([0, 2], None, None, None)
+    """
+    try:
+        given = list(certificate)  # once: a generator can be read only once
+        vertices = [operator.index(v) for v in given]  # integers only: not 0.5, not "0"
+    except (TypeError, ValueError):
+        return None
+    if any(isinstance(v, bool) for v in given) or len(set(vertices)) != len(vertices):
+        return None
+    if not all(0 <= v < num_vertices for v in vertices):
+        return None
+    return frozenset(vertices)
+
+
 @dataclass(frozen=True)
 class BoundedGraph:
     """A simple undirected graph on vertices ``0..num_vertices-1`` and a bound ``k``."""
@@ -94,16 +113,7 @@ class BoundedGraph:
 
     def chosen(self, certificate: Any) -> frozenset[int] | None:
         """The certificate as a set of vertices, or None if it is not a list of distinct vertices."""
-        try:
-            given = list(certificate)  # once: a generator can be read only once
-            vertices = [operator.index(v) for v in given]  # integers only: not 0.5, not "0"
-        except (TypeError, ValueError):
-            return None
-        if any(isinstance(v, bool) for v in given) or len(set(vertices)) != len(vertices):
-            return None
-        if not all(0 <= v < self.num_vertices for v in vertices):
-            return None
-        return frozenset(vertices)
+        return vertex_set(certificate, self.num_vertices)
 
     def verify(self, certificate: Any) -> bool:
         """The certificate is a set of distinct vertices of the right size with the problem's property."""

@@ -22,12 +22,12 @@ Generators, each ``fn(seed, num_vertices=, p=)``:
 
 from __future__ import annotations
 
-import itertools
 import random as _random
 from functools import partial
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.graphs.digraph import digraph_classes
 from npw.instances.graphs.enumeration import atlas_graphs
 from npw.instances.graphs.generators import _check as check_density, random_pairs
 from npw.instances.hampath.cycle import CYCLE_PROBLEMS, Edge, HamCycle, relabel
@@ -139,19 +139,6 @@ def verification_sample(problem: str, seed: int) -> HamCycle:
     return generate_random(problem, rng.randrange(2**31), num_vertices=n, p=p)
 
 
-def _digraph_classes(n: int) -> Iterator[tuple[Edge, ...]]:
-    """Every digraph on n vertices once per isomorphism class (the least arc list over all numberings)."""
-    pairs = [(u, v) for u in range(n) for v in range(n) if u != v]
-    numberings = list(itertools.permutations(range(n)))
-    seen = set()
-    for mask in range(1 << len(pairs)):
-        arcs = [pairs[i] for i in range(len(pairs)) if mask >> i & 1]
-        key = min(tuple(sorted((f[u], f[v]) for u, v in arcs)) for f in numberings)
-        if key not in seen:
-            seen.add(key)
-            yield key
-
-
 def enumerate_instances(problem: str, max_vertices: int) -> Iterator[HamCycle]:
     """hamcycle: every graph on 1..max_vertices vertices (max 7, networkx's atlas) up to isomorphism;
     dhamcycle: every digraph on 1..max_vertices vertices (max 4) up to isomorphism."""
@@ -164,7 +151,7 @@ def enumerate_instances(problem: str, max_vertices: int) -> Iterator[HamCycle]:
         raise InvalidInstance(f"exhaustive digraphs go up to {MAX_DIGRAPH_ENUMERATION} vertices "
                               f"(MAX_DIGRAPH_ENUMERATION), not {max_vertices}")
     for n in range(1, max_vertices + 1):
-        for arcs in _digraph_classes(n):
+        for arcs in digraph_classes(n):
             yield cls(n, arcs)
 
 

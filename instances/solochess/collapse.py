@@ -3,9 +3,13 @@ sufficiency half of the walk lemma (:mod:`npw.solvers.solochess.walk`), shared b
 and by the forward maps of the SAT reductions (Theorem 3.9 of Brunner et al.), which both need
 it and may not import each other.
 
-Villains of one symmetric leaping type (knights, kings) in one connected component of their
-move graph can all be captured onto any chosen squares of that component: each other piece
-captures its parent in a forest of shortest paths to those squares, deepest first.
+Villains of one symmetric type in one connected component of their *capture graph* can all be
+captured onto any chosen squares of that component: each other piece captures its parent in a
+forest of shortest paths to those squares, deepest first. For leapers (knights, kings) the graph
+is their move graph on the villain squares; for riders (bishops, rooks, queens, unbounded range)
+it joins two villains that are consecutive pieces on one of their lines in the initial position
+(nothing stands between them then, and squares only ever empty, so the capture stays possible;
+the special piece, which never moves before the collapse is done, blocks like any other piece).
 """
 
 from __future__ import annotations
@@ -28,13 +32,68 @@ def neighbours(offsets: Sequence[Point], squares: set[Point]) -> dict[Point, lis
             for q in squares}
 
 
-def villain_components(instance: SoloChess) -> list[frozenset[Point]]:
-    """The connected components of the villains' move graph on the initial villain squares."""
+def _line_runs(squares: set[Point], direction: Point) -> list[list[Point]]:
+    """The squares of ``squares`` grouped by the lines of ``direction`` through them, each group
+    sorted along the line."""
+    dx, dy = direction
+    runs: dict[int, list[Point]] = {}
+    for q in squares:
+        runs.setdefault(dy * q[0] - dx * q[1], []).append(q)
+    return [sorted(run, key=lambda q: dx * q[0] + dy * q[1]) for run in runs.values()]
+
+
+def villain_graph(instance: SoloChess) -> dict[Point, list[Point]]:
+    """Each villain square -> the villain squares it can capture on in the initial position: its
+    leaps, and for a rider the first piece along each of its directions when that piece is a
+    villain within range (every piece, the special one included, blocks).
+
+    >>> from npw.instances.solochess.board import Piece
+    >>> board = SoloChess(4, 4, (Piece(0, 0, "bishop"), Piece(1, 1, "king"), Piece(3, 3, "bishop"),
+    ...                          Piece(2, 0, "bishop")), special=(1, 1))
+    >>> sorted(villain_graph(board).items())
+    [((0, 0), []), ((2, 0), []), ((3, 3), [])]
+    """
     villains = {p.square for p in instance.pieces if p.square != instance.special}
-    if not villains:
+    kind = next((p.kind for p in instance.pieces if p.square != instance.special), None)
+    if kind is None:
+        return {}
+    ptype = instance.piece_type(kind)
+    graph = neighbours(ptype.leaps, villains)
+    occupied = {p.square for p in instance.pieces}
+    for dx, dy in {(dx, dy) if (dx, dy) > (-dx, -dy) else (-dx, -dy) for dx, dy in ptype.rides}:
+        for run in _line_runs(occupied, (dx, dy)):
+            for a, b in zip(run, run[1:]):
+                steps = max(abs(b[0] - a[0]), abs(b[1] - a[1])) // max(abs(dx), abs(dy))
+                if a in villains and b in villains and (not ptype.max_range or steps <= ptype.max_range):
+                    graph[a].append(b)
+                    graph[b].append(a)
+    return graph
+
+
+def line_components(instance: SoloChess) -> list[frozenset[Point]]:
+    """The villains joined whenever two of them share a line of the villains' (rider) type,
+    whatever stands between: the most a rider's captures can ever mix (a capture is along such a
+    line). Where these equal :func:`villain_components`, the walk lemma covers rider villains."""
+    villains = {p.square for p in instance.pieces if p.square != instance.special}
+    kind = next((p.kind for p in instance.pieces if p.square != instance.special), None)
+    if kind is None:
         return []
-    kind = next(p.kind for p in instance.pieces if p.square != instance.special)
-    graph = neighbours(instance.piece_type(kind).leaps, villains)
+    graph: dict[Point, list[Point]] = {q: [] for q in villains}
+    for direction in instance.piece_type(kind).rides:
+        for run in _line_runs(villains, direction):
+            for a, b in zip(run, run[1:]):
+                graph[a].append(b)
+                graph[b].append(a)
+    return _components(villains, graph)
+
+
+def villain_components(instance: SoloChess) -> list[frozenset[Point]]:
+    """The connected components of the villains' capture graph (:func:`villain_graph`)."""
+    villains = {p.square for p in instance.pieces if p.square != instance.special}
+    return _components(villains, villain_graph(instance))
+
+
+def _components(villains: set[Point], graph: dict[Point, list[Point]]) -> list[frozenset[Point]]:
     seen: set[Point] = set()
     components = []
     for start in sorted(villains):
@@ -68,8 +127,7 @@ def captures_for_walk(instance: SoloChess, walk: Sequence[Point],
     (((0, 1), (2, 2)), ((0, 0), (1, 1)), ((1, 1), (2, 2)))
     """
     villains = {p.square for p in instance.pieces if p.square != instance.special}
-    kind = next((p.kind for p in instance.pieces if p.square != instance.special), None)
-    graph = neighbours(instance.piece_type(kind).leaps, villains) if kind else {}
+    graph = villain_graph(instance)
     roots = [q for q in walk[1:] if q in villains]
     depth = {q: 0 for q in roots}
     root_of = {q: q for q in roots}

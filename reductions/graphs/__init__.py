@@ -5,6 +5,7 @@
 * :mod:`.indset_to_clique`, :mod:`.clique_to_indset`: the complement graph, the same k;
 * :mod:`.vertexcover_to_domset`: a new vertex per edge;
 * :mod:`.three_sat_to_3col`: 3-SAT -> 3-colouring (a palette triangle, variable pairs, OR-gadgets);
+* :mod:`.vertexcover_to_fvs`: each edge two opposite arcs (Karp);
 
 and :mod:`.common`, what several share (the identity provenance of a graph kept as it is,
 the complement's). Wrong versions a student might write are in

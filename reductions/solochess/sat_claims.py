@@ -46,6 +46,15 @@ def _layout(source: Any, special: str):
     return layout(source, special)
 
 
+LayoutOf = Callable[[Any], Any]
+
+
+def _layout_of(special: str, layout_of: LayoutOf | None) -> LayoutOf:
+    """The board's layout for a source: Theorem 3.9's by default; Theorem 3.10's module passes
+    its own (the same ``Layout`` shape, so the claims read both)."""
+    return layout_of or (lambda source: _layout(source, special))
+
+
 def _ladder_steps(lay) -> set[tuple[Point, Point]]:
     """The special piece's intended steps (upward): junction -> each path's foot, along each
     path, each path's head -> the next junction, then up the top."""
@@ -58,9 +67,12 @@ def _ladder_steps(lay) -> set[tuple[Point, Point]]:
     return steps | set(zip(chain, chain[1:]))
 
 
-def special_moves_form_the_ladder(special: str) -> Callable[[Any, SoloChess], bool | str]:
+def special_moves_form_the_ladder(special: str, layout_of: LayoutOf | None = None,
+                                  villain: str = "knight") -> Callable[[Any, SoloChess], bool | str]:
+    layout_for = _layout_of(special, layout_of)
+
     def check(source: Any, board: SoloChess) -> bool | str:
-        lay = _layout(source, special)
+        lay = layout_for(source)
         occupied = {p.square for p in board.pieces}
         offsets = board.piece_type(special).leaps
         moves = {q: {(q[0] + dx, q[1] + dy) for dx, dy in offsets} & occupied for q in occupied}
@@ -87,9 +99,12 @@ def special_moves_form_the_ladder(special: str) -> Callable[[Any, SoloChess], bo
     return check
 
 
-def clauses_meet_paths_only_at_literals(special: str) -> Callable[[Any, SoloChess], bool | str]:
+def clauses_meet_paths_only_at_literals(special: str, layout_of: LayoutOf | None = None,
+                                        villain: str = "knight") -> Callable[[Any, SoloChess], bool | str]:
+    layout_for = _layout_of(special, layout_of)
+
     def check(source: Any, board: SoloChess) -> bool | str:
-        lay = _layout(source, special)
+        lay = layout_for(source)
         on_paths = {lay.to_board(q) for left, right in lay.paths for q in left + right}
         on_paths |= {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
         component = {q: part for part in villain_components(board) for q in part}
@@ -97,20 +112,23 @@ def clauses_meet_paths_only_at_literals(special: str) -> Callable[[Any, SoloChes
             squares = {lay.to_board(q) for q in literals} | {lay.to_board(q) for q in lay.connectors[c]}
             part = component[lay.to_board(literals[0])]
             if part != squares:
-                return (f"clause c{c + 1}'s knight component has {len(part)} squares, its literals and connectors "
+                return (f"clause c{c + 1}'s {villain} component has {len(part)} squares, its literals and connectors "
                         f"{len(squares)}")
             touching = part & on_paths
             if touching != {lay.to_board(q) for q in literals}:
-                return f"clause c{c + 1}'s knights reach the paths at {sorted(touching - set(map(lay.to_board, literals)))[0]}"
+                return f"clause c{c + 1}'s {villain}s reach the paths at {sorted(touching - set(map(lay.to_board, literals)))[0]}"
         return True
 
     check.__name__ = "clauses_meet_paths_only_at_literals"
     return check
 
 
-def other_knights_reach_both_paths(special: str) -> Callable[[Any, SoloChess], bool | str]:
+def other_knights_reach_both_paths(special: str, layout_of: LayoutOf | None = None,
+                                   villain: str = "knight") -> Callable[[Any, SoloChess], bool | str]:
+    layout_for = _layout_of(special, layout_of)
+
     def check(source: Any, board: SoloChess) -> bool | str:
-        lay = _layout(source, special)
+        lay = layout_for(source)
         literal = {lay.to_board(q) for squares in lay.literal_squares for q in squares}
         always = {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
         sides = [({lay.to_board(q) for q in left}, {lay.to_board(q) for q in right}) for left, right in lay.paths]
@@ -119,10 +137,10 @@ def other_knights_reach_both_paths(special: str) -> Callable[[Any, SoloChess], b
             if part & literal:
                 continue
             if final in part and part != {final}:
-                return f"the final knight is a knight's move from {sorted(part - {final})[0]}"
+                return f"the final {villain} is in one component with {sorted(part - {final})[0]}"
             if part & always or any(part & left and part & right for left, right in sides):
                 continue
-            return f"the knights on {sorted(part)[0]} and {len(part) - 1} more reach neither a junction nor both paths"
+            return f"the {villain}s on {sorted(part)[0]} and {len(part) - 1} more reach neither a junction nor both paths"
         return True
 
     check.__name__ = "other_knights_reach_both_paths"
@@ -141,12 +159,15 @@ def _special_squares(board: SoloChess, captures) -> tuple[list[Point], list[int]
     return taken, when
 
 
-def forward_walks_true_paths(special: str) -> Callable[..., bool | str]:
+def forward_walks_true_paths(special: str, layout_of: LayoutOf | None = None,
+                             villain: str = "knight") -> Callable[..., bool | str]:
+    layout_for = _layout_of(special, layout_of)
+
     def check(source: Any, board: SoloChess, assignment: Any, captures: Any) -> bool | str:
-        lay = _layout(source, special)
+        lay = layout_for(source)
         taken, when = _special_squares(board, captures)
         if when and when[0] != len(captures) - len(when):
-            return f"a knight captures (capture {len(captures)}) after the {special} has moved"
+            return f"a {villain} captures (capture {len(captures)}) after the {special} has moved"
         route = [lay.to_board(q) for q in lay.route(assignment)][1:]
         if taken != route:
             return f"the {special} captures {len(taken)} times, its route for the assignment has {len(route)} squares"
@@ -156,12 +177,15 @@ def forward_walks_true_paths(special: str) -> Callable[..., bool | str]:
     return check
 
 
-def solution_visits_a_literal_per_clause(special: str) -> Callable[..., bool | str]:
+def solution_visits_a_literal_per_clause(special: str, layout_of: LayoutOf | None = None,
+                                         villain: str = "knight") -> Callable[..., bool | str]:
+    layout_for = _layout_of(special, layout_of)
+
     def check(source: Any, board: SoloChess, captures: Any, _assignment: Any = None) -> bool | str:
-        lay = _layout(source, special)
+        lay = layout_for(source)
         taken = set(_special_squares(board, captures)[0])
         if lay.to_board(lay.final) not in taken:
-            return f"the {special} never takes the final knight"
+            return f"the {special} never takes the final {villain}"
         for p, (left, right) in enumerate(lay.paths):
             on_left = any(lay.to_board(q) in taken for q in left)
             on_right = any(lay.to_board(q) in taken for q in right)
@@ -169,29 +193,33 @@ def solution_visits_a_literal_per_clause(special: str) -> Callable[..., bool | s
                 return f"the {special} takes {'both' if on_left else 'neither'} of x{lay.variables[p]}'s paths"
         for c, literals in enumerate(lay.literal_squares):
             if not any(lay.to_board(q) in taken for q in literals):
-                return f"the {special} visits no literal knight of clause c{c + 1}"
+                return f"the {special} visits no literal {villain} of clause c{c + 1}"
         return True
 
     check.__name__ = "solution_visits_a_literal_per_clause"
     return check
 
 
-def theorem_3_9_claims(special: str) -> tuple[Claim, ...]:
+def theorem_3_9_claims(special: str, layout_of: LayoutOf | None = None, paper: str = PAPER,
+                       villain: str = "knight") -> tuple[Claim, ...]:
+    """The five claims; Theorem 3.10 (king^1 + bishops) reuses them with its own layout, citation
+    and villain name (its proof is "similar to Theorem 3.9")."""
+    v = villain
     return (
-        Claim("two paths per gadget, final knight at the top", f"{PAPER}: at each variable gadget the {special} "
-              "is presented with a choice of two paths, allowing it to visit either the positive literal knights "
-              "or the negative ones, but not both, and must reach a final knight at the top",
-              special_moves_form_the_ladder(special)),
-        Claim("clause knights meet the paths only at their literals", f"{PAPER}: the literal knights are connected "
-              "together by noncrossing paths of knights corresponding to the 3SAT clauses",
-              clauses_meet_paths_only_at_literals(special)),
-        Claim("other knights reach both paths", f"{PAPER}: all other knights, including literal knights not used "
+        Claim(f"two paths per gadget, final {v} at the top", f"{paper}: at each variable gadget the {special} "
+              f"is presented with a choice of two paths, allowing it to visit either the positive literal {v}s "
+              f"or the negative ones, but not both, and must reach a final {v} at the top",
+              special_moves_form_the_ladder(special, layout_of, v)),
+        Claim(f"clause {v}s meet the paths only at their literals", f"{paper}: the literal {v}s are connected "
+              f"together by noncrossing paths of {v}s corresponding to the 3SAT clauses",
+              clauses_meet_paths_only_at_literals(special, layout_of, v)),
+        Claim(f"other {v}s reach both paths", f"{paper}: all other {v}s, including literal {v}s not used "
               "in a clause, are connected to both sides of the gadget, so that they may be captured regardless of "
-              "which path is taken", other_knights_reach_both_paths(special)),
-        Claim("forward: knights first, then the walk of the true literals", f"{PAPER}: the {special} traverses the "
+              "which path is taken", other_knights_reach_both_paths(special, layout_of, v)),
+        Claim(f"forward: {v}s first, then the walk of the true literals", f"{paper}: the {special} traverses the "
               "board from bottom to top, visiting each variable gadget in turn by the path of its value",
-              forward_walks_true_paths(special), stage=FORWARD_CLAIM),
-        Claim("any solution: one path per gadget, a literal of every clause", f"{PAPER}: in order to capture the "
-              f"knights used in clauses, at least one literal knight from each clause must be visited by the "
-              f"{special}", solution_visits_a_literal_per_clause(special), stage=BACKWARD_CLAIM),
+              forward_walks_true_paths(special, layout_of, v), stage=FORWARD_CLAIM),
+        Claim("any solution: one path per gadget, a literal of every clause", f"{paper}: in order to capture the "
+              f"{v}s used in clauses, at least one literal {v} from each clause must be visited by the "
+              f"{special}", solution_visits_a_literal_per_clause(special, layout_of, v), stage=BACKWARD_CLAIM),
     )

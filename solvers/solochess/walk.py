@@ -1,10 +1,11 @@
-"""Solo Chess with a special *leaper* and villains of one symmetric nonblocking type, decided by
-the special piece's walk (our lemma, written for the SAT reductions of Theorems 3.9 of Brunner et
-al., "Complexity of Solo Chess with Unlimited Moves"; not a result of the paper).
+"""Solo Chess with a special *leaper* and villains of one symmetric type, decided by the special
+piece's walk (our lemmas, written for the SAT reductions of Theorems 3.9 and 3.10 of Brunner et
+al., "Complexity of Solo Chess with Unlimited Moves"; not results of the paper).
 
 The class: a special (uncapturable) piece whose type only leaps (king, knight, pawn or a fairy
-leaper), every other piece of one type T that only leaps with offsets closed under negation
-(knight, king), no capture limit.
+leaper), every other piece of one type T, no capture limit, and either T only leaps with offsets
+closed under negation (knight, king), or T only rides, unbounded, with directions closed under
+negation (bishop, rook, queen) and the *line condition* below holds.
 
 **Lemma (villains first).** Every solution can be reordered so that all villain captures come
 before the special piece's first capture. Squares only ever empty, so a square occupied when a
@@ -23,6 +24,19 @@ Sufficiency: in each component take a forest of shortest paths to the squares of
 multi-source breadth-first search), let every other piece capture its parent, deepest first (the
 children of a square are done before it moves, roots never move), then let the special piece
 walk W capturing the one villain left on each of its squares.
+
+**Lemma (rider villains).** Let T ride. Two villains are *in line* when they share a line of
+T (whatever stands between), and *see each other* when they are consecutive pieces on such a
+line in the initial position (the special piece counts as a piece). Line condition: the
+components of "in line" equal those of "see each other" (:func:`~npw.instances.solochess.collapse.line_components`
+against :func:`~npw.instances.solochess.collapse.villain_components`; they can differ only where
+the special piece's square splits a line of villains). Then, with these components, the same
+consequence holds. Necessity needs no reordering: a villain captures only a villain in line
+with it, so pieces never leave their "in line" component, and the special piece captures only on
+its walk (squares never refill, so the squares it takes form a simple path of its moves from its
+first square); a component the walk misses keeps a piece. Sufficiency: collapse along the "see
+each other" forest first while the special piece stands still: the squares between a child and
+its parent were empty initially and stay empty, so every such capture is legal; then walk.
 
 :func:`solve` searches the simple walks depth first, pruning a walk when some component it has
 not met has no square left that the special piece can still reach; boards outside the class
@@ -48,7 +62,7 @@ from typing import Callable, Mapping
 
 from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Point, SoloChess
-from npw.instances.solochess.collapse import captures_for_walk, neighbours, villain_components
+from npw.instances.solochess.collapse import captures_for_walk, line_components, neighbours, villain_components
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
@@ -56,8 +70,10 @@ def applies(instance: SoloChess) -> str | None:
     """None if the lemma covers the board, else why not.
 
     >>> from npw.instances.solochess.board import Piece
-    >>> applies(SoloChess(2, 2, (Piece(0, 0, "king"), Piece(1, 1, "rook")), special=(0, 0)))
-    'the villains must only leap (rook rides)'
+    >>> applies(SoloChess(2, 2, (Piece(0, 0, "king"), Piece(1, 1, "rook")), special=(0, 0))) is None
+    True
+    >>> applies(SoloChess(3, 3, (Piece(1, 1, "king"), Piece(0, 0, "bishop"), Piece(2, 2, "bishop")), special=(1, 1)))
+    'the special piece splits a line of bishops: the villains in line with (0, 0) fall apart into more than one component'
     """
     if instance.special is None:
         return "the walk decider needs a special piece"
@@ -71,10 +87,19 @@ def applies(instance: SoloChess) -> str | None:
         return f"the walk decider needs villains of one type; the board has {', '.join(sorted(villains))}"
     for kind in villains:
         vtype = instance.piece_type(kind)
-        if vtype.rides:
-            return f"the villains must only leap ({kind} rides)"
-        if {(-dx, -dy) for dx, dy in vtype.leaps} != set(vtype.leaps):
+        if vtype.rides and vtype.leaps:
+            return f"the villains must only leap or only ride ({kind} does both)"
+        if vtype.rides and vtype.max_range:
+            return f"rider villains must have unbounded range ({kind}'s is {vtype.max_range})"
+        moves = vtype.leaps + vtype.rides
+        if {(-dx, -dy) for dx, dy in moves} != set(moves):
             return f"the villains' moves must be symmetric ({kind}'s are not)"
+        if vtype.rides:
+            seen = set(villain_components(instance))
+            for part in line_components(instance):
+                if part not in seen:
+                    return (f"the special piece splits a line of {kind}s: the villains in line with "
+                            f"{min(part)} fall apart into more than one component")
     return None
 
 
