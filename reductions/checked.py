@@ -39,9 +39,9 @@ CHECKED: dict[str, str] = {
     "3sat-to-subsetsum": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
     "subsetsum-to-partition": "every instance of total <= 14, 300 random",
     "3dm-to-x3c": "every 3DM instance of q <= 3 with up to 6 triples, up to renaming (2,243), 300 random",
-    "3sat-to-3dm": "every 3-SAT instance up to 3 clauses over 3 variables (29,036); random sources bounded to "
-                   "3 variables (`--random 1200 --where variables<=3`: 294 kept), and 30 unbounded random "
-                   "(targets up to 96,600 triples)",
+    "3sat-to-3dm": "every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random of 3-5 variables "
+                   "(the reduction's `source_sample`: targets of at most 16,500 triples; 253 yes, 47 no), and 30 "
+                   "random of the 3-SAT sample (targets up to 96,600 triples)",
     "partition-to-knapsack": "every instance of total <= 24 (7,338), 300 random",
     "4partition-to-3partition": "every instance with m <= 2 and B <= 50 (892), 300 random",
     "3dm-to-4partition": "every 3DM instance with q <= 3 and at most 6 triples up to renaming (2,243; 540 of the "
@@ -52,8 +52,8 @@ CHECKED: dict[str, str] = {
     "nae4sat-to-nae3sat": "every NAE-4-SAT instance up to 2 clauses over 3 variables (6,837), 300 random",
     "dhamcycle-to-hamcycle": "every digraph up to 4 vertices (238), 300 random",
     "hamcycle-to-hampath": "every graph up to 7 vertices (1,252), 300 random",
-    "vertexcover-to-hamcycle": "every graph up to 3 vertices with every k (24), 300 random of at most 3 edges "
-                               "(targets of 12 vertices an edge; at 4 vertices 3 of 79 targets stay UNKNOWN at 60 s)",
+    "vertexcover-to-hamcycle": "every graph up to 7 vertices with every k (9,727), 300 random of up to 7 vertices "
+                               "and 12 edges (targets up to 151 vertices); targets decided by the edge encoding",
 
     "pm3sat-to-solochess-king-knight": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, "
                                        "214 no), 100 random (56 yes, 44 no); no-targets decided by the walk decider",

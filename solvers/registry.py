@@ -35,7 +35,8 @@ BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
     "hampath": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-grid-s": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
     "hampath-st": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
-    **{pid: {"dp": "npw.solvers.hampath.dp:solve_cycle", "sat": "npw.solvers.hampath.sat:solve_cycle"}
+    **{pid: {"dp": "npw.solvers.hampath.dp:solve_cycle", "sat": "npw.solvers.hampath.sat:solve_cycle",
+             "sat-edges": "npw.solvers.hampath.edges:solve_cycle"}
        for pid in ("hamcycle", "dhamcycle")},
     **{pid: {"brute": "npw.solvers.graphs.brute:solve", "sat": "npw.solvers.graphs.sat:solve"}
        for pid in ("indset", "vertexcover", "clique", "domset")},

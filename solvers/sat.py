@@ -316,6 +316,114 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
     return Result(answer, certificate, f"{backend}:{name}", stats)
 
 
+def decide_by_lazy_sat(encode: Callable[[Deadline], SatEncoding],
+                       refine: Callable[[tuple[bool, ...]], Sequence[Sequence[int]]], *, backend: str,
+                       solver: str | None = None, timeout: float | None = None) -> Result:
+    """:func:`decide_by_sat` with constraints added lazily: solve, ask ``refine(model)`` for the
+    clauses the model violates, add them, solve again, until ``refine`` returns none (the model is
+    a solution: decoded as the certificate) or the clauses are unsatisfiable (NO). Sound and
+    complete when ``refine`` only returns clauses every real solution satisfies and at least one
+    that the model violates (then no model comes back twice, and there are finitely many).
+
+    An interruptible solver (MiniSat, Glucose: :data:`INTERRUPTIBLE`) keeps what it learnt
+    from round to round; any other solves the grown formula afresh each round in the time left.
+    ``stats`` as :func:`decide_by_sat`'s, the solver's counters summed over the rounds, plus
+    ``rounds`` (solver calls) and ``lazy_clauses`` (clauses ``refine`` added).
+
+    >>> def encode(deadline):  # x1 or x2 or x3; refine: at most one of them true
+    ...     return SatEncoding(3, [[1, 2, 3]], decode=lambda model: model)
+    >>> def refine(model):
+    ...     true = [v + 1 for v, value in enumerate(model) if value]
+    ...     return [[-a, -b] for a in true for b in true if a < b]
+    >>> result = decide_by_lazy_sat(encode, refine, backend="sat")
+    >>> sum(result.certificate), result.stats["lazy_clauses"] >= 0
+    (1, True)
+    >>> decide_by_lazy_sat(encode, lambda model: [[-1], [-2], [-3]], backend="sat").answer.value
+    'NO'
+    """
+    name = solver_name(solver)
+    start = time.perf_counter()
+    deadline = Deadline(timeout)
+    stats: dict[str, Any] = dict.fromkeys(STATS_KEYS)
+    stats.update(solve_seconds=0.0, rounds=0, lazy_clauses=0)
+    try:
+        encoding: SatEncoding | None = encode(deadline)
+    except OutOfTime:
+        encoding = None
+    except Refused as refusal:
+        stats.update(encode_seconds=time.perf_counter() - start, refused=str(refusal))
+        stats["time"] = stats["encode_seconds"]
+        return Result(Answer.UNKNOWN, None, f"{backend}:{name}", stats)
+    stats["encode_seconds"] = time.perf_counter() - start
+    answer, certificate = Answer.UNKNOWN, None
+    if encoding is None or deadline.expired():
+        stats["timed_out_while"] = "encoding"
+    else:
+        clauses = list(encoding.clauses)
+        stats.update(variables=encoding.num_vars)
+        solving = time.perf_counter()
+        answer, certificate = _lazy_rounds(encoding, clauses, refine, name, deadline, stats)
+        stats["solve_seconds"] = time.perf_counter() - solving
+        stats["clauses"] = len(clauses)
+        if answer is Answer.UNKNOWN:
+            stats["timed_out_while"] = "solving"
+        stats.update((key, value) for key, value in encoding.stats.items() if key not in stats)
+    stats["time"] = time.perf_counter() - start
+    return Result(answer, certificate, f"{backend}:{name}", stats)
+
+
+def _lazy_rounds(encoding: SatEncoding, clauses: list, refine: Callable[[tuple[bool, ...]], Sequence[Sequence[int]]],
+                 name: str, deadline: Deadline, stats: dict[str, Any]) -> tuple[Answer, Any]:
+    """The rounds of :func:`decide_by_lazy_sat`; ``clauses`` grows by what ``refine`` adds."""
+    num_vars = encoding.num_vars
+    counters: dict[str, int] = {}
+
+    def count(solver_stats: Mapping[str, Any]) -> None:
+        for key in SOLVER_STATS:
+            if solver_stats.get(key) is not None:
+                counters[key] = counters.get(key, 0) + solver_stats[key]
+
+    def model_of(raw: Sequence[int] | None) -> tuple[bool, ...]:
+        values = [False] * num_vars
+        for literal in raw or ():
+            if abs(literal) <= num_vars:
+                values[abs(literal) - 1] = literal > 0
+        return tuple(values)
+
+    persistent = name in INTERRUPTIBLE and all(map(len, clauses))
+    try:
+        with contextlib.ExitStack() as stack:
+            held = None
+            if persistent:
+                stack.enter_context(_alarm_kept())
+                held = stack.enter_context(Solver(name=name, bootstrap_with=clauses))
+            while True:
+                stats["rounds"] += 1
+                if held is not None:
+                    outcome = _solve_interruptible(held, deadline)
+                    counters = {key: value for key, value in _statistics(held).items() if key in SOLVER_STATS}
+                    answer = Answer.UNKNOWN if outcome is None else Answer.YES if outcome else Answer.NO
+                    model = model_of(held.get_model()) if outcome else None
+                else:
+                    if deadline.expired():
+                        return Answer.UNKNOWN, None
+                    answer, model, solver_stats = solve_clauses(num_vars, clauses, name, deadline.remaining())
+                    count(solver_stats)
+                if answer is not Answer.YES or model is None:
+                    return answer, None
+                added = [list(clause) for clause in refine(model)]
+                if not added:
+                    return Answer.YES, encoding.decode(model)
+                stats["lazy_clauses"] += len(added)
+                clauses.extend(added)
+                if not all(map(len, added)):  # an empty clause: nothing can satisfy it
+                    return Answer.NO, None
+                if held is not None:
+                    held.append_formula(added)
+    finally:  # the held solver's counters are cumulative (replaced each round), the others' summed
+        stats.update((key, counters.get(key)) for key in SOLVER_STATS)
+
+
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
     """Decides a cnf/1in3sat/224sat instance through its direct SAT encoding.
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from npw.api import problem
+from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
 from npw.instances.hampath.graph import HamPath
 from npw.instances.npuz.board import NPuz, apply_moves, goal_board
 from npw.instances.rel.relocation import Relocation
@@ -16,7 +17,7 @@ from npw.instances.three_partition import ThreePartition
 from npw.instances.torus.bwp import BWP
 from npw.solvers import Answer, solve
 from npw.solvers.result import OutOfTime
-from npw.solvers.sat import STATS_KEYS, SatEncoding, decide_by_sat
+from npw.solvers.sat import STATS_KEYS, SatEncoding, decide_by_lazy_sat, decide_by_sat
 
 
 @problem("sat-helper-test-pick")
@@ -52,6 +53,10 @@ DECIDERS = [
     ("sat", ThreePartition((2, 2, 3, 2, 2, 3), 7), ThreePartition((4, 4, 4, 4, 4, 6), 13)),
     ("sat", NPuz(3, apply_moves(GOAL, "ULDR"), GOAL, 4), NPuz(3, apply_moves(GOAL, "UL"), GOAL, 1)),
     ("sat", Pick(3, ((0, 1), (1, 2)), (0,)), Pick(2, ((0, 1),), (0, 1))),
+    # decide_by_lazy_sat's: the no-instance's cycle cover (two triangles) is cut before NO
+    ("sat-edges", HamCycle(6, ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5), (2, 3), (0, 5), (1, 4))),
+     HamCycle(6, ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5), (2, 3)))),
+    ("sat-edges", DirectedHamCycle(3, ((0, 1), (1, 2), (2, 0))), DirectedHamCycle(4, ((0, 1), (1, 0), (2, 3), (3, 2)))),
 ]
 IDS = [f"{instance.problem}-{family}" for family, instance, _ in DECIDERS]
 
@@ -166,3 +171,12 @@ def test_cpsat_uses_the_same_timeout_stats_keys():
     done = solve(yes, backend="cpsat")
     assert done.answer is Answer.YES and "timed_out_while" not in done.stats
     assert {"time", "encode_seconds", "solve_seconds", "conflicts"} <= set(done.stats)
+
+
+@pytest.mark.parametrize("solver", ["m22", "cd19"])  # kept across rounds, and solved afresh in a child
+def test_lazy_rounds_stopped_at_the_deadline_are_unknown_while_solving(solver):
+    result = decide_by_lazy_sat(lambda deadline: _pigeonhole(11), lambda model: [], backend="sat", solver=solver,
+                                timeout=0.3)
+    assert result.answer is Answer.UNKNOWN and result.certificate is None
+    assert result.stats["timed_out_while"] == "solving" and result.stats["rounds"] == 1
+    assert_stats(result)

@@ -14,6 +14,7 @@ import pytest
 from npw.instances.registry import get_problem
 from npw.reductions.registry import get_reduction
 from npw.verify import exhaustive, random_stream, verify_reduction
+from npw.verify.cases import source_problem
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SET_REDUCTIONS = ["3dm-to-x3c", "3sat-to-3dm"]
@@ -21,9 +22,6 @@ SET_REDUCTIONS = ["3dm-to-x3c", "3sat-to-3dm"]
 # all yes, targets of q <= 6 and at most 21 triples; two clauses, 1,220 sources, is BENCHMARKS.md's)
 EXHAUSTIVE = {"3dm": 5, "3sat": 1}
 RANDOM = {"3dm-to-x3c": 60, "3sat-to-3dm": 12}
-# 3-SAT -> 3DM grows as m^2 n^2: random sources bounded to 3 variables (6 to 24 clauses, targets
-# of q <= 144 and at most 7,128 triples), as in BENCHMARKS.md's --where variables<=3
-RANDOM_VARIABLES = 3
 
 
 def three_sat_no_sources():
@@ -35,11 +33,10 @@ def three_sat_no_sources():
     yield "x1, x2 every way", ThreeSat(2, [(1, 1, 2), (1, 1, -2), (-1, -1, 2), (-1, -1, -2)])
 
 
-def random_sources(reduction_id, problem):
-    if reduction_id != "3sat-to-3dm":
-        return random_stream(problem, RANDOM[reduction_id], seed=19)
-    bounded = ((label, s) for label, s in random_stream(problem, 400, seed=19) if s.num_vars <= RANDOM_VARIABLES)
-    return itertools.islice(bounded, RANDOM[reduction_id])
+def random_sources(reduction_id):
+    """The verifier's random stream: 3-SAT -> 3DM grows as m^2 n^2, so its sources come from the
+    reduction's ``source_sample`` (targets of at most SAMPLE_TRIPLES triples), as in ``npw verify``."""
+    return random_stream(source_problem(get_reduction(reduction_id)), RANDOM[reduction_id], seed=19)
 
 
 def load_wrong():
@@ -65,7 +62,7 @@ def test_each_reduction_passes_on_every_small_source_and_random_ones(reduction_i
     problem = get_problem(reduction.source)
     small = exhaustive(problem, EXHAUSTIVE[reduction.source])
     passes(reduction, itertools.chain(small, three_sat_no_sources()) if reduction.source == "3sat" else small)
-    passes(reduction, random_sources(reduction_id, problem))
+    passes(reduction, random_sources(reduction_id))
 
 
 @pytest.mark.parametrize("reduction_id", SET_REDUCTIONS)
@@ -79,6 +76,19 @@ def test_the_wrong_version_fails_with_a_small_counterexample(reduction_id):
     shrunk = counterexample["shrunk"]
     small = len(shrunk["clauses"]) <= 2 if "clauses" in shrunk else shrunk["q"] <= 2
     assert small, counterexample
+
+
+def test_three_sat_to_3dm_random_sources_stay_within_their_bound_with_both_answers():
+    from npw.reductions.sets.three_sat_to_three_dm import SAMPLE_TRIPLES, size, small_source
+    from npw.solvers import solve
+
+    sources = [small_source(seed) for seed in range(200)]
+    assert max(size(f)["triples"] for f in sources) <= SAMPLE_TRIPLES
+    assert {f.num_vars for f in sources} == {3, 4, 5}
+    # the bound is what the sample promises, not the 3-SAT sample's own (up to 138,960 triples)
+    assert max(size(get_problem("3sat").sample(seed))["triples"] for seed in range(200)) > SAMPLE_TRIPLES
+    answers = {solve(f, "sat").answer.value for f in sources}
+    assert answers == {"YES", "NO"}
 
 
 def test_the_identity_keeps_certificates_and_sizes():

@@ -32,10 +32,12 @@ chains it runs are a cover, and a cover of K vertices gives such a cycle.
 
 **Size.** K' + 12 m vertices; 14 m + (2 m - (n - i)) + 2 K' (n - i) edges (components, chains,
 selectors); a triangle when m = 0. The targets grow fast: 4 vertices and 6 edges give 76 target
-vertices. The SAT decider (``hamcycle``'s first) answers targets of about 40 vertices in 0.1-2 s,
-the DP in 3-40 s, and both take a minute or time out from about 50 (4 edges): the random stream
-draws its own small sources (:func:`small_source`, at most ``SAMPLE_EDGES`` = 3 edges, so at most 42
-target vertices) instead of the graph room's samples (up to 28 edges).
+vertices. The position encoding (``hamcycle``'s ``sat``) answers targets of about 40 vertices in
+0.1-2 s, the DP in 3-40 s, and both take a minute or time out from about 50 (4 edges); the edge
+encoding with lazy subtour cuts (``sat-edges``, ``hamcycle``'s first decider) answers every target
+of up to 7 source vertices (up to 259 vertices) in under 0.5 s. The random stream draws its own
+sources (:func:`small_source`: at most ``SAMPLE_VERTICES`` = 7 vertices and ``SAMPLE_EDGES`` = 12
+edges, so at most 151 target vertices) instead of the graph room's samples (up to 28 edges).
 
 >>> from npw.instances.graphs.graph import VertexCover
 >>> g = VertexCover(2, ((0, 1),), 1)
@@ -60,20 +62,22 @@ COMPONENT = 12  # vertices of a cover-testing component
 TRIANGLE = HamCycle(3, ((0, 1), (1, 2), (0, 2)))  # the target when G has no edge
 
 
-SAMPLE_EDGES = 3
-"""The most edges of a random source (``source_sample``): K' + 12 m <= 2 m + 12 m = 42 target
-vertices, which the SAT decider settles in 0.1-2 s; from 4 edges (49-56 vertices) it takes 5-60 s
-or times out (BENCHMARKS.md)."""
+SAMPLE_VERTICES = 7
+SAMPLE_EDGES = 12
+"""The most vertices and edges of a random source (``source_sample``): K' + 12 m <= 7 + 144 = 151
+target vertices, which hamcycle's edge encoding with lazy subtour cuts (``sat-edges``) settles in
+under 0.5 s. The position encoding (``sat``, the first decider before it) took 5-60 s or timed out
+from 4 edges (49-62 vertices), which had bounded this at 3 edges (BENCHMARKS.md)."""
 
 
 def small_source(seed: int) -> VertexCover:
-    """The random stream's source: 1-6 vertices, 0..SAMPLE_EDGES distinct edges drawn among the pairs,
-    k drawn from 0..n (both answers common)."""
+    """The random stream's source: 1..SAMPLE_VERTICES vertices, 0..SAMPLE_EDGES distinct edges drawn
+    among the pairs, k drawn from 0..n (both answers common)."""
     import itertools
     import random
 
     rng = random.Random(seed)
-    n = rng.randint(1, 6)
+    n = rng.randint(1, SAMPLE_VERTICES)
     pairs = list(itertools.combinations(range(n), 2))
     edges = rng.sample(pairs, rng.randint(0, min(SAMPLE_EDGES, len(pairs))))
     return VertexCover(n, tuple(edges), rng.randint(0, n))

@@ -28,7 +28,7 @@ Targets grow as m^2 n^2: one clause over three variables gives q = 6 and 21 trip
 clauses 12 and 66, eight clauses over three variables q = 48 and 840 triples, 48 clauses over
 six variables 576 and 138,384 (tests/test_set_reductions.py, BENCHMARKS.md "3-SAT -> 3DM").
 
->>> from npw.instances.sat.three_sat import ThreeSat
+>>> from npw.instances.sat.three_sat import ThreeSat, random_instance
 >>> formula = ThreeSat(2, [(1, -2, 2)])
 >>> m = reduce(formula)
 >>> m.q, len(m.triples), m.verify(forward(formula, (False, True)))
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import clause_id, triple_id, var_id
-from npw.instances.sat.three_sat import ThreeSat
+from npw.instances.sat.three_sat import ThreeSat, random_instance
 from npw.instances.sets.model import MAX_TRIPLES, ThreeDM
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
@@ -133,6 +133,35 @@ def reduce(formula: ThreeSat) -> ThreeDM:
                               f"{len(formula.clauses)} clauses, beyond the limit {MAX_TRIPLES} (MAX_TRIPLES)")
     layout = Layout(formula)
     return ThreeDM(layout.q, tuple(truth_setting(layout) + satisfaction_testing(layout) + garbage_collection(layout)))
+
+
+SAMPLE_TRIPLES = 16_500
+"""The most triples of a random source's target (``source_sample``): 3-5 variables, at most 8
+clauses a variable, and 2mn + 3m + 2 m^2 n (n - 1) <= SAMPLE_TRIPLES (n = 3: m <= 24, n = 4:
+m <= 25, n = 5: m <= 20). SAT settles such a target in under 0.5 s; the 3-SAT sample's own
+sources (up to 6 variables, 48 clauses: 138,960 triples) run into minutes (BENCHMARKS.md)."""
+
+
+def sample_triples(n: int, m: int) -> int:
+    """The most triples of a target from n variables and m clauses (every clause 3 distinct literals)."""
+    return 2 * m * n + 3 * m + 2 * m * m * n * (n - 1)
+
+
+def small_source(seed: int) -> ThreeSat:
+    """The random stream's source: 3-5 variables, n..min(8n, the SAMPLE_TRIPLES bound) clauses of
+    three distinct variables (both answers common at 3 and 4 variables).
+
+    >>> formula = small_source(7)
+    >>> 3 <= formula.num_vars <= 5 and size(formula)["triples"] <= SAMPLE_TRIPLES
+    True
+    """
+    import random
+
+    rng = random.Random(seed)
+    n = rng.randint(3, 5)
+    most = max(m for m in range(n, 8 * n + 1) if sample_triples(n, m) <= SAMPLE_TRIPLES)
+    m = rng.randint(n, most)
+    return random_instance(rng.randrange(2**31), n, m / n)
 
 
 def _true(assignment, literal: int) -> bool:
@@ -282,4 +311,5 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    source_sample=small_source,
 )
