@@ -4,13 +4,22 @@ al., "Complexity of Solo Chess with Unlimited Moves"; not a result of the paper)
 
 The class: a special (uncapturable) piece whose type only leaps (king, knight, pawn or a fairy
 leaper), every other piece of one type T that only leaps with offsets closed under negation
-(knight, king), no capture limit.
+(knight, king), no capture limit. Also (written for Theorem 3.11, knight^1 with rooks, bishops or
+queens): T rides without a range (rook, bishop, queen) and every line along T's directions holds
+at most two pieces of the initial board, the special piece counted (*sparse lines*).
+
+**Sparse lines never block.** A capture a -> b leaves the pieces on every line through b as they
+were (another piece now stands on b) and removes one from each line through a, so no line ever
+holds more than two pieces; two pieces on a common line are then never separated by a third, and
+a rider on a can capture on b iff b holds a villain on a common line of T's directions. Riders
+then behave as leapers whose graph is fixed on the squares: the lemma and its proof below apply
+word for word, with "T-move graph" meaning "villains joined when they share a line".
 
 **Lemma (villains first).** Every solution can be reordered so that all villain captures come
 before the special piece's first capture. Squares only ever empty, so a square occupied when a
 capture was made was occupied at every earlier time; moving a villain capture earlier keeps its
 two squares occupied (the special piece still stands on its first square, which no villain ever
-captures on), and leapers are never blocked. A square the special piece captures on is occupied
+captures on), and leapers (and riders on sparse lines) are never blocked. A square the special piece captures on is occupied
 when it arrives in the original order, hence never vacated by a villain before (after the
 special piece has left it, it is empty, so no villain leaves it later either).
 
@@ -48,7 +57,7 @@ from typing import Callable, Mapping
 
 from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Point, SoloChess
-from npw.instances.solochess.collapse import captures_for_walk, neighbours, villain_components
+from npw.instances.solochess.collapse import captures_for_walk, crowded_line, neighbours, villain_components
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
 
@@ -56,8 +65,9 @@ def applies(instance: SoloChess) -> str | None:
     """None if the lemma covers the board, else why not.
 
     >>> from npw.instances.solochess.board import Piece
-    >>> applies(SoloChess(2, 2, (Piece(0, 0, "king"), Piece(1, 1, "rook")), special=(0, 0)))
-    'the villains must only leap (rook rides)'
+    >>> applies(SoloChess(3, 1, (Piece(0, 0, "knight"), Piece(1, 0, "rook"), Piece(2, 0, "rook")), special=(0, 0)))
+    'the villains ride (rook) and the line through (0, 0) along (1, 0) holds 3 pieces'
+    >>> applies(SoloChess(3, 2, (Piece(0, 0, "knight"), Piece(1, 0, "rook"), Piece(2, 1, "rook")), special=(0, 0)))
     """
     if instance.special is None:
         return "the walk decider needs a special piece"
@@ -72,7 +82,11 @@ def applies(instance: SoloChess) -> str | None:
     for kind in villains:
         vtype = instance.piece_type(kind)
         if vtype.rides:
-            return f"the villains must only leap ({kind} rides)"
+            if vtype.leaps or vtype.max_range:
+                return f"riding villains must ride without a range and not leap ({kind})"
+            crowded = crowded_line(instance, kind)
+            if crowded:
+                return f"the villains ride ({kind}) and {crowded}"
         if {(-dx, -dy) for dx, dy in vtype.leaps} != set(vtype.leaps):
             return f"the villains' moves must be symmetric ({kind}'s are not)"
     return None
