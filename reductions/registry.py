@@ -82,6 +82,7 @@ REDUCTION_MODULES: dict[str, str] = {
     "hampath-to-solochess-queen-rook-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_ROOK",
     "pm3sat-to-solochess-king-knight": "npw.reductions.solochess.pm3sat_knight:KING_KNIGHT",
     "pm3sat-to-solochess-pawn-knight": "npw.reductions.solochess.pm3sat_knight:PAWN_KNIGHT",
+    "pm3sat-to-solochess-knight-rook": "npw.reductions.solochess.pm3sat_knight_rider:KNIGHT_ROOK",
 }
 
 # chain id -> the registered reductions it goes through, in order

@@ -40,6 +40,9 @@ from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.9"
 
 
+LayoutOf = Callable[[Any, str], Any]  # (source, special) -> the board's Layout
+
+
 def _layout(source: Any, special: str):
     from npw.reductions.solochess.pm3sat_knight import layout
 
@@ -58,9 +61,9 @@ def _ladder_steps(lay) -> set[tuple[Point, Point]]:
     return steps | set(zip(chain, chain[1:]))
 
 
-def special_moves_form_the_ladder(special: str) -> Callable[[Any, SoloChess], bool | str]:
+def special_moves_form_the_ladder(special: str, layout_of: LayoutOf | None = None) -> Callable[[Any, SoloChess], bool | str]:
     def check(source: Any, board: SoloChess) -> bool | str:
-        lay = _layout(source, special)
+        lay = (layout_of or _layout)(source, special)
         occupied = {p.square for p in board.pieces}
         offsets = board.piece_type(special).leaps
         moves = {q: {(q[0] + dx, q[1] + dy) for dx, dy in offsets} & occupied for q in occupied}
@@ -75,7 +78,7 @@ def special_moves_form_the_ladder(special: str) -> Callable[[Any, SoloChess], bo
         if seen != ladder:
             extra = sorted(seen - ladder) or sorted(ladder - seen)
             return f"the {special} reaches {len(seen)} squares, the ladder has {len(ladder)} (first difference {extra[0]})"
-        if special == "king":  # a king steps both ways
+        if set(offsets) == {(-dx, -dy) for dx, dy in offsets}:  # a king or knight steps both ways
             steps |= {(b, a) for a, b in steps}
         actual = {(a, b) for a in seen for b in moves[a]}
         if actual != steps:
@@ -87,9 +90,9 @@ def special_moves_form_the_ladder(special: str) -> Callable[[Any, SoloChess], bo
     return check
 
 
-def clauses_meet_paths_only_at_literals(special: str) -> Callable[[Any, SoloChess], bool | str]:
+def clauses_meet_paths_only_at_literals(special: str, layout_of: LayoutOf | None = None) -> Callable[[Any, SoloChess], bool | str]:
     def check(source: Any, board: SoloChess) -> bool | str:
-        lay = _layout(source, special)
+        lay = (layout_of or _layout)(source, special)
         on_paths = {lay.to_board(q) for left, right in lay.paths for q in left + right}
         on_paths |= {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
         component = {q: part for part in villain_components(board) for q in part}
@@ -108,9 +111,9 @@ def clauses_meet_paths_only_at_literals(special: str) -> Callable[[Any, SoloChes
     return check
 
 
-def other_knights_reach_both_paths(special: str) -> Callable[[Any, SoloChess], bool | str]:
+def other_knights_reach_both_paths(special: str, layout_of: LayoutOf | None = None) -> Callable[[Any, SoloChess], bool | str]:
     def check(source: Any, board: SoloChess) -> bool | str:
-        lay = _layout(source, special)
+        lay = (layout_of or _layout)(source, special)
         literal = {lay.to_board(q) for squares in lay.literal_squares for q in squares}
         always = {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
         sides = [({lay.to_board(q) for q in left}, {lay.to_board(q) for q in right}) for left, right in lay.paths]
@@ -141,9 +144,9 @@ def _special_squares(board: SoloChess, captures) -> tuple[list[Point], list[int]
     return taken, when
 
 
-def forward_walks_true_paths(special: str) -> Callable[..., bool | str]:
+def forward_walks_true_paths(special: str, layout_of: LayoutOf | None = None) -> Callable[..., bool | str]:
     def check(source: Any, board: SoloChess, assignment: Any, captures: Any) -> bool | str:
-        lay = _layout(source, special)
+        lay = (layout_of or _layout)(source, special)
         taken, when = _special_squares(board, captures)
         if when and when[0] != len(captures) - len(when):
             return f"a knight captures (capture {len(captures)}) after the {special} has moved"
@@ -156,9 +159,9 @@ def forward_walks_true_paths(special: str) -> Callable[..., bool | str]:
     return check
 
 
-def solution_visits_a_literal_per_clause(special: str) -> Callable[..., bool | str]:
+def solution_visits_a_literal_per_clause(special: str, layout_of: LayoutOf | None = None) -> Callable[..., bool | str]:
     def check(source: Any, board: SoloChess, captures: Any, _assignment: Any = None) -> bool | str:
-        lay = _layout(source, special)
+        lay = (layout_of or _layout)(source, special)
         taken = set(_special_squares(board, captures)[0])
         if lay.to_board(lay.final) not in taken:
             return f"the {special} never takes the final knight"
@@ -176,22 +179,26 @@ def solution_visits_a_literal_per_clause(special: str) -> Callable[..., bool | s
     return check
 
 
-def theorem_3_9_claims(special: str) -> tuple[Claim, ...]:
+def theorem_3_9_claims(special: str, layout_of: LayoutOf | None = None, paper: str = PAPER,
+                       villain: str = "knight") -> tuple[Claim, ...]:
+    """The five claims; Theorems 3.10 and 3.11 ("similar to Theorem 3.9") pass their own layout,
+    theorem and villain type (named in the claims where Theorem 3.9 says "knights")."""
+    PAPER = paper  # noqa: N806 (the descriptions below name the caller's theorem)
     return (
-        Claim("two paths per gadget, final knight at the top", f"{PAPER}: at each variable gadget the {special} "
-              "is presented with a choice of two paths, allowing it to visit either the positive literal knights "
-              "or the negative ones, but not both, and must reach a final knight at the top",
-              special_moves_form_the_ladder(special)),
-        Claim("clause knights meet the paths only at their literals", f"{PAPER}: the literal knights are connected "
-              "together by noncrossing paths of knights corresponding to the 3SAT clauses",
-              clauses_meet_paths_only_at_literals(special)),
-        Claim("other knights reach both paths", f"{PAPER}: all other knights, including literal knights not used "
+        Claim(f"two paths per gadget, final {villain} at the top", f"{PAPER}: at each variable gadget the {special} "
+              f"is presented with a choice of two paths, allowing it to visit either the positive literal {villain}s "
+              f"or the negative ones, but not both, and must reach a final {villain} at the top",
+              special_moves_form_the_ladder(special, layout_of)),
+        Claim(f"clause {villain}s meet the paths only at their literals", f"{PAPER}: the literal {villain}s are connected "
+              f"together by {'noncrossing ' if villain == 'knight' else ''}paths of {villain}s corresponding to the 3SAT clauses",
+              clauses_meet_paths_only_at_literals(special, layout_of)),
+        Claim(f"other {villain}s reach both paths", f"{PAPER}: all other {villain}s, including literal {villain}s not used "
               "in a clause, are connected to both sides of the gadget, so that they may be captured regardless of "
-              "which path is taken", other_knights_reach_both_paths(special)),
-        Claim("forward: knights first, then the walk of the true literals", f"{PAPER}: the {special} traverses the "
+              "which path is taken", other_knights_reach_both_paths(special, layout_of)),
+        Claim(f"forward: {villain}s first, then the walk of the true literals", f"{PAPER}: the {special} traverses the "
               "board from bottom to top, visiting each variable gadget in turn by the path of its value",
-              forward_walks_true_paths(special), stage=FORWARD_CLAIM),
+              forward_walks_true_paths(special, layout_of), stage=FORWARD_CLAIM),
         Claim("any solution: one path per gadget, a literal of every clause", f"{PAPER}: in order to capture the "
-              f"knights used in clauses, at least one literal knight from each clause must be visited by the "
-              f"{special}", solution_visits_a_literal_per_clause(special), stage=BACKWARD_CLAIM),
+              f"{villain}s used in clauses, at least one literal {villain} from each clause must be visited by the "
+              f"{special}", solution_visits_a_literal_per_clause(special, layout_of), stage=BACKWARD_CLAIM),
     )
