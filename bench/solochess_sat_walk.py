@@ -1,14 +1,15 @@
-"""Theorem 3.9's boards (pm3sat-to-solochess-{king,pawn}-knight): the time of the Solo Chess
-decider that settles them, per case, yes and no apart.
+"""Theorem 3.9's boards (pm3sat-to-solochess-{king,pawn}-knight) and Theorem 3.11's
+(pm3sat-to-solochess-knight-rook): the time of the Solo Chess decider that settles them, per case,
+yes and no apart.
 
 The verifier's target decider is ``search``, which on these boards (a special leaper, knights
-only) takes its walk fast path (npw.solvers.solochess.walk). This script decides the targets of
+only; or a knight among rooks on sparse lines) takes its walk fast path (npw.solvers.solochess.walk). This script decides the targets of
 the same sources as ``npw verify ID --random N --seed S`` (the problem's verification sample
 with the verifier's seeds) and of ``--exhaustive 3``, and prints the median and largest time of
 yes- and no-targets. With --exhaustive-check it also times the exhaustive search (method
-"exhaustive") on the smallest no-board, (x1) and (not x1).
+"exhaustive") on the smallest no-board, (x1) and (not x1), of each reduction.
 
-    python bench/solochess_sat_walk.py [--random 100] [--seed 1]
+    python bench/solochess_sat_walk.py [--random 100] [--seed 1] [--ids ID ...]
 """
 
 from __future__ import annotations
@@ -23,18 +24,21 @@ from npw.reductions.registry import get_reduction
 from npw.solvers.solochess import search
 from npw.verify.cases import exhaustive, random_stream
 
+IDS = ("pm3sat-to-solochess-king-knight", "pm3sat-to-solochess-pawn-knight", "pm3sat-to-solochess-knight-rook")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--random", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--exhaustive-check", action="store_true")
+    parser.add_argument("--ids", nargs="+", default=list(IDS))
     args = parser.parse_args()
     problem = get_problem("pm3sat-2occ")
     streams = {f"random {args.random} seed {args.seed}": [f for _, f in random_stream(problem, args.random, args.seed)],
                "exhaustive 3": [f for _, f in exhaustive(problem, 3)]}
-    for special in ("king", "pawn"):
-        reduction = get_reduction(f"pm3sat-to-solochess-{special}-knight")
+    for rid in args.ids:
+        reduction = get_reduction(rid)
         for name, sources in streams.items():
             times: dict[str, list[float]] = {"YES": [], "NO": []}
             pieces = 0
@@ -49,11 +53,11 @@ def main() -> None:
                     print(f"{reduction.id} {name}: {answer} {len(values)} targets, median "
                           f"{1000 * statistics.median(values):.1f} ms, max {1000 * max(values):.1f} ms "
                           f"(largest board {pieces} pieces)")
-    if args.exhaustive_check:
-        board = get_reduction("pm3sat-to-solochess-king-knight").reduce(PlanarMonotone3Sat2Occ(1, [(1,), (-1,)]))
+    for rid in args.ids if args.exhaustive_check else ():
+        board = get_reduction(rid).reduce(PlanarMonotone3Sat2Occ(1, [(1,), (-1,)]))
         started = time.perf_counter()
         result = search.solve(board, method="exhaustive", timeout=600)
-        print(f"exhaustive search, (x1) and (not x1), king + knights ({len(board.pieces)} pieces): "
+        print(f"exhaustive search, (x1) and (not x1), {rid} ({len(board.pieces)} pieces): "
               f"{result.answer.value} in {time.perf_counter() - started:.1f} s, {result.stats.get('nodes')} nodes")
 
 
