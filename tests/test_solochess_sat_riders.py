@@ -1,4 +1,4 @@
-"""Theorem 3.11 (pm3sat-2occ -> Solo Chess {knight^1, rook}): the gadgets of
+"""Theorem 3.11 (pm3sat-2occ -> Solo Chess {knight^1, rook} and {knight^1, bishop}): the gadgets of
 npw.reductions.solochess.pm3sat_knight_rider on Figure 5's formula, on unsatisfiable formulas,
 and the claims failing on boards that break the proof's conditions."""
 
@@ -17,19 +17,26 @@ from npw.solvers.result import Answer
 from npw.solvers.solochess import search, walk
 
 RID = "pm3sat-to-solochess-knight-rook"
+RIDS = (RID, "pm3sat-to-solochess-knight-bishop")
 # Figure 5's formula: (x1 or x2 or x3) and (not x1 or not x2 or not x3) and (not x2 or not x3)
 FIGURE_5 = Formula(3, [(1, 2, 3), (-1, -2, -3), (-2, -3)], order=(1, 2, 3))
 NO_1 = Formula(1, [(1,), (-1,)])
+
+
+def _layout(rid, source):
+    villain = rid.split("-")[-1]
+    return pm3sat_knight_rider.layout(source) if villain == "rook" else pm3sat_knight_rider.ladder_layout(source, villain)
 
 
 def _target_claims(reduction, source, board):
     return {c.name: c.check(source, board) for c in reduction.claims if c.stage == "target"}
 
 
-def test_figure_5_both_ways():
-    reduction = get_reduction(RID)
+@pytest.mark.parametrize("rid", RIDS)
+def test_figure_5_both_ways(rid):
+    reduction = get_reduction(rid)
     board = reduction.reduce(FIGURE_5)
-    assert {p.kind for p in board.pieces} == {"knight", "rook"}
+    assert {p.kind for p in board.pieces} == {"knight", rid.split("-")[-1]}
     assert board.size()["pieces"] == reduction.size(FIGURE_5)["pieces"]
     assert all(v is True for v in _target_claims(reduction, FIGURE_5, board).values())
     satisfying = [bits for bits in itertools.product((False, True), repeat=3) if FIGURE_5.verify(bits)]
@@ -48,16 +55,18 @@ def test_figure_5_both_ways():
     Formula(2, [(1, 2), (-1,), (-2,)]),
     Formula(3, [(1, 2, 3), (-1,), (-2,), (-3,)], order=(1, 2, 3)),
 ])
-def test_unsatisfiable_formulas_give_unsolvable_boards(formula):
+@pytest.mark.parametrize("rid", RIDS)
+def test_unsatisfiable_formulas_give_unsolvable_boards(rid, formula):
     assert not any(formula.verify(bits) for bits in itertools.product((False, True), repeat=formula.num_vars))
-    board = get_reduction(RID).reduce(formula)
+    board = get_reduction(rid).reduce(formula)
     assert search.solve(board).answer is Answer.NO
 
 
-def test_exhaustive_search_agrees_on_the_smallest_boards():
-    # independent of the walk lemma: the exhaustive search settles (x1) and (not x1), 29 pieces
-    # (about 4 s), and the satisfiable (x1) alone
-    reduction = get_reduction(RID)
+@pytest.mark.parametrize("rid", RIDS)
+def test_exhaustive_search_agrees_on_the_smallest_boards(rid):
+    # independent of the walk lemma: the exhaustive search settles (x1) and (not x1) (29 rooks
+    # about 4-8 s, 21 bishops) and the satisfiable (x1) alone
+    reduction = get_reduction(rid)
     assert search.solve(reduction.reduce(NO_1), method="exhaustive", timeout=120).answer is Answer.NO
     assert search.solve(reduction.reduce(Formula(1, [(1,)])), method="exhaustive", timeout=120).answer is Answer.YES
 
@@ -86,14 +95,15 @@ def test_claims_catch_a_crowded_line():
     assert walk.applies(crowded) is not None
 
 
-def test_backward_claim_rejects_a_walk_missing_a_clause():
-    reduction = get_reduction(RID)
+@pytest.mark.parametrize("rid", RIDS)
+def test_backward_claim_rejects_a_walk_missing_a_clause(rid):
+    reduction = get_reduction(rid)
     source = Formula(2, [(1,), (2,)])
     board = reduction.reduce(source)
     claim = next(c for c in reduction.claims if c.stage == "backward")
     good = reduction.forward(source, (True, True))
     assert claim.check(source, board, good, (True, True)) is True
-    lay = pm3sat_knight_rider.layout(source)
+    lay = _layout(rid, source)
     route = [lay.to_board(q) for q in lay.route((True, False))]
     assert "clause c2" in claim.check(source, board, list(zip(route, route[1:])), None)
 
@@ -103,10 +113,30 @@ def test_a_literal_used_three_times_is_refused():
         pm3sat_knight_rider.literal_squares(PlanarMonotone3Sat(2, [(1, 2), (1,), (1,)], order=(1, 2)))
 
 
-def test_provenance_names_every_source_element():
-    reduction = get_reduction(RID)
+@pytest.mark.parametrize("rid", RIDS)
+def test_provenance_names_every_source_element(rid):
+    reduction = get_reduction(rid)
     board = reduction.reduce(FIGURE_5)
     made = reduction.provenance(FIGURE_5, board)
     squares = {f"piece:{p.x},{p.y}" for p in board.pieces}
     assert set(made) == {"var:1", "var:2", "var:3", "clause:0", "clause:1", "clause:2"}
     assert all(made[e] and set(made[e]) <= squares for e in made)
+
+
+def test_claims_catch_a_bishop_joining_two_clauses():
+    # (x1) and (not x1) with bishops: a bishop where a diagonal of one literal bishop meets one of
+    # the other's joins the two clauses; wherever the knight cannot reach it, the board of an
+    # unsatisfiable formula becomes solvable and the clause claim fails
+    reduction = get_reduction(RIDS[1])
+    board = reduction.reduce(NO_1)
+    lay = _layout(RIDS[1], NO_1)
+    (a,), (b,) = [tuple(map(lay.to_board, part)) for part in lay.literal_squares]
+    occupied = {p.square for p in board.pieces}
+    joins = [q for q in ((((a[0] + a[1]) + (b[0] - b[1])) // 2, ((a[0] + a[1]) - (b[0] - b[1])) // 2),
+                         (((b[0] + b[1]) + (a[0] - a[1])) // 2, ((b[0] + b[1]) - (a[0] - a[1])) // 2))
+             if q not in occupied and min(q) >= 0]
+    broken = [dataclasses.replace(board, pieces=board.pieces + (Piece(*q, "bishop"),)) for q in joins]
+    solvable = [b for b in broken if walk.applies(b) is None and walk.solve(b).answer is Answer.YES]
+    assert solvable
+    for b in solvable:
+        assert _target_claims(reduction, NO_1, b)["clause bishops meet the paths only at their literals"] is not True
