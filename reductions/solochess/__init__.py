@@ -10,6 +10,7 @@ Solo Chess with Unlimited Moves":
 * claims: what each proof states about who can move or capture, checked per case;
 * pm3sat_knight: Theorem 3.9, Planar Monotone 3SAT (each literal at most twice) -> {king^1, knight}
   and {pawn^1, knight}, with gadgets of our own; sat_claims: its proof's statements as checks;
-* pm3sat_knight_rider: Theorem 3.11 for T = rook, {knight^1, rook}, with gadgets of our own whose
-  rows and columns hold at most two pieces (so rooks never block and the walk lemma applies).
+* pm3sat_knight_rider: Theorem 3.11 for T = rook and T = bishop, {knight^1, rook} and
+  {knight^1, bishop}, with gadgets of our own whose lines hold at most two pieces (so the riders
+  never block and the walk lemma applies).
 """

@@ -1,5 +1,5 @@
 """Planar Monotone 3SAT with at most two occurrences of each literal -> Solo Chess {knight^1, T},
-T = rook: Theorem 3.11 of Brunner et al., "Complexity of Solo Chess with Unlimited Moves"
+T = rook or bishop: Theorem 3.11 of Brunner et al., "Complexity of Solo Chess with Unlimited Moves"
 ("similar to Theorem 3.9"; the variable gadget of Figure 7 was lost in the text extraction, so
 the gadgets here are our own, designed from the proof's words; ``docs/solochess_sat_gadgets.md``
 draws them).
@@ -35,6 +35,14 @@ so it passes each gadget by exactly one path. Each clause's rooks form one compo
 ladder squares are its literal rooks; every other component holds a junction or a pair on both
 paths; so all components are met iff every clause has a literal on a taken path, i.e. iff the
 assignment read from the paths (left = true) satisfies the formula.
+
+Bishops (:func:`ladder_layout`): the rook's ladder repeats along the diagonal x = y, so its
+diagonals are crowded. The bishop's ladder (:data:`STEPS`, found by ``bench/solochess_rider_ladders.py``)
+steps (2, 12) a gadget; its literal slots are the pieces alone on both diagonals on the junctions'
+colour (bishops never change colour, so a clause's literals must share one), and links are found
+by :meth:`_Lines.link`, a search for the lowest empty far line meeting a free line of each piece
+on a square. Every piece not tied to a junction, the final piece or both paths of its gadget is
+linked to a tied piece of its colour. The same claims check the same statements.
 """
 
 from __future__ import annotations
