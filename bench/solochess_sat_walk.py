@@ -1,12 +1,12 @@
-"""Theorem 3.9's and 3.10's boards (pm3sat-to-solochess-{king,pawn}-knight, -king-bishop): the time
-of the Solo Chess decider that settles them, per case, yes and no apart.
+"""Theorem 3.9's, 3.10's and 3.11's boards (pm3sat-to-solochess-{king,pawn}-knight, -king-bishop,
+-knight-rook, -knight-bishop): the time of the Solo Chess decider that settles them, per case, yes and no apart.
 
 The verifier's target decider is ``search``, which on these boards (a special leaper, knights
-only, or bishops on the line condition) takes its walk fast path (npw.solvers.solochess.walk). This script decides the targets of
+only, or rider villains on the line condition) takes its walk fast path (npw.solvers.solochess.walk). This script decides the targets of
 the same sources as ``npw verify ID --random N --seed S`` (the problem's verification sample
 with the verifier's seeds) and of ``--exhaustive 3``, and prints the median and largest time of
 yes- and no-targets. With --exhaustive-check it also times the exhaustive search (method
-"exhaustive") on the smallest no-board, (x1) and (not x1).
+"exhaustive") on the smallest no-board, (x1) and (not x1), of each reduction.
 
     python bench/solochess_sat_walk.py [--random 100] [--seed 1] [--reductions ID,ID]
 """
@@ -23,7 +23,8 @@ from npw.reductions.registry import get_reduction
 from npw.solvers.solochess import search
 from npw.verify.cases import exhaustive, random_stream
 
-REDUCTIONS = ("pm3sat-to-solochess-king-knight", "pm3sat-to-solochess-pawn-knight", "pm3sat-to-solochess-king-bishop")
+REDUCTIONS = ("pm3sat-to-solochess-king-knight", "pm3sat-to-solochess-pawn-knight", "pm3sat-to-solochess-king-bishop",
+              "pm3sat-to-solochess-knight-rook", "pm3sat-to-solochess-knight-bishop")
 
 
 def main() -> None:

@@ -85,6 +85,9 @@ REDUCTION_MODULES: dict[str, str] = {
     "pm3sat-to-solochess-king-knight": "npw.reductions.solochess.pm3sat_knight:KING_KNIGHT",
     "pm3sat-to-solochess-pawn-knight": "npw.reductions.solochess.pm3sat_knight:PAWN_KNIGHT",
     "pm3sat-to-solochess-king-bishop": "npw.reductions.solochess.pm3sat_bishop:KING_BISHOP",
+
+    "pm3sat-to-solochess-knight-rook": "npw.reductions.solochess.pm3sat_knight_rider:KNIGHT_ROOK",
+    "pm3sat-to-solochess-knight-bishop": "npw.reductions.solochess.pm3sat_knight_rider:KNIGHT_BISHOP",
 }
 
 # chain id -> the registered reductions it goes through, in order

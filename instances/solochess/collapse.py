@@ -32,6 +32,40 @@ def neighbours(offsets: Sequence[Point], squares: set[Point]) -> dict[Point, lis
             for q in squares}
 
 
+def _line_key(q: Point, direction: Point) -> tuple[Point, int]:
+    """The line through ``q`` along ``direction`` (and its opposite), as (normalised direction,
+    intercept): two squares share the line iff their keys are equal."""
+    dx, dy = _axis(direction)
+    return (dx, dy), dy * q[0] - dx * q[1]
+
+
+def _axis(direction: Point) -> Point:
+    """A direction and its opposite, as one (the line's axis)."""
+    dx, dy = direction
+    return (-dx, -dy) if dx < 0 or (dx == 0 and dy < 0) else (dx, dy)
+
+
+def crowded_line(instance: SoloChess, kind: str) -> str | None:
+    """None if every line along the ride directions of ``kind`` holds at most two pieces of the
+    board (any pieces, the special one included), else the first crowded line named.
+
+    >>> from npw.instances.solochess.board import Piece
+    >>> crowded_line(SoloChess(3, 3, (Piece(0, 0, "knight"), Piece(2, 0, "rook"), Piece(2, 2, "rook")),
+    ...                        special=(0, 0)), "rook")
+    >>> crowded_line(SoloChess(3, 3, (Piece(0, 0, "knight"), Piece(1, 0, "rook"), Piece(2, 0, "rook")),
+    ...                        special=(0, 0)), "rook")
+    'the line through (0, 0) along (1, 0) holds 3 pieces'
+    """
+    count: dict[tuple[Point, int], list[Point]] = {}
+    for direction in sorted({_axis(d) for d in instance.piece_type(kind).rides}):
+        for p in instance.pieces:
+            count.setdefault(_line_key(p.square, direction), []).append(p.square)
+    for (direction, _), squares in sorted(count.items()):
+        if len(squares) > 2:
+            return f"the line through {min(squares)} along {direction} holds {len(squares)} pieces"
+    return None
+
+
 def _line_runs(squares: set[Point], direction: Point) -> list[list[Point]]:
     """The squares of ``squares`` grouped by the lines of ``direction`` through them, each group
     sorted along the line."""

@@ -9,5 +9,8 @@ Solo Chess with Unlimited Moves":
 * unrestricted: each of them without the T^1 restriction;
 * claims: what each proof states about who can move or capture, checked per case;
 * pm3sat_knight: Theorem 3.9, Planar Monotone 3SAT (each literal at most twice) -> {king^1, knight}
-  and {pawn^1, knight}, with gadgets of our own; sat_claims: its proof's statements as checks.
+  and {pawn^1, knight}, with gadgets of our own; sat_claims: its proof's statements as checks;
+* pm3sat_knight_rider: Theorem 3.11 for T = rook and T = bishop, {knight^1, rook} and
+  {knight^1, bishop}, with gadgets of our own whose lines hold at most two pieces (so the riders
+  never block and the walk lemma applies).
 """

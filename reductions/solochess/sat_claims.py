@@ -40,6 +40,9 @@ from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.9"
 
 
+LayoutOf = Callable[[Any, str], Any]  # (source, special) -> the board's Layout
+
+
 def _layout(source: Any, special: str):
     from npw.reductions.solochess.pm3sat_knight import layout
 
@@ -87,7 +90,7 @@ def special_moves_form_the_ladder(special: str, layout_of: LayoutOf | None = Non
         if seen != ladder:
             extra = sorted(seen - ladder) or sorted(ladder - seen)
             return f"the {special} reaches {len(seen)} squares, the ladder has {len(ladder)} (first difference {extra[0]})"
-        if special == "king":  # a king steps both ways
+        if set(offsets) == {(-dx, -dy) for dx, dy in offsets}:  # a king or knight steps both ways
             steps |= {(b, a) for a, b in steps}
         actual = {(a, b) for a in seen for b in moves[a]}
         if actual != steps:

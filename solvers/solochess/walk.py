@@ -11,7 +11,7 @@ negation (bishop, rook, queen) and the *line condition* below holds.
 before the special piece's first capture. Squares only ever empty, so a square occupied when a
 capture was made was occupied at every earlier time; moving a villain capture earlier keeps its
 two squares occupied (the special piece still stands on its first square, which no villain ever
-captures on), and leapers are never blocked. A square the special piece captures on is occupied
+captures on), and leapers (and riders on sparse lines) are never blocked. A square the special piece captures on is occupied
 when it arrives in the original order, hence never vacated by a villain before (after the
 special piece has left it, it is empty, so no villain leaves it later either).
 
