@@ -12,6 +12,14 @@ piece a (1, 2) move above the last junction:
 Prints the shortest ladders found per villain (none for the queen).
 
     python bench/solochess_rider_ladders.py [bishop queen]
+
+``--wide`` (queens, the walk decider's wider line condition): crowded lines allowed, the right
+path any sequence of 1-3 straight segments (k <= 9, 9, 6) with the left's total, not only its
+reverse; kept when the knight's moves are the ladder's and each path of the middle gadget has two
+pieces alone on all four lines (no colour needed). Prints how many pairs were tried, how many
+passed the knight-move test, and the best slot counts (2026-11-24: none with a slot on both paths).
+
+    python bench/solochess_rider_ladders.py --wide
 """
 
 from __future__ import annotations
@@ -24,8 +32,9 @@ from npw.reductions.solochess.pm3sat_knight_rider import FAMILIES, KNIGHT_MOVES,
 Point = tuple[int, int]
 
 
-def slots(left: list[Point], villain: str, n: int = 5) -> list[int] | None:
-    right = list(reversed(left))
+def slots(left: list[Point], villain: str, n: int = 5, right: list[Point] | None = None,
+          sparse: bool = True) -> list[int] | None:
+    right = list(reversed(left)) if right is None else list(right)
     vx, vy = sum(s[0] for s in left), sum(s[1] for s in left)
     junctions = [(vx * p, vy * p) for p in range(n + 1)]
     paths = []
@@ -56,13 +65,42 @@ def slots(left: list[Point], villain: str, n: int = 5) -> list[int] | None:
     for q in pieces:
         for f in FAMILIES[villain]:
             lines[(f, LINE_KEYS[f](q))] = lines.get((f, LINE_KEYS[f](q)), 0) + 1
-    if max(lines.values()) > 2:
+    if sparse and max(lines.values()) > 2:
         return None
-    return [sum(1 for q in path if (q[0] + q[1]) % 2 == 0 and all(lines[(f, LINE_KEYS[f](q))] == 1 for f in FAMILIES[villain]))
+    return [sum(1 for q in path if (villain != "bishop" or (q[0] + q[1]) % 2 == 0) and all(lines[(f, LINE_KEYS[f](q))] == 1 for f in FAMILIES[villain]))
             for path in paths[n // 2]]
 
 
+def wide() -> None:
+    """The queen search under the wider line condition (see the module docstring)."""
+    from collections import defaultdict
+
+    by_total: dict[Point, list[tuple[Point, ...]]] = defaultdict(list)
+    for segs, kmax in ((1, 12), (2, 9), (3, 6)):
+        for ss in itertools.product(KNIGHT_MOVES, repeat=segs):
+            if any(a == b for a, b in zip(ss, ss[1:])):
+                continue
+            for ks in itertools.product(range(1, kmax + 1), repeat=segs):
+                path = tuple(s for s, k in zip(ss, ks) for _ in range(k))
+                total = (sum(s[0] for s in path), sum(s[1] for s in path))
+                if total[1] > 0 and len(path) >= 3:
+                    by_total[total].append(path)
+    tried = passed = 0
+    best: list[int] = []
+    for paths in by_total.values():
+        for left, right in itertools.combinations(paths, 2):
+            tried += 1
+            counts = slots(list(left), "queen", right=list(right), sparse=False)
+            if counts is not None:
+                passed += 1
+                best = max(best, sorted(counts))
+    print(f"queen, wide: {tried} pairs, {passed} with the ladder's knight moves, best slots {best}")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--wide"]:
+        wide()
+        return
     for villain in sys.argv[1:] or ["bishop", "queen"]:
         found = []
         for s1, s2 in itertools.permutations(KNIGHT_MOVES, 2):
