@@ -11,6 +11,7 @@ from npw.instances.elements import element_ids
 from npw.instances.numbers.binpacking import BinPacking, certain_no_reason
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.solvers.numbers.binpacking import solve_dp, solve_sat
+from decider_agreement import agree_with_brute
 
 PROBLEM = get_problem("binpacking")
 
@@ -40,16 +41,7 @@ def brute(instance: BinPacking) -> bool:
 
 
 def agree(instances) -> set[bool]:
-    answers = set()
-    for instance in instances:
-        expected = brute(instance)
-        answers.add(expected)
-        for decider in (solve_dp, solve_sat):
-            result = decider(instance)
-            assert (result.answer.value == "YES") == expected, (decider.__name__, instance)
-            if expected:
-                assert instance.verify(result.certificate), (decider.__name__, instance)
-    return answers
+    return agree_with_brute(instances, brute, (solve_dp, solve_sat))
 
 
 def test_both_deciders_agree_with_brute_force_on_every_small_instance():

@@ -14,6 +14,7 @@ from npw.instances.elements import element_ids
 from npw.instances.numbers.four_partition import FourPartition, certain_no_reason
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.solvers.numbers.groups import solve_dp, solve_sat
+from decider_agreement import agree_with_brute
 
 PROBLEM = get_problem("4partition")
 
@@ -33,16 +34,7 @@ def brute(instance: FourPartition) -> bool:
 
 
 def agree(instances) -> set[bool]:
-    answers = set()
-    for instance in instances:
-        expected = brute(instance)
-        answers.add(expected)
-        for decider in (solve_dp, solve_sat):
-            result = decider(instance)
-            assert (result.answer.value == "YES") == expected, (decider.__name__, instance)
-            if expected:
-                assert instance.verify(result.certificate), (decider.__name__, instance)
-    return answers
+    return agree_with_brute(instances, brute, (solve_dp, solve_sat))
 
 
 def test_both_deciders_agree_with_brute_force_on_every_small_instance():

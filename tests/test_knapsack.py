@@ -15,6 +15,7 @@ from npw.instances.elements import element_ids
 from npw.instances.numbers.knapsack import Knapsack, certain_no_reason, fractional_optimum
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.solvers.numbers.knapsack import solve_dp, solve_sat
+from decider_agreement import agree_with_brute
 
 PROBLEM = get_problem("knapsack")
 
@@ -28,16 +29,7 @@ def brute(instance: Knapsack) -> bool:
 
 
 def agree(instances) -> set[bool]:
-    answers = set()
-    for instance in instances:
-        expected = brute(instance)
-        answers.add(expected)
-        for decider in (solve_dp, solve_sat):
-            result = decider(instance)
-            assert (result.answer.value == "YES") == expected, (decider.__name__, instance)
-            if expected:
-                assert instance.verify(result.certificate), (decider.__name__, instance)
-    return answers
+    return agree_with_brute(instances, brute, (solve_dp, solve_sat))
 
 
 def test_both_deciders_agree_with_brute_force_on_every_small_instance():

@@ -52,13 +52,12 @@ from __future__ import annotations
 from typing import Any
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import clause_id, element_ids, var_id
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Piece, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.pm3sat_knight import HEIGHT, Layout, literal_rows, special_squares
-from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
+from npw.reductions.solochess.provenance import ladder_provenance
 
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.10"
 
@@ -164,16 +163,7 @@ def size(source: PlanarMonotone3Sat) -> dict[str, int]:
 def provenance(source: PlanarMonotone3Sat, target: SoloChess) -> dict[str, list[str]]:
     """A variable -> the bishops of both its gadget's paths; a clause -> its literal and corner
     bishops."""
-    lay = layout(source)
-    owners: Owners = {}
-    for p, variable in enumerate(lay.variables):
-        for path in lay.paths[p]:
-            for q in path:
-                add_owner(owners, q, var_id(variable))
-    for c in range(len(source.clauses)):
-        for q in lay.literal_squares[c] + tuple(sorted(lay.connectors[c])):
-            add_owner(owners, q, clause_id(c))
-    return from_owners(owners, element_ids(source.problem, source), lay.to_board)
+    return ladder_provenance(layout(source), source)
 
 
 def _claims() -> tuple:

@@ -44,12 +44,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import clause_id, element_ids, var_id
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat, attachment_order
 from npw.instances.solochess.board import Move, Piece, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Reduction
-from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
+from npw.reductions.solochess.provenance import ladder_provenance
 
 HEIGHT = 16  # rows per variable gadget
 SLOTS = {"king": (4, 12), "pawn": (5, 13)}  # literal rows in a gadget (all congruent mod 4)
@@ -250,16 +249,7 @@ def make_reduction(special: str) -> Reduction:
     def provenance(source: PlanarMonotone3Sat, target: SoloChess) -> dict[str, list[str]]:
         """A variable -> the knights of both its gadget's paths; a clause -> its connector knights
         and its literal knights."""
-        lay = layout(source, special)
-        owners: Owners = {}
-        for p, variable in enumerate(lay.variables):
-            for path in lay.paths[p]:
-                for q in path:
-                    add_owner(owners, q, var_id(variable))
-        for c in range(len(source.clauses)):
-            for q in lay.literal_squares[c] + tuple(sorted(lay.connectors[c])):
-                add_owner(owners, q, clause_id(c))
-        return from_owners(owners, element_ids(source.problem, source), lay.to_board)
+        return ladder_provenance(layout(source, special), source)
 
     return Reduction(
         id=f"pm3sat-to-solochess-{special}-knight", source="pm3sat-2occ", target="solochess",

@@ -50,13 +50,12 @@ from __future__ import annotations
 from typing import Any
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import clause_id, element_ids, var_id
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Piece, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk, crowded_line
 from npw.reductions.base import Claim, Reduction
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
-from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
+from npw.reductions.solochess.provenance import ladder_provenance
 
 SIDE = 15  # a gadget's junction to the next one, in x and in y
 LEFT = ((1, 2), (2, 4), (3, 6), (4, 8), (5, 10), (7, 11), (9, 12), (11, 13), (13, 14))
@@ -221,16 +220,7 @@ def make_reduction(villain: str) -> Reduction:
     def provenance(source: PlanarMonotone3Sat, target: SoloChess) -> dict[str, list[str]]:
         """A variable -> the rooks of both its gadget's paths; a clause -> its literal rooks and
         its links."""
-        lay = layout_of(source)
-        owners: Owners = {}
-        for p, variable in enumerate(lay.variables):
-            for path in lay.paths[p]:
-                for q in path:
-                    add_owner(owners, q, var_id(variable))
-        for c in range(len(source.clauses)):
-            for q in lay.literal_squares[c] + tuple(sorted(lay.connectors[c])):
-                add_owner(owners, q, clause_id(c))
-        return from_owners(owners, element_ids(source.problem, source), lay.to_board)
+        return ladder_provenance(layout_of(source), source)
 
     lines = {"rook": "every row and column", "bishop": "every diagonal"}[villain]
     claims = (Claim(f"{lines} holds at most two pieces", f"{PAPER} (our gadgets): {villain}s never block, so "

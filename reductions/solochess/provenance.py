@@ -11,7 +11,7 @@ restricted board's.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from npw.instances.elements import piece_id
 
@@ -33,3 +33,20 @@ def from_owners(owners: Mapping[Point, Sequence[str]], source_elements: Iterable
         for element in elements:
             made[element].append(piece_id(square(point)))
     return made
+
+
+def ladder_provenance(lay: Any, source: Any) -> dict[str, list[str]]:
+    """The element map of a Section 3.2 board laid out as a ladder (the ``Layout`` of
+    :mod:`~npw.reductions.solochess.pm3sat_knight`, which Theorems 3.10 and 3.11 share): a variable
+    -> the pieces of both its gadget's paths; a clause -> its literal pieces and its connectors."""
+    from npw.instances.elements import clause_id, element_ids, var_id
+
+    owners: Owners = {}
+    for p, variable in enumerate(lay.variables):
+        for path in lay.paths[p]:
+            for q in path:
+                add_owner(owners, q, var_id(variable))
+    for c in range(len(source.clauses)):
+        for q in lay.literal_squares[c] + tuple(sorted(lay.connectors[c])):
+            add_owner(owners, q, clause_id(c))
+    return from_owners(owners, element_ids(source.problem, source), lay.to_board)
