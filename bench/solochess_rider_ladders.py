@@ -20,6 +20,9 @@ pieces alone on all four lines (no colour needed). Prints how many pairs were tr
 passed the knight-move test, and the best slot counts (2026-11-24: none with a slot on both paths).
 
     python bench/solochess_rider_ladders.py --wide
+
+The queen gadget that was built came from an exact search with a wire between gadgets
+(bench/solochess_queen_gadgets.py).
 """
 
 from __future__ import annotations
