@@ -1,5 +1,5 @@
 """Theorem 3.9's, 3.10's and 3.11's boards (pm3sat-to-solochess-{king,pawn}-knight, -king-bishop,
--knight-rook, -knight-bishop): the time of the Solo Chess decider that settles them, per case, yes and no apart.
+-knight-rook, -knight-bishop, -knight-queen): the time of the Solo Chess decider that settles them, per case, yes and no apart.
 
 The verifier's target decider is ``search``, which on these boards (a special leaper, knights
 only, or rider villains on the line condition) takes its walk fast path (npw.solvers.solochess.walk). This script decides the targets of
@@ -24,7 +24,7 @@ from npw.solvers.solochess import search
 from npw.verify.cases import exhaustive, random_stream
 
 REDUCTIONS = ("pm3sat-to-solochess-king-knight", "pm3sat-to-solochess-pawn-knight", "pm3sat-to-solochess-king-bishop",
-              "pm3sat-to-solochess-knight-rook", "pm3sat-to-solochess-knight-bishop")
+              "pm3sat-to-solochess-knight-rook", "pm3sat-to-solochess-knight-bishop", "pm3sat-to-solochess-knight-queen")
 
 
 def main() -> None:

@@ -69,6 +69,9 @@ CHECKED: dict[str, str] = {
     "pm3sat-to-solochess-knight-bishop": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 "
                                          "yes, 214 no), 100 random (56 yes, 44 no); no-targets decided by the walk "
                                          "decider (its lemma on sparse lines)",
+    "pm3sat-to-solochess-knight-queen": "every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 "
+                                        "yes, 214 no), 100 random (56 yes, 44 no); no-targets decided by the walk "
+                                        "decider (its line condition, a claim)",
     "pm3sat-to-pm3sat-2occ": "every planar layout up to 4 variables and 4 clauses up to symmetry (3,746: 3,521 yes, "
                              "225 no), 1,000 random (both answers); every output layout validated planar",
     "vertexcover-to-fvs": "every graph up to 7 vertices with every k (9,727), 300 random",

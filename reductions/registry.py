@@ -88,6 +88,7 @@ REDUCTION_MODULES: dict[str, str] = {
 
     "pm3sat-to-solochess-knight-rook": "npw.reductions.solochess.pm3sat_knight_rider:KNIGHT_ROOK",
     "pm3sat-to-solochess-knight-bishop": "npw.reductions.solochess.pm3sat_knight_rider:KNIGHT_BISHOP",
+    "pm3sat-to-solochess-knight-queen": "npw.reductions.solochess.pm3sat_knight_queen:KNIGHT_QUEEN",
 }
 
 # chain id -> the registered reductions it goes through, in order

@@ -53,7 +53,7 @@ from typing import Any
 
 from npw.instances.base import InvalidInstance
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
-from npw.instances.solochess.board import Move, Piece, Point, SoloChess
+from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.pm3sat_knight import HEIGHT, Layout, literal_rows, special_squares
@@ -129,12 +129,7 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
 
 
 def reduce(source: PlanarMonotone3Sat) -> SoloChess:
-    lay = layout(source)
-    pieces = [Piece(*lay.to_board(q), "bishop") for q in lay.knights]
-    pieces.append(Piece(*lay.to_board(lay.special), "king"))
-    width = max(p.x for p in pieces) + 1
-    height = max(p.y for p in pieces) + 1
-    return SoloChess(width, height, tuple(pieces), lay.to_board(lay.special))
+    return layout(source).board("bishop", "king")
 
 
 def forward(source: PlanarMonotone3Sat, assignment: Any) -> tuple[Move, ...]:

@@ -69,6 +69,7 @@ class Layout:
     literal_squares: tuple[tuple[Point, ...], ...]   # per clause, its literal knights
     connectors: tuple[frozenset[Point], ...]         # per clause, its other knights
     variables: tuple[int, ...]                       # per gadget, its variable
+    wires: tuple[tuple[Point, ...], ...] = ()        # per gadget, squares after its paths meet, every walk's
 
     @property
     def final(self) -> Point:
@@ -83,11 +84,25 @@ class Layout:
         mx, my = self.offset
         return (p[0] - mx, p[1] - my)
 
+    def board(self, villain: str, special: str) -> SoloChess:
+        """The Solo Chess board: a ``villain`` on every square of :attr:`knights`, the ``special``
+        piece on its own square, translated so that the lowest and leftmost pieces sit on 0."""
+        pieces = [Piece(*self.to_board(q), villain) for q in self.knights]
+        pieces.append(Piece(*self.to_board(self.special), special))
+        width = max(p.x for p in pieces) + 1
+        height = max(p.y for p in pieces) + 1
+        return SoloChess(width, height, tuple(pieces), self.to_board(self.special))
+
+    def wire(self, p: int) -> tuple[Point, ...]:
+        """The squares between gadget ``p``'s paths and the next junction (none but for queens)."""
+        return self.wires[p] if self.wires else ()
+
     def route(self, assignment: Any) -> list[Point]:
         """The special piece's walk for an assignment (left path = true), bottom to top."""
         walk = [self.junctions[0]]
         for p, variable in enumerate(self.variables):
             walk += self.paths[p][0 if assignment[variable - 1] else 1]
+            walk += self.wire(p)
             walk.append(self.junctions[p + 1])
         return walk + list(self.top)
 
@@ -210,12 +225,7 @@ def make_reduction(special: str) -> Reduction:
     from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
-        lay = layout(source, special)
-        pieces = [Piece(*lay.to_board(q), "knight") for q in lay.knights]
-        pieces.append(Piece(*lay.to_board(lay.special), special))
-        width = max(p.x for p in pieces) + 1
-        height = max(p.y for p in pieces) + 1
-        return SoloChess(width, height, tuple(pieces), lay.to_board(lay.special))
+        return layout(source, special).board("knight", special)
 
     def forward(source: PlanarMonotone3Sat, assignment) -> tuple[Move, ...]:
         """The knights collapse onto the squares of the special piece's walk (the paths of the

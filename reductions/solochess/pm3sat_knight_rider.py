@@ -51,7 +51,7 @@ from typing import Any
 
 from npw.instances.base import InvalidInstance
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
-from npw.instances.solochess.board import Move, Piece, Point, SoloChess
+from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk, crowded_line
 from npw.reductions.base import Claim, Reduction
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
@@ -184,12 +184,7 @@ def make_reduction(villain: str) -> Reduction:
         return layout(source) if villain == "rook" else ladder_layout(source, villain)
 
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
-        lay = layout_of(source)
-        pieces = [Piece(*lay.to_board(q), villain) for q in lay.knights]
-        pieces.append(Piece(*lay.to_board(lay.special), "knight"))
-        width = max(p.x for p in pieces) + 1
-        height = max(p.y for p in pieces) + 1
-        return SoloChess(width, height, tuple(pieces), lay.to_board(lay.special))
+        return layout_of(source).board(villain, "knight")
 
     def forward(source: PlanarMonotone3Sat, assignment) -> tuple[Move, ...]:
         """The rooks collapse onto the squares of the knight's walk (the true literals' paths),
@@ -287,6 +282,11 @@ class _Lines:
             return False
         return all(not self.on.get((f, LINE_KEYS[f](q))) for f in self.families if (f, LINE_KEYS[f](q)) not in keep)
 
+    def chain(self, squares: list[Point]) -> frozenset[Point]:
+        """The villains linking consecutive ``squares`` (a clause's literal pieces) into one
+        component."""
+        return frozenset(q for a, b in zip(squares, squares[1:]) for q in self.link(a, b))
+
     def link(self, a: Point, b: Point) -> tuple[Point, Point]:
         """Two villains joining ``a`` and ``b``: one on a free line of each, both on one empty
         line, far from the ladder; the lowest such line is taken."""
@@ -363,13 +363,7 @@ def ladder_layout(source: PlanarMonotone3Sat, villain: str) -> Layout:
             seen[literal] = k + 1
             literals[(c, literal)] = slots[(position[abs(literal)], 1 if literal > 0 else -1)][k]
     used = set(literals.values())
-    connectors = []
-    for c, clause in enumerate(source.clauses):
-        squares = [literals[(c, literal)] for literal in clause]
-        part: set[Point] = set()
-        for a, b in zip(squares, squares[1:]):
-            part |= set(lines.link(a, b))
-        connectors.append(frozenset(part))
+    connectors = [lines.chain([literals[(c, literal)] for literal in clause]) for c, clause in enumerate(source.clauses)]
     # tie the rest: a piece is tied when its component (pieces sharing lines) holds a junction or
     # the final piece or squares of both paths of one gadget; untied pieces are linked, one by
     # one, to a tied piece of the same colour with a free line, nearest first

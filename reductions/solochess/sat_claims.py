@@ -60,11 +60,11 @@ def _layout_of(special: str, layout_of: LayoutOf | None) -> LayoutOf:
 
 def _ladder_steps(lay) -> set[tuple[Point, Point]]:
     """The special piece's intended steps (upward): junction -> each path's foot, along each
-    path, each path's head -> the next junction, then up the top."""
+    path, each path's head -> its wire (if any) -> the next junction, then up the top."""
     steps: set[tuple[Point, Point]] = set()
     for p, (left, right) in enumerate(lay.paths):
         for path in (left, right):
-            chain = (lay.junctions[p],) + path + (lay.junctions[p + 1],)
+            chain = (lay.junctions[p],) + path + lay.wire(p) + (lay.junctions[p + 1],)
             steps |= set(zip(chain, chain[1:]))
     chain = (lay.junctions[-1],) + lay.top
     return steps | set(zip(chain, chain[1:]))
@@ -109,7 +109,7 @@ def clauses_meet_paths_only_at_literals(special: str, layout_of: LayoutOf | None
     def check(source: Any, board: SoloChess) -> bool | str:
         lay = layout_for(source)
         on_paths = {lay.to_board(q) for left, right in lay.paths for q in left + right}
-        on_paths |= {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
+        on_paths |= {lay.to_board(q) for q in lay.junctions[1:] + lay.top + sum(lay.wires, ())}
         component = {q: part for part in villain_components(board) for q in part}
         for c, literals in enumerate(lay.literal_squares):
             squares = {lay.to_board(q) for q in literals} | {lay.to_board(q) for q in lay.connectors[c]}
@@ -133,7 +133,7 @@ def other_knights_reach_both_paths(special: str, layout_of: LayoutOf | None = No
     def check(source: Any, board: SoloChess) -> bool | str:
         lay = layout_for(source)
         literal = {lay.to_board(q) for squares in lay.literal_squares for q in squares}
-        always = {lay.to_board(q) for q in lay.junctions[1:] + lay.top}
+        always = {lay.to_board(q) for q in lay.junctions[1:] + lay.top + sum(lay.wires, ())}
         sides = [({lay.to_board(q) for q in left}, {lay.to_board(q) for q in right}) for left, right in lay.paths]
         final = lay.to_board(lay.final)
         for part in villain_components(board):

@@ -1,0 +1,25 @@
+"""The test helper the Section 3.2 reductions (Theorems 3.9-3.11) share: a satisfiable formula's
+board, solved both ways."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from npw.solvers.result import Answer
+from npw.solvers.solochess import search
+
+
+def assert_solved_both_ways(reduction: Any, formula: Any, board: Any) -> None:
+    """Every satisfying assignment of ``formula`` maps forward to captures ``board`` accepts and
+    back to itself; the walk decider solves the board, and its solution maps back to a satisfying
+    assignment."""
+    satisfying = [bits for bits in itertools.product((False, True), repeat=formula.num_vars) if formula.verify(bits)]
+    assert satisfying
+    for bits in satisfying:
+        captures = reduction.forward(formula, bits)
+        assert board.verify(captures)
+        assert reduction.backward(formula, board, captures) == bits
+    found = search.solve(board)
+    assert found.answer is Answer.YES and found.stats["method"] == "walk"
+    assert formula.verify(reduction.backward(formula, board, found.certificate))
