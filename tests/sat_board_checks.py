@@ -23,3 +23,14 @@ def assert_solved_both_ways(reduction: Any, formula: Any, board: Any) -> None:
     found = search.solve(board)
     assert found.answer is Answer.YES and found.stats["method"] == "walk"
     assert formula.verify(reduction.backward(formula, board, found.certificate))
+
+
+def assert_provenance_names_every_element(reduction: Any, formula: Any) -> None:
+    """The board's element map names each variable and clause of ``formula``, each with pieces
+    that stand on the board."""
+    board = reduction.reduce(formula)
+    made = reduction.provenance(formula, board)
+    squares = {f"piece:{p.x},{p.y}" for p in board.pieces}
+    expected = {f"var:{v}" for v in range(1, formula.num_vars + 1)} | {f"clause:{c}" for c in range(len(formula.clauses))}
+    assert set(made) == expected
+    assert all(made[e] and set(made[e]) <= squares for e in made)
