@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
-from npw.instances.graphs.graph import vertex_set
+from npw.instances.graphs.graph import check_simple, vertex_set
 
 Arc = tuple[int, int]
 
@@ -62,25 +62,7 @@ class FeedbackVertexSet:
         object.__setattr__(self, "_out", tuple(frozenset(a) for a in out))
 
     def validate(self) -> None:
-        from npw.instances.validation import MAX_VERTICES, check_size
-
-        n = self.num_vertices
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise InvalidInstance(f"num_vertices must be a non-negative integer, got {n!r}")
-        check_size("num_vertices", n, MAX_VERTICES, "MAX_VERTICES")
-        k = self.k
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= n:
-            raise InvalidInstance(f"k = {k!r} is not a number 0..{n} (0 <= k <= num_vertices)")
-        previous = None
-        for u, v in self.arcs:
-            for w in (u, v):
-                if not 0 <= w < n:
-                    raise InvalidInstance(f"arc ({u}, {v}) names vertex {w}, outside 0..{n - 1}")
-            if u == v:
-                raise InvalidInstance(f"arc ({u}, {v}) is a loop; the digraph must be simple")
-            if (u, v) == previous:  # sorted: a repeat is next to its twin
-                raise InvalidInstance(f"arc ({u}, {v}) occurs twice; the digraph must be simple")
-            previous = (u, v)
+        check_simple(self.num_vertices, self.k, self.arcs, "arc", "digraph")
 
     def successors(self, v: int) -> frozenset[int]:
         return self._out[v]

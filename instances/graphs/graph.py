@@ -28,12 +28,40 @@ from __future__ import annotations
 import itertools
 import operator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
 Edge = tuple[int, int]
 VertexSet = tuple[int, ...]
+
+
+def check_simple(n: Any, k: Any, pairs: Sequence[tuple[int, int]], pair: str, kind: str) -> None:
+    """Raises :class:`InvalidInstance` unless ``n`` is a vertex count within MAX_VERTICES, ``k`` is
+    in 0..n, and the sorted ``pairs`` (edges or arcs) join vertices of 0..n-1 with no loop and no
+    repeat (shared by graphs and digraphs; ``pair`` and ``kind`` name them in the message).
+
+    >>> check_simple(3, 1, [(0, 1), (0, 1)], "arc", "digraph")
+    Traceback (most recent call last):
+    npw.instances.base.InvalidInstance: arc (0, 1) occurs twice; the digraph must be simple
+    """
+    from npw.instances.validation import MAX_VERTICES, check_size
+
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise InvalidInstance(f"num_vertices must be a non-negative integer, got {n!r}")
+    check_size("num_vertices", n, MAX_VERTICES, "MAX_VERTICES")
+    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= n:
+        raise InvalidInstance(f"k = {k!r} is not a number 0..{n} (0 <= k <= num_vertices)")
+    previous = None
+    for u, v in pairs:
+        for w in (u, v):
+            if not 0 <= w < n:
+                raise InvalidInstance(f"{pair} ({u}, {v}) names vertex {w}, outside 0..{n - 1}")
+        if u == v:
+            raise InvalidInstance(f"{pair} ({u}, {v}) is a loop; the {kind} must be simple")
+        if (u, v) == previous:  # sorted: a repeat is next to its twin
+            raise InvalidInstance(f"{pair} ({u}, {v}) occurs twice; the {kind} must be simple")
+        previous = (u, v)
 
 
 def vertex_set(certificate: Any, num_vertices: int) -> frozenset[int] | None:
@@ -82,25 +110,7 @@ class BoundedGraph:
 
     # -- definition ----------------------------------------------------------------------
     def validate(self) -> None:
-        from npw.instances.validation import MAX_VERTICES, check_size
-
-        n = self.num_vertices
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise InvalidInstance(f"num_vertices must be a non-negative integer, got {n!r}")
-        check_size("num_vertices", n, MAX_VERTICES, "MAX_VERTICES")
-        k = self.k
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= n:
-            raise InvalidInstance(f"k = {k!r} is not a number 0..{n} (0 <= k <= num_vertices)")
-        previous = None
-        for u, v in self.edges:
-            for w in (u, v):
-                if not 0 <= w < n:
-                    raise InvalidInstance(f"edge ({u}, {v}) names vertex {w}, outside 0..{n - 1}")
-            if u == v:
-                raise InvalidInstance(f"edge ({u}, {v}) is a loop; the graph must be simple")
-            if (u, v) == previous:  # edges are sorted: a repeat is next to its twin
-                raise InvalidInstance(f"edge ({u}, {v}) occurs twice; the graph must be simple")
-            previous = (u, v)
+        check_simple(self.num_vertices, self.k, self.edges, "edge", "graph")
 
     def neighbours(self, v: int) -> frozenset[int]:
         return self._adjacency[v]
