@@ -28,8 +28,8 @@ root, m, bound = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 sys.path.insert(0, root)
 import npw
 npw.__path__.insert(0, root)
-from npw.instances.three_partition import planted_with_certificate
-from npw.reductions.three_partition_to_bwp import backward, forward, reduce, size
+from npw.instances.numbers.three_partition import planted_with_certificate
+from npw.reductions.torus.three_partition_to_bwp import backward, forward, reduce, size
 
 source, triples = planted_with_certificate(m, m, bound)
 assert source.verify(triples)  # the planted triples: no decider reaches these sizes

@@ -20,9 +20,9 @@ root = sys.argv[1]
 sys.path.insert(0, root)
 import npw
 npw.__path__.insert(0, root)
-from npw.instances.three_partition import planted_with_certificate
+from npw.instances.numbers.three_partition import planted_with_certificate
 from npw.instances.torus import bwp
-from npw.reductions.three_partition_to_bwp import backward, forward, reduce
+from npw.reductions.torus.three_partition_to_bwp import backward, forward, reduce
 from npw.solvers import solve
 
 digest = hashlib.sha256()

@@ -16,8 +16,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from npw.instances.three_partition import enumerate_instances  # noqa: E402
-from npw.reductions.three_partition_to_bwp import reduce  # noqa: E402
+from npw.instances.numbers.three_partition import enumerate_instances  # noqa: E402
+from npw.reductions.torus.three_partition_to_bwp import reduce  # noqa: E402
 from npw.solvers import Answer, solve  # noqa: E402
 
 

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from fuzz_corpus import (HOSTILE_CERTIFICATES, clean, commands_for, hostile_cases,  # noqa: E402
                          reductions_from, run_bounded, run_in_process)
-from npw.instances.registry import PROBLEM_MODULES, RENDERERS, get_problem  # noqa: E402
+from npw.instances.registry import builtin_problem_modules, get_problem, rendered_problems  # noqa: E402
 
 
 def classify(case_must_refuse: bool, status: int, stderr: str) -> str:
@@ -40,7 +40,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--random-edits", type=int, default=40)
-    parser.add_argument("--problems", default=",".join(PROBLEM_MODULES))
+    parser.add_argument("--problems", default=",".join(builtin_problem_modules()))
     args = parser.parse_args()
     began = time.perf_counter()
     outcomes: Counter[str] = Counter()
@@ -65,7 +65,7 @@ def main() -> int:
                     outcomes[kind] += 1
                     if kind not in ("clean refusal", "clean acceptance (valid file)"):
                         bad.append(f"{problem_id} {case.name!r}: npw {' '.join(argv[:2])} -> {status}: {stderr[-300:]!r}")
-        if problem_id in RENDERERS:  # certificate files
+        if problem_id in rendered_problems():  # certificate files
             problem = get_problem(problem_id)
             instance = problem.sample(0) if problem.sample else problem.generate()
             path = os.path.join(folder, f"{problem_id}-instance.json")

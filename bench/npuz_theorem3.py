@@ -28,12 +28,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from npw.instances.sat.two_two_four_sat import random_instance  # noqa: E402
-from npw.reductions import npuz_theorem3 as theorem3  # noqa: E402
+from npw.reductions import npuz as theorem3  # noqa: E402
 
 
 def small(unit: int, count: int, seed: int) -> None:
     from npw.instances import get_problem
-    from npw.reductions import two_two_four_sat_to_rel as theorem2
+    from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
     from npw.instances.npuz.reach import reachable
 
     formulas = list(get_problem("224sat").enumerate(3))

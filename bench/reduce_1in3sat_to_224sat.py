@@ -20,7 +20,7 @@ import tracemalloc
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from npw.instances.sat.one_in_three_sat import random_instance  # noqa: E402
-from npw.reductions.one_in_three_sat_to_224sat import reduce  # noqa: E402
+from npw.reductions.sat.one_in_three_sat_to_224sat import reduce  # noqa: E402
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from npw.instances.three_partition import planted_with_certificate  # noqa: E402
-from npw.reductions.three_partition_to_bwp import forward, reduce, size  # noqa: E402
+from npw.instances.numbers.three_partition import planted_with_certificate  # noqa: E402
+from npw.reductions.torus.three_partition_to_bwp import forward, reduce, size  # noqa: E402
 
 
 def main() -> None:

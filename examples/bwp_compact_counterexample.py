@@ -15,7 +15,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from npw.instances.torus.moves import drag_number  # noqa: E402
-from npw.reductions.three_partition_to_bwp import compact_shortcut, reduce  # noqa: E402
+from npw.reductions.torus.three_partition_to_bwp import compact_shortcut, reduce  # noqa: E402
 from npw.solvers import solve  # noqa: E402
 
 source, target, moves = compact_shortcut()

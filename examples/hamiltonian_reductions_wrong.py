@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 
 from npw.api import DirectedHamCycle, HamCycle, HamPath, VertexCover, get_reduction
-from npw.reductions.hamiltonian import hamcycle_to_hampath, vertexcover_to_hamcycle as theorem_3_4
+from npw.reductions.hampath import hamcycle_to_hampath, vertexcover_to_hamcycle as theorem_3_4
 
 
 def _wrong(reduction_id: str, name: str, reduce) -> object:

@@ -26,7 +26,7 @@ import dataclasses
 from npw.api import get_reduction
 from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.numbers.knapsack import Knapsack
-from npw.instances.three_partition import ThreePartition
+from npw.instances.numbers.three_partition import ThreePartition
 from npw.reductions.numbers import four_partition_to_three_partition as theorem44
 from npw.reductions.numbers import three_dm_to_four_partition as theorem43
 from npw.instances.sets.model import ThreeDM

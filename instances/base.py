@@ -19,14 +19,9 @@ small instances and shrinker.
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
-import os
-import stat
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Protocol, runtime_checkable
 
 FORMAT_VERSION = 1
@@ -61,13 +56,42 @@ class Instance(Protocol):
 
 
 @dataclass(frozen=True)
+class FileFormat:
+    """A text format of a problem's instances besides npw's JSON (DIMACS, TSPLIB HCP ...).
+
+    ``read`` and ``write`` are ``"module:function"`` specs, imported on first use:
+    ``read(text) -> instance`` (validated; raises :class:`InvalidInstance`) and
+    ``write(instance) -> text``. ``suffixes`` are the file names it is told by (under any
+    ``.gz``/``.xz``/``.bz2``). Several problems may share a format's name (a DIMACS file is a
+    CNF or a graph): ``accepts(text) -> bool`` (a spec) says which reader takes a text; the
+    reader without one is the fallback.
+
+    >>> FileFormat("hcp", (".hcp",), read="npw.instances.hampath.hcp:from_hcp").suffixes
+    ('.hcp',)
+    """
+
+    name: str
+    suffixes: tuple[str, ...] = ()
+    read: str | None = None
+    write: str | None = None
+    accepts: str | None = None
+
+
+@dataclass(frozen=True)
 class Problem:
-    """Everything the workbench knows about one problem.
+    """Everything the workbench knows about one problem, declared in the problem's own module.
 
     ``generators`` maps a generator name to ``fn(seed: int, **params) -> instance``;
     ``enumerate(n)`` yields every instance up to size ``n`` (what "size" and
     "every" mean is said in ``enumerate_doc``); ``shrink(instance)`` yields
     strictly smaller instances, used to minimise counterexamples.
+
+    What other layers attach to a problem is named here as ``"module:name"`` specs (imported
+    on first use, so listing problems loads no drawing or model code): ``renderer`` (the SVG
+    drawing, tagging what it draws with the ids ``elements`` gives), ``file_model`` (the strict
+    msgspec model its JSON files are converted with), ``formats`` (its other file formats).
+    Its deciders are declared by the solver modules that implement them (``npw.solvers.registry.
+    Decider``); ``deciders`` orders them by name, the first being ``npw solve``'s default.
     """
 
     id: str
@@ -93,6 +117,18 @@ class Problem:
     # seed and parameters), so a planted-yes instance can be handed on with its witness and
     # checked by ``verify`` alone (instance sets, ``npw generate --via``)
     planted_certificates: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # the deciders' names in order of preference (the first is the default); deciders declared
+    # for this problem but not named here come after them
+    deciders: tuple[str, ...] = ()
+    # "module:function": function(instance, certificate=None) -> SVG text, each element tagged
+    # ``data-el`` with an id of ``elements`` (``npw render``, ``npw explore``)
+    renderer: str | None = None
+    # elements(instance) -> the ids of its elements, in a stable order (``npw.instances.elements``)
+    elements: Callable[[Any], list[str]] | None = None
+    # "module:Class": the msgspec model of its JSON file (``npw.instances.validation.checked``)
+    file_model: str | None = None
+    # its file formats besides JSON, read and written by ``npw.instances.io``
+    formats: tuple[FileFormat, ...] = ()
 
     def from_dict(self, data: Mapping[str, Any]) -> Any:
         return self.instance_type.from_dict(data)
@@ -153,129 +189,6 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) ->
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         raise InvalidInstance(f"field {key!r} has the wrong type ({type(value).__name__})")
     return value
-
-
-class NotRegularFile(OSError):
-    """An output path that is not a regular file (a device, a FIFO, a symbolic link, a
-    folder): replacing it with a file would destroy what is there, so nothing is written."""
-
-
-_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
-
-
-def check_output_path(path: str | os.PathLike) -> bool:
-    """Whether ``path`` may be written: True for a new name or a regular file, False for
-    ``/dev/null`` (the output is discarded: nothing to write); :class:`NotRegularFile` for
-    anything else that exists.
-
-    >>> check_output_path("/dev/null"), check_output_path("no-such-file.json")
-    (False, True)
-    >>> check_output_path("/dev/full")
-    Traceback (most recent call last):
-    ...
-    npw.instances.base.NotRegularFile: [Errno 22] not a regular file but a character device; outputs are written to regular files only (-o /dev/null discards, - is standard output): '/dev/full'
-    """
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return True
-    if stat.S_ISREG(info.st_mode):
-        return True
-    try:
-        if os.path.samefile(path, os.devnull):
-            return False
-    except OSError:
-        pass
-    kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
-    raise NotRegularFile(errno.EINVAL, f"not a regular file but {kind}; outputs are written to regular files only "
-                                       f"(-o /dev/null discards, - is standard output)", os.fspath(path))
-
-
-def _temporary_prefix(name: str, pid: int) -> str:
-    """``.NAME.PID.``: a temporary names its writer, so a later run can tell a dead writer's."""
-    return f".{name}.{pid}."
-
-
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return True  # not a writer's pid: never ours to remove
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's live process
-        return True
-    return True
-
-
-def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
-    """Removes the temporaries a killed writer of ``path`` left beside it (``.NAME.PID.*.tmp``
-    whose PID is no running process); returns them. A live writer's temporary is kept.
-
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / ".out.json.999999999.x1.tmp").write_text("{")  # no such pid
-    >>> _ = (folder / f".out.json.{os.getpid()}.x2.tmp").write_text("{")  # this process: alive
-    >>> [p.name for p in remove_stale_temporaries(folder / "out.json")]
-    ['.out.json.999999999.x1.tmp']
-    >>> sorted(p.name for p in folder.iterdir()) == [f".out.json.{os.getpid()}.x2.tmp"]
-    True
-    """
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    prefix = f".{target.name}."
-    removed = []
-    try:
-        candidates = [entry for entry in os.scandir(directory)
-                      if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
-    except OSError:
-        return removed
-    for entry in candidates:
-        pid_text = entry.name[len(prefix):].partition(".")[0]
-        if not pid_text.isdigit() or _alive(int(pid_text)) or not entry.is_file(follow_symlinks=False):
-            continue
-        try:
-            os.unlink(entry.path)
-            removed.append(Path(entry.path))
-        except FileNotFoundError:  # another run removed it first
-            pass
-    return removed
-
-
-def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
-    """Writes ``text`` (UTF-8; or raw ``bytes``, e.g. a PNG) to ``path`` whole or not at all
-    (temporary file + rename).
-
-    Only a regular file is ever replaced (:func:`check_output_path`; ``/dev/null`` discards).
-    The temporary, ``.NAME.PID.XXXX.tmp`` beside the output, is removed if the write fails or
-    is interrupted (the command line turns SIGTERM into SystemExit for this); one left by a
-    writer killed outright (SIGKILL) is removed by :func:`remove_stale_temporaries`, which the
-    command line runs for every output it is given (not here: listing the folder on every
-    write would make writing a set of n files O(n^2)).
-    """
-    if not check_output_path(path):
-        return
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
-    try:
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; the output gets the usual mode
-        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
-            handle.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
-    os.umask(mask)
-    return mask
 
 
 def dumps(data: Any) -> str:

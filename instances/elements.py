@@ -1,8 +1,9 @@
 """The element ids of an instance: the names a reduction's provenance and a renderer share.
 
 An element id is ``"KIND:KEY"`` (see ``npw.reductions.base.Provenance``). Every problem that
-is the source or target of a registered reduction lists its elements here, and its renderer
-(``instances/registry.py`` ``RENDERERS``) puts each id on what it draws as ``data-el="ID"``.
+is the source or target of a registered reduction names a function of this module as its
+record's ``elements`` (``Problem.elements``), and its renderer (``Problem.renderer``) puts each id
+on what it draws as ``data-el="ID"``.
 Ids name what stays the same while a certificate is played, so a page can move a thing by
 its id:
 
@@ -27,7 +28,7 @@ its id:
 >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
 >>> element_ids("1in3sat", OneInThreeSat(3, [(1, -2, 3)]))
 ['var:1', 'var:2', 'var:3', 'clause:0']
->>> from npw.instances.three_partition import ThreePartition
+>>> from npw.instances.numbers.three_partition import ThreePartition
 >>> element_ids("3partition", ThreePartition((2, 2, 3), 7))
 ['number:0', 'number:1', 'number:2']
 >>> element_ids("tsp", None)
@@ -38,7 +39,7 @@ npw.instances.base.InvalidInstance: problem 'tsp' declares no element ids (known
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from npw.instances.base import InvalidInstance
 
@@ -99,94 +100,80 @@ def cell_id(row: int, col: int) -> str:
     return f"cell:{row},{col}"
 
 
-def _sat(instance: Any) -> list[str]:
+def sat_elements(instance: Any) -> list[str]:
     count = instance.num_clauses if hasattr(instance, "num_clauses") else len(instance.clauses)
     return [var_id(v) for v in range(1, instance.num_vars + 1)] + [clause_id(i) for i in range(count)]
 
 
-def _graph(instance: Any) -> list[str]:
+def graph_elements(instance: Any) -> list[str]:
     return [vertex_id(v) for v in range(instance.num_vertices)] + [edge_id(tuple(e)) for e in instance.edges]
 
 
-def _digraph(instance: Any) -> list[str]:
+def digraph_elements(instance: Any) -> list[str]:
     # dhamcycle keeps its arcs in ``edges`` (the Hamiltonian room's field), fvs in ``arcs``
     arcs = instance.arcs if hasattr(instance, "arcs") else instance.edges
     return [vertex_id(v) for v in range(instance.num_vertices)] + [arc_id(tuple(a)) for a in arcs]
 
 
-def _setcover(instance: Any) -> list[str]:
+def setcover_elements(instance: Any) -> list[str]:
     return [element_id(str(e)) for e in range(instance.universe)] + [set_id(j) for j in range(len(instance.sets))]
 
 
-def _three_partition(instance: Any) -> list[str]:
+def number_elements(instance: Any) -> list[str]:
     return [number_id(i) for i in range(len(instance.numbers))]
 
 
-def _knapsack(instance: Any) -> list[str]:
+def knapsack_elements(instance: Any) -> list[str]:
     return [item_id(i) for i in range(len(instance.weights))]
 
 
-def _rel(instance: Any) -> list[str]:
+def rel_elements(instance: Any) -> list[str]:
     return ([vertex_id(v) for v in instance.vertices] + [edge_id(i) for i in range(len(instance.edges))]
             + [element_id(e) for e in instance.elements])
 
 
-def _solochess(instance: Any) -> list[str]:
+def solochess_elements(instance: Any) -> list[str]:
     return [piece_id((p.x, p.y)) for p in instance.pieces]
 
 
-def _npuz(instance: Any) -> list[str]:
+def npuz_elements(instance: Any) -> list[str]:
     return [tile_id(t) for t in instance.start if t != 0]
 
 
-def _torus(instance: Any) -> list[str]:
+def torus_elements(instance: Any) -> list[str]:
     return [tile_id(t) for t in instance.cells]
 
 
-def _bwp(instance: Any) -> list[str]:
+def bwp_elements(instance: Any) -> list[str]:
     return [cell_id(*divmod(i, instance.cols)) for i, black in enumerate(instance.start) if black]
 
 
-def _three_dm(instance: Any) -> list[str]:
+def three_dm_elements(instance: Any) -> list[str]:
     return ([f"{kind}:{i}" for kind in "wxy" for i in range(instance.q)]
             + [triple_id(t) for t in range(len(instance.triples))])
 
 
-def _x3c(instance: Any) -> list[str]:
+def x3c_elements(instance: Any) -> list[str]:
     return [element_id(str(e)) for e in range(instance.universe)] + [set_id(t) for t in range(len(instance.sets))]
 
 
-# problem id -> element_ids(instance)
-ELEMENTS: dict[str, Callable[[Any], list[str]]] = {
-    "cnf": _sat,
-    "3sat": _sat,
-    "1in3sat": _sat,
-    "224sat": _sat,
-    "nae3sat": _sat,
-    "nae4sat": _sat,
-    "pm3sat": _sat,
-    "pm3sat-2occ": _sat,
-    **{pid: _graph for pid in ("hampath", "hampath-grid-s", "hampath-st", "indset", "vertexcover", "clique", "domset",
-                               "coloring")},
-    **{pid: _three_partition for pid in ("3partition", "subsetsum", "partition", "4partition")},
-    "rel": _rel,
-    "solochess": _solochess,
-    "npuz": _npuz,
-    "torus": _torus,
-    "bwp": _bwp,
-    "hamcycle": _graph,
-    "dhamcycle": _digraph,
-    "knapsack": _knapsack,
-    "binpacking": lambda instance: [item_id(i) for i in range(len(instance.sizes))],
-    "3dm": _three_dm,
-    "x3c": _x3c,
-    "fvs": _digraph,
-    "setcover": _setcover,
-}
+def binpacking_elements(instance: Any) -> list[str]:
+    return [item_id(i) for i in range(len(instance.sizes))]
 
 
 def element_ids(problem_id: str, instance: Any) -> list[str]:
-    """The ids of ``instance``'s elements (a problem of ``ELEMENTS``), in a stable order."""
-    if problem_id not in ELEMENTS:
-        raise InvalidInstance(f"problem {problem_id!r} declares no element ids (known: {', '.join(ELEMENTS)})")
-    return ELEMENTS[problem_id](instance)
+    """The ids of ``instance``'s elements, in a stable order: what its problem's record declares
+    (``Problem.elements``, one of the functions above for the built-in problems)."""
+    from npw.instances.registry import get_problem
+
+    elements = get_problem(problem_id).elements if problem_id in _known() else None
+    if elements is None:
+        known = ", ".join(p for p in _known() if get_problem(p).elements is not None)
+        raise InvalidInstance(f"problem {problem_id!r} declares no element ids (known: {known})")
+    return elements(instance)
+
+
+def _known() -> list[str]:
+    from npw.instances.registry import problem_ids
+
+    return problem_ids()

@@ -23,14 +23,18 @@ these is refused, asking for ``--format``.
 from __future__ import annotations
 
 import bz2
+import errno
 import gzip
 import lzma
 import os
 import re
+import stat
 import sys
+import tempfile
+from pathlib import Path
 from typing import IO, Any, Callable
 
-from npw.instances.base import InvalidInstance, dumps, write_atomically
+from npw.instances.base import InvalidInstance, dumps
 from npw.instances.registry import instance_from_dict
 
 STDIO = "-"
@@ -43,7 +47,16 @@ sliding-tile board is about 100 kB); 64 MiB of DIMACS is some 4 million clauses,
 gigabytes once held as Python tuples."""
 
 FORMATS = ("json", "dimacs", "hcp")
-"""The instance formats :func:`load_instance` reads (``--format``)."""
+"""The instance formats of the built-in problems that :func:`load_instance` reads (``--format``):
+JSON, and each format a problem's record declares with a reader (``Problem.formats``;
+:func:`input_formats` adds those of problems defined elsewhere)."""
+
+
+def input_formats() -> tuple[str, ...]:
+    """Every format :func:`load_instance` reads: JSON and each declared format with a reader."""
+    from npw.instances.registry import file_formats
+
+    return ("json", *(name for name, entry in file_formats().items() if entry["readers"]))
 
 _CHUNK = 1 << 20
 
@@ -55,6 +68,135 @@ _COMPRESSED: tuple[tuple[bytes, str, Callable[[IO[bytes]], IO[bytes]]], ...] = (
 )
 _SUFFIXES = {".gz": "gzip", ".xz": "xz", ".bz2": "bzip2"}
 
+
+# -- writing files whole or not at all ------------------------------------------------------------
+
+class NotRegularFile(OSError):
+    """An output path that is not a regular file (a device, a FIFO, a symbolic link, a
+    folder): replacing it with a file would destroy what is there, so nothing is written."""
+
+
+_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+
+
+def check_output_path(path: str | os.PathLike) -> bool:
+    """Whether ``path`` may be written: True for a new name or a regular file, False for
+    ``/dev/null`` (the output is discarded: nothing to write); :class:`NotRegularFile` for
+    anything else that exists.
+
+    >>> check_output_path("/dev/null"), check_output_path("no-such-file.json")
+    (False, True)
+    >>> check_output_path("/dev/full")
+    Traceback (most recent call last):
+    ...
+    npw.instances.io.NotRegularFile: [Errno 22] not a regular file but a character device; outputs are written to regular files only (-o /dev/null discards, - is standard output): '/dev/full'
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    if stat.S_ISREG(info.st_mode):
+        return True
+    try:
+        if os.path.samefile(path, os.devnull):
+            return False
+    except OSError:
+        pass
+    kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
+    raise NotRegularFile(errno.EINVAL, f"not a regular file but {kind}; outputs are written to regular files only "
+                                       f"(-o /dev/null discards, - is standard output)", os.fspath(path))
+
+
+def _temporary_prefix(name: str, pid: int) -> str:
+    """``.NAME.PID.``: a temporary names its writer, so a later run can tell a dead writer's."""
+    return f".{name}.{pid}."
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return True  # not a writer's pid: never ours to remove
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's live process
+        return True
+    return True
+
+
+def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
+    """Removes the temporaries a killed writer of ``path`` left beside it (``.NAME.PID.*.tmp``
+    whose PID is no running process); returns them. A live writer's temporary is kept.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / ".out.json.999999999.x1.tmp").write_text("{")  # no such pid
+    >>> _ = (folder / f".out.json.{os.getpid()}.x2.tmp").write_text("{")  # this process: alive
+    >>> [p.name for p in remove_stale_temporaries(folder / "out.json")]
+    ['.out.json.999999999.x1.tmp']
+    >>> sorted(p.name for p in folder.iterdir()) == [f".out.json.{os.getpid()}.x2.tmp"]
+    True
+    """
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    prefix = f".{target.name}."
+    removed = []
+    try:
+        candidates = [entry for entry in os.scandir(directory)
+                      if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for entry in candidates:
+        pid_text = entry.name[len(prefix):].partition(".")[0]
+        if not pid_text.isdigit() or _alive(int(pid_text)) or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except FileNotFoundError:  # another run removed it first
+            pass
+    return removed
+
+
+def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
+    """Writes ``text`` (UTF-8; or raw ``bytes``, e.g. a PNG) to ``path`` whole or not at all
+    (temporary file + rename).
+
+    Only a regular file is ever replaced (:func:`check_output_path`; ``/dev/null`` discards).
+    The temporary, ``.NAME.PID.XXXX.tmp`` beside the output, is removed if the write fails or
+    is interrupted (the command line turns SIGTERM into SystemExit for this); one left by a
+    writer killed outright (SIGKILL) is removed by :func:`remove_stale_temporaries`, which the
+    command line runs for every output it is given (not here: listing the folder on every
+    write would make writing a set of n files O(n^2)).
+    """
+    if not check_output_path(path):
+        return
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
+    try:
+        os.chmod(tmp, 0o666 & ~current_umask())  # mkstemp makes 0600; the output gets the usual mode
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def current_umask() -> int:
+    """The process's file-creation mask (read without changing it for longer than a call)."""
+    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    os.umask(mask)
+    return mask
+
+
+
+# -- reading -------------------------------------------------------------------------------------
 
 def display_name(path: str | os.PathLike) -> str:
     """How a file is named in messages: ``-`` is ``standard input``.
@@ -189,16 +331,18 @@ def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) 
     if not text.strip():
         raise InvalidInstance("is empty")
     if fmt is not None:
-        if fmt not in FORMATS:
-            raise InvalidInstance(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+        known = input_formats()
+        if fmt not in known:
+            raise InvalidInstance(f"unknown format {fmt!r} (formats: {', '.join(known)})")
         return fmt
     name = _strip_compression(str(path))
-    if name.endswith((".cnf", ".dimacs", ".clq", ".col")):
-        return "dimacs"
-    if name.endswith(".hcp"):
-        return "hcp"
     if name.endswith(".json"):
         return "json"
+    from npw.instances.registry import file_formats
+
+    for format_name, entry in file_formats().items():
+        if entry["readers"] and name.endswith(tuple(entry["suffixes"])):
+            return format_name
     sniffed = sniff_format(text)
     if sniffed is None and str(path) == STDIO:
         raise InvalidInstance("cannot tell the format (JSON starts with '{', DIMACS with a 'c' or 'p' line, HCP "
@@ -208,19 +352,35 @@ def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) 
 
 def parse_instance(text: str, fmt: str) -> Any:
     """The instance in ``text``, read as ``fmt`` (one of :data:`FORMATS`) and validated."""
-    if fmt == "dimacs":
-        from npw.instances.graphs.dimacs import from_dimacs_graph, is_dimacs_graph
-        from npw.instances.sat.cnf import CNF
+    if fmt == "json":
+        from npw.instances.validation import parse_json
 
-        # one format name, two kinds of file: the header says which (p cnf / p edge)
-        return from_dimacs_graph(text) if is_dimacs_graph(text) else CNF.from_dimacs(text)
-    if fmt == "hcp":
-        from npw.instances.hampath.hcp import from_hcp
+        return instance_from_dict(parse_json(text))
+    return read_format(text, fmt)
 
-        return from_hcp(text)
-    from npw.instances.validation import parse_json
 
-    return instance_from_dict(parse_json(text))
+def read_format(text: str, fmt: str) -> Any:
+    """``text`` read by the reader a problem declares for ``fmt``: several problems may share a
+    format's name (DIMACS: ``p cnf`` a CNF, ``p edge`` a graph), and the first reader whose
+    ``accepts`` takes the text reads it, else the one without ``accepts``.
+
+    >>> read_format("c npw indset k=1\\np edge 2 1\\ne 1 2\\n", "dimacs").problem, read_format("p cnf 1 1\\n1 0\\n", "dimacs").problem
+    ('indset', 'cnf')
+    """
+    from npw.instances.registry import file_formats, resolve
+
+    readers = file_formats().get(fmt, {}).get("readers", [])
+    if not readers:
+        raise InvalidInstance(f"no problem reads the format {fmt!r}")
+    fallback = None
+    for _, read, accepts in readers:
+        if accepts is None:
+            fallback = fallback or read
+        elif resolve(accepts)(text):
+            return resolve(read)(text)
+    if fallback is None:
+        raise InvalidInstance(f"no {fmt} reader takes this file")
+    return resolve(fallback)(text)
 
 
 def load_instance(path: str | os.PathLike, fmt: str | None = None) -> Any:
@@ -289,18 +449,11 @@ def save_instance(instance: Any, path: str | os.PathLike) -> None:
     >>> open(name).read().splitlines()[1], load_instance(name)
     ('p edge 2 1', DominatingSet(num_vertices=2, edges=((0, 1),), k=1))
     """
-    from npw.instances.graphs.graph import ROOM_PROBLEMS
+    from npw.instances.registry import get_problem, resolve
 
     name = _strip_compression(str(path))
-    if name.endswith((".cnf", ".dimacs")) and instance.problem in ("cnf", "3sat"):
-        write_output(path, instance.to_dimacs())
-    elif name.endswith((".dimacs", ".clq", ".col")) and instance.problem in ROOM_PROBLEMS:
-        from npw.instances.graphs.dimacs import to_dimacs_graph
-
-        write_output(path, to_dimacs_graph(instance))
-    elif name.endswith(".hcp") and instance.problem.startswith("hampath"):
-        from npw.instances.hampath.hcp import to_hcp
-
-        write_output(path, to_hcp(instance))
-    else:
-        write_output(path, dumps(instance.to_dict()))
+    for fmt in get_problem(instance.problem).formats:  # the record's formats, told by the suffix
+        if fmt.write is not None and name.endswith(fmt.suffixes):
+            write_output(path, resolve(fmt.write)(instance))
+            return
+    write_output(path, dumps(instance.to_dict()))

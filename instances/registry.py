@@ -1,111 +1,87 @@
-"""The problems the workbench knows, by id. Modules are imported on first use.
+"""The problems the workbench knows, by id: each declared in its own module, found by the index.
 
-To add a problem: write ``instances/<name>.py`` with a module-level ``PROBLEM``
-(an :class:`npw.instances.base.Problem`) and add one line below.
+A problem is a module-level ``PROBLEM = Problem(...)`` (:class:`npw.instances.base.Problem`) in
+its family's room of ``instances/``. Nothing else needs an edit: ``npw index`` writes where each
+problem lives to ``instances/_index.py`` (``tests/test_index.py`` fails while it is stale), a
+module added since is found by the folder listing (:mod:`npw.instances.discovery`), and an
+installed plugin (entry-point group ``npw.plugins``) by its entry point. A problem defined at
+run time (a user's ``--problems FILE.py``, :mod:`npw.custom`) is registered with
+:func:`register_problem`. Modules are imported on first use.
+
+>>> "1in3sat" in problem_ids(), get_problem("3sat").renderer
+(True, 'npw.instances.sat.render:render_svg')
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any, Callable, Mapping
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.discovery import declared, imported, load_index, plugin_modules, unindexed_modules
 
-PROBLEM_MODULES: dict[str, str] = {
-    "cnf": "npw.instances.sat.cnf",
-    "3sat": "npw.instances.sat.three_sat",
-    "1in3sat": "npw.instances.sat.one_in_three_sat",
-    "224sat": "npw.instances.sat.two_two_four_sat",
-    "nae3sat": "npw.instances.sat.nae3sat",
-    "nae4sat": "npw.instances.sat.nae4sat",
+__all__ = ["get_problem", "instance_from_dict", "problem_ids", "problem_of", "register_problem", "renderer_for", "rendered_problems",
+           "file_formats", "formats_of",
+           "resolve", "builtin_problem_modules"]
 
-    "pm3sat": "npw.instances.sat.planar_monotone",
-    "pm3sat-2occ": "npw.instances.sat.planar_monotone_2occ",
-    "rel": "npw.instances.rel.relocation",
-    "hampath": "npw.instances.hampath.problem",
-    "hampath-grid-s": "npw.instances.hampath.grid_s",
-    "hampath-st": "npw.instances.hampath.st",
-    "indset": "npw.instances.graphs.indset",
-    "vertexcover": "npw.instances.graphs.vertexcover",
-    "clique": "npw.instances.graphs.clique",
-    "domset": "npw.instances.graphs.domset",
-    "coloring": "npw.instances.graphs.coloring",
-    "solochess": "npw.instances.solochess.board",
-    "npuz": "npw.instances.npuz.board",
-    "torus": "npw.instances.torus.puzzle",
-    "3partition": "npw.instances.three_partition",
-    "bwp": "npw.instances.torus.bwp",
-    "subsetsum": "npw.instances.numbers.subsetsum",
-    "partition": "npw.instances.numbers.partition",
-    "hamcycle": "npw.instances.hampath.hamcycle",
-    "dhamcycle": "npw.instances.hampath.dhamcycle",
-    "knapsack": "npw.instances.numbers.knapsack",
-    "4partition": "npw.instances.numbers.four_partition",
-    "binpacking": "npw.instances.numbers.binpacking",
-    "3dm": "npw.instances.sets.three_dm",
-    "x3c": "npw.instances.sets.x3c",
-    "fvs": "npw.instances.graphs.fvs",
-    "setcover": "npw.instances.sets.setcover",
-}
-
-# ``npw render``: problem id -> "module:function", function(instance) -> SVG text; what it draws
-# carries the element ids of ``npw.instances.elements`` (``data-el``)
-RENDERERS: dict[str, str] = {
-    "cnf": "npw.instances.sat.render:render_svg",
-    "3sat": "npw.instances.sat.render:render_svg",
-    "1in3sat": "npw.instances.sat.render:render_svg",
-    "224sat": "npw.instances.sat.render:render_svg",
-    "nae3sat": "npw.instances.sat.render:render_svg",
-    "nae4sat": "npw.instances.sat.render:render_svg",
-
-    "pm3sat": "npw.instances.sat.planar_render:render_svg",
-    "pm3sat-2occ": "npw.instances.sat.planar_render:render_svg",
-    "hampath": "npw.instances.hampath.render:render_svg",
-    "hampath-grid-s": "npw.instances.hampath.render:render_svg",
-    "hampath-st": "npw.instances.hampath.render:render_svg",
-    **{pid: "npw.instances.graphs.drawing:render_svg" for pid in ("indset", "vertexcover", "clique", "domset", "coloring")},
-    "3partition": "npw.instances.three_partition_render:render_svg",
-    "rel": "npw.instances.rel.render:render_svg",
-    "solochess": "npw.instances.solochess.render:render_svg",
-    "npuz": "npw.instances.npuz.render:render_instance",
-    "torus": "npw.instances.torus.render:render_torus",
-    "bwp": "npw.instances.torus.render:render_bwp",
-    "subsetsum": "npw.instances.numbers.drawing:render_svg",
-    "partition": "npw.instances.numbers.drawing:render_svg",
-    "hamcycle": "npw.instances.hampath.render:render_cycle",
-    "dhamcycle": "npw.instances.hampath.render:render_cycle",
-    "knapsack": "npw.instances.numbers.drawing:render_knapsack",
-    "4partition": "npw.instances.numbers.drawing:render_groups",
-    "binpacking": "npw.instances.numbers.drawing:render_bins",
-    "3dm": "npw.instances.sets.drawing:render_3dm",
-    "x3c": "npw.instances.sets.drawing:render_x3c",
-    "fvs": "npw.instances.graphs.digraph:render_svg",
-    "setcover": "npw.instances.sets.setcover:render_svg",
-}
-
-
-def renderer_for(problem_id: str) -> Callable[..., str] | None:
-    """The problem's SVG renderer (``RENDERERS``), or None if it has none."""
-    spec = RENDERERS.get(problem_id)
-    if spec is None:
-        return None
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-# problems defined at run time (a user's file, see npw.custom): id -> Problem
+# problems defined at run time (a user's file, see npw.custom; a plugin's): id -> Problem
 _RUNTIME_PROBLEMS: dict[str, Problem] = {}
+
+
+def resolve(spec: str | Callable[..., Any]) -> Any:
+    """The object a ``"module:name"`` spec names (imported now); a callable is returned as it is.
+
+    >>> resolve("npw.instances.sat.cnf:CNF").__name__
+    'CNF'
+    """
+    if not isinstance(spec, str):
+        return spec
+    return _resolved(spec)
+
+
+@functools.lru_cache(maxsize=512)
+def _resolved(spec: str) -> Any:
+    module, _, name = spec.partition(":")
+    value: Any = importlib.import_module(module)
+    for part in name.split("."):
+        value = getattr(value, part)
+    return value
+
+
+@functools.cache
+def builtin_problem_modules() -> dict[str, str]:
+    """Problem id -> the module declaring it: the index, plus modules added since it was written."""
+    index = load_index("npw.instances")
+    modules = dict(index.get("PROBLEMS", {}))
+    for module in imported(unindexed_modules("npw.instances", index["MODULES"])):
+        for _, problem in declared(module, Problem):
+            modules.setdefault(problem.id, module.__name__)
+    return modules
+
+
+@functools.cache
+def _plugins_loaded() -> bool:
+    builtin = builtin_problem_modules()
+    for module in imported(plugin_modules()):
+        for _, problem in declared(module, Problem):
+            if problem.id not in builtin:
+                _RUNTIME_PROBLEMS.setdefault(problem.id, problem)
+    return True
 
 
 def register_problem(problem: Problem) -> None:
     """Makes a problem defined outside the package known (built-in ids cannot be replaced)."""
-    if problem.id in PROBLEM_MODULES:
+    if problem.id in builtin_problem_modules():
         raise InvalidInstance(f"problem id {problem.id!r} is built in; choose another id")
     _RUNTIME_PROBLEMS[problem.id] = problem
 
 
 def problem_ids() -> list[str]:
-    return list(PROBLEM_MODULES) + [p for p in _RUNTIME_PROBLEMS if p not in PROBLEM_MODULES]
+    """Every known problem id: the built-in ones in the index's order, then plugins' and run-time ones."""
+    _plugins_loaded()
+    builtin = builtin_problem_modules()
+    return list(builtin) + [p for p in _RUNTIME_PROBLEMS if p not in builtin]
 
 
 def get_problem(problem_id: str) -> Problem:
@@ -124,9 +100,51 @@ def get_problem(problem_id: str) -> Problem:
     """
     if problem_id in _RUNTIME_PROBLEMS:
         return _RUNTIME_PROBLEMS[problem_id]
-    if problem_id not in PROBLEM_MODULES:
-        raise InvalidInstance(f"unknown problem {problem_id!r} (known: {', '.join(problem_ids())})")
-    return importlib.import_module(PROBLEM_MODULES[problem_id]).PROBLEM
+    builtin = builtin_problem_modules()
+    if problem_id in builtin:
+        return importlib.import_module(builtin[problem_id]).PROBLEM
+    _plugins_loaded()
+    if problem_id in _RUNTIME_PROBLEMS:
+        return _RUNTIME_PROBLEMS[problem_id]
+    raise InvalidInstance(f"unknown problem {problem_id!r} (known: {', '.join(problem_ids())})")
+
+
+def renderer_for(problem_id: str) -> Callable[..., str] | None:
+    """The problem's SVG renderer (its record's ``renderer``), or None if it has none."""
+    spec = get_problem(problem_id).renderer
+    return None if spec is None else resolve(spec)
+
+
+def formats_of(problems: list[Problem]) -> dict[str, dict[str, list]]:
+    """Format name -> ``{"suffixes": [...], "readers": [[problem, read, accepts], ...]}`` over the
+    problems' records (what the index stores as ``FORMATS``)."""
+    table: dict[str, dict[str, list]] = {}
+    for problem in problems:
+        for fmt in problem.formats:
+            entry = table.setdefault(fmt.name, {"suffixes": [], "readers": []})
+            entry["suffixes"] += [s for s in fmt.suffixes if s not in entry["suffixes"]]
+            if fmt.read is not None and all(r[1:] != [fmt.read, fmt.accepts] for r in entry["readers"]):
+                entry["readers"].append([problem.id, fmt.read, fmt.accepts])
+    return table
+
+
+def file_formats() -> dict[str, dict[str, list]]:
+    """Every file format besides JSON that some problem declares (``Problem.formats``): the
+    index's, and those of problems it does not hold (added since, plugins, defined at run time)."""
+    index = load_index("npw.instances")
+    indexed = index.get("PROBLEMS", {})
+    extra = [get_problem(pid) for pid in problem_ids() if pid not in indexed]
+    table = {name: {key: list(value) for key, value in entry.items()} for name, entry in index.get("FORMATS", {}).items()}
+    for name, entry in formats_of(extra).items():
+        mine = table.setdefault(name, {"suffixes": [], "readers": []})
+        mine["suffixes"] += [s for s in entry["suffixes"] if s not in mine["suffixes"]]
+        mine["readers"] += entry["readers"]
+    return table
+
+
+def rendered_problems() -> list[str]:
+    """The problems whose record names a renderer."""
+    return [pid for pid in problem_ids() if get_problem(pid).renderer is not None]
 
 
 def problem_of(instance: Any) -> Problem:

@@ -295,11 +295,7 @@ def json_schema(problem_id: str) -> dict:
     """
     import msgspec
 
-    from npw.instances.models import FILE_MODELS
-
-    if problem_id not in FILE_MODELS:
-        raise InvalidInstance(f"no file model for problem {problem_id!r} (known: {', '.join(FILE_MODELS)})")
-    model = FILE_MODELS[problem_id]
+    model = file_model(problem_id)
     generated = msgspec.json.schema(model)
     # inline the top-level $ref so the file reads as the format itself
     name = generated["$ref"].rsplit("/", 1)[-1]
@@ -330,7 +326,21 @@ def checked(data: Any, problem_id: str) -> Any:
     npw.instances.base.InvalidInstance: unsupported format version True (this is 1)
     """
     from npw.instances.base import check_header
-    from npw.instances.models import FILE_MODELS
 
     check_header(data, problem_id)
-    return check_model(data, FILE_MODELS[problem_id])
+    return check_model(data, file_model(problem_id))
+
+
+def file_model(problem_id: str) -> type:
+    """The msgspec model of ``problem_id``'s JSON file: the one its record names (``Problem.file_model``).
+
+    >>> file_model("cnf").__name__
+    'CnfFile'
+    """
+    from npw.instances.registry import get_problem, problem_ids, resolve
+
+    problem = get_problem(problem_id)
+    if problem.file_model is None:
+        known = ", ".join(p for p in problem_ids() if get_problem(p).file_model is not None)
+        raise InvalidInstance(f"no file model for problem {problem_id!r} (known: {known})")
+    return resolve(problem.file_model)

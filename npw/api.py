@@ -42,7 +42,8 @@ from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
 from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
 from npw.instances.io import load_instance, save_instance
 from npw.instances.npuz.board import NPuz
-from npw.instances.registry import get_problem, renderer_for
+from npw.instances.discovery import load_index
+from npw.instances.registry import get_problem, rendered_problems, renderer_for, resolve
 from npw.instances.rel.relocation import Relocation
 from npw.instances.numbers.binpacking import BinPacking
 from npw.instances.numbers.four_partition import FourPartition
@@ -56,7 +57,7 @@ from npw.instances.sat.planar_monotone import PlanarMonotone3Sat, PlanarMonotone
 from npw.instances.sat.three_sat import ThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.instances.solochess import SoloChess
-from npw.instances.three_partition import ThreePartition
+from npw.instances.numbers.three_partition import ThreePartition
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import TorusPuzzle
 from npw.reductions.base import Bound, BuiltTarget, Claim, Reduction, ReductionOption
@@ -80,6 +81,25 @@ __all__ = [
     # functions
     "generate", "get_problem", "get_reduction", "load", "problem", "reduce", "render", "save", "solve", "verify",
 ]
+# every other problem's instance type, by its class name: the index's (a problem added since the
+# types above were written here, npw index), resolved when first asked for (``__getattr__``)
+_MORE_TYPES = {name: spec for name, spec in load_index("npw.instances").get("TYPES", {}).items()
+               if name not in __all__}
+__all__ += sorted(_MORE_TYPES)
+
+
+def __getattr__(name: str) -> Any:
+    """An instance type of the index not imported above (PEP 562), or of a problem a plugin or a
+    user's file defined."""
+    if name in _MORE_TYPES:
+        return resolve(_MORE_TYPES[name])
+    from npw.instances.registry import problem_ids
+
+    for problem_id in problem_ids():
+        kind = get_problem(problem_id).instance_type
+        if kind.__name__ == name:
+            return kind
+    raise AttributeError(f"module 'npw.api' has no attribute {name!r}")
 
 
 def load(path: str | os.PathLike) -> Any:
@@ -201,9 +221,7 @@ def render(instance: Any, certificate: Any = None) -> str:
     >>> render(NPuz(2, (1, 2, 0, 3), (1, 2, 3, 0), 1)).startswith("<svg")
     True
     """
-    from npw.instances.registry import RENDERERS
-
     renderer = renderer_for(instance.problem)
     if renderer is None:
-        raise InvalidInstance(f"no renderer for {instance.problem} (renderers: {', '.join(RENDERERS)})")
+        raise InvalidInstance(f"no renderer for {instance.problem} (renderers: {', '.join(rendered_problems())})")
     return renderer(instance) if certificate is None else renderer(instance, certificate=certificate)

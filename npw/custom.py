@@ -144,12 +144,12 @@ def problem(
             cls.certificate_from_json = staticmethod(_to_tuples)
 
         deciders = []
-        from npw.solvers.registry import CERTIFICATE_SAMPLERS, EXPORTS, register_backend
+        from npw.solvers.registry import Export, register_backend, register_export, register_sampler
 
         if callable(getattr(cls, "to_cnf", None)):
             register_backend(id, "sat", _sat_decider)
-            EXPORTS.setdefault(id, {})["dimacs"] = _dimacs_export
-            CERTIFICATE_SAMPLERS[id] = _sample_certificates
+            register_export(Export(id, "dimacs", _dimacs_export))
+            register_sampler(id, _sample_certificates)
             deciders.append("sat")
         if callable(getattr(cls, "brute", None)):
             register_backend(id, "brute", _brute_decider(cls))

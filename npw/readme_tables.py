@@ -10,7 +10,7 @@ and ``python -m npw.readme_tables README.md`` rewrites what is between them (``-
 says whether it would change anything; ``npw list --markdown`` prints the tables). A problem's
 row comes from its :class:`~npw.instances.base.Problem` (title, certificate, deciders, formats);
 a reduction's row from the reduction registry (source, target, the proof it follows) and the
-verification line of :mod:`npw.reductions.checked`. ``tests/test_readme_tables.py`` fails when
+verification line (``Reduction.checked``). ``tests/test_readme_tables.py`` fails when
 the README and the registries drift apart.
 
 >>> "| `3sat` |" in problems_table()
@@ -43,11 +43,11 @@ def problems_table() -> str:
 
     Built-in problems only: one a user's file registered in this process is not the README's.
     """
-    from npw.instances.registry import PROBLEM_MODULES, get_problem
+    from npw.instances.registry import builtin_problem_modules, get_problem
     from npw.solvers import backends_for, export_formats
 
     lines = ["| id | problem | certificate | deciders | generators | formats |", "|---|---|---|---|---|---|"]
-    for pid in PROBLEM_MODULES:
+    for pid in builtin_problem_modules():
         problem = get_problem(pid)
         formats = ", ".join(["json", *export_formats(pid)])
         lines.append(f"| `{pid}` | {_cell(problem.title)} | {_cell(problem.certificate_doc)} | "
@@ -57,7 +57,6 @@ def problems_table() -> str:
 
 def reductions_table() -> str:
     """The reductions table: id, source -> target, the proof followed, what it was checked on."""
-    from npw.reductions.checked import CHECKED
     from npw.reductions.registry import get_reduction, reduction_ids
 
     ids = reduction_ids()
@@ -68,7 +67,7 @@ def reductions_table() -> str:
         reduction = get_reduction(rid)
         shown = f"`{rid}`" + (f" (+ `{FOLDED_SUFFIX}`)" if rid + FOLDED_SUFFIX in ids else "")
         lines.append(f"| {shown} | {reduction.source} -> {reduction.target} | {_cell(reduction.reference)} | "
-                     f"{_cell(CHECKED.get(rid, 'not yet recorded'))} |")
+                     f"{_cell(reduction.checked or 'not yet recorded')} |")
     return "\n".join(lines)
 
 
@@ -117,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     if updated != text:
-        from npw.instances.base import write_atomically
+        from npw.instances.io import write_atomically
 
         write_atomically(args.readme, updated)
     return 0

@@ -196,6 +196,9 @@ class Reduction(Generic[S, T]):
     # source_sample(seed) -> a small source: the random stream's sources (``--random``) where the
     # source problem's own sample makes targets too big for the target's deciders (a documented bound)
     source_sample: Callable[[int], S] | None = None
+    # what ``npw verify`` has passed on (the streams and sizes; figures in BENCHMARKS.md), the
+    # README's "checked" column; "" while it has not been checked
+    checked: str = ""
 
     def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every declared option's value: ``given`` where named, else its default.
@@ -275,6 +278,24 @@ class Reduction(Generic[S, T]):
             notes=f"chain {self.id} -> {other.id}",
             provenance=provenance if first.provenance is not None and second.provenance is not None else None,
         )
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A registered chain: registered reductions applied in order, known by one id.
+
+    Declared in the module of its last step's room (a module-level ``Chain``, found like a
+    ``Reduction``); :func:`npw.reductions.registry.get_reduction` composes it with
+    :meth:`Reduction.then`.
+
+    >>> Chain("1in3sat-to-rel", ("1in3sat-to-224sat", "224sat-to-rel")).steps[-1]
+    '224sat-to-rel'
+    """
+
+    id: str
+    steps: tuple[str, ...]
+    # as Reduction.checked
+    checked: str = ""
 
 
 def compose_provenance(first: Provenance, second: Provenance) -> dict[str, tuple[str, ...]]:

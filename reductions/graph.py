@@ -1,7 +1,7 @@
 """The reduction graph: problems as nodes, registered reductions as arrows (issue 19, item 3).
 
 ``npw path``, ``npw show`` and ``npw list --graph`` read the registry through this module.
-Only single registered reductions are arrows (a registered chain of ``CHAINS`` is already a
+Only single registered reductions are arrows (a registered chain of ``Chain`` records is already a
 path through them). networkx is imported inside the functions that need it, so that
 ``npw list`` and ``npw --help`` never load it.
 
@@ -33,11 +33,11 @@ MAX_PATH_STEPS = 8
 
 
 def registered_reductions() -> list[Reduction]:
-    """Every single registered reduction (chains of ``CHAINS`` are paths, not arrows), in the
+    """Every single registered reduction (chains of ``Chain`` records are paths, not arrows), in the
     registry's order (the first between two problems is the primary one)."""
-    from npw.reductions.registry import REDUCTION_MODULES, get_reduction
+    from npw.reductions.registry import get_reduction, reduction_specs
 
-    return [get_reduction(rid) for rid in REDUCTION_MODULES]
+    return [get_reduction(rid) for rid in reduction_specs()]
 
 
 def reduction_graph() -> nx.MultiDiGraph:

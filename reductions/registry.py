@@ -1,104 +1,54 @@
-"""The reductions the workbench knows, by stable id. Modules are imported on first use.
+"""The reductions the workbench knows, by stable id: each declared in its own module.
 
-To add one: write ``reductions/<name>.py`` (or a package that re-exports it) with a
-module-level ``REDUCTION`` (or name another attribute as ``"module:ATTRIBUTE"``) and add
-one line to ``REDUCTION_MODULES``; a chain through registered reductions is one line in
-``CHAINS``.
+A reduction is a module-level :class:`npw.reductions.base.Reduction` (``REDUCTION = ...``, or
+any other top-level name: ``CAPACITY_TWO = ...``) in its family's room of ``reductions/``; a chain
+of registered reductions is a module-level :class:`npw.reductions.base.Chain`. ``npw index``
+writes where each lives to ``reductions/_index.py`` (``tests/test_index.py`` fails while it is
+stale); a module added since is found by the folder listing and a plugin (entry-point group
+``npw.plugins``) by its entry point (:mod:`npw.instances.discovery`). Modules are imported on
+first use.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 
 from npw.instances.base import InvalidInstance
-from npw.reductions.base import Reduction
+from npw.instances.discovery import declared, imported, load_index, plugin_modules, unindexed_modules
+from npw.reductions.base import Chain, Reduction
 
-REDUCTION_MODULES: dict[str, str] = {
-    "1in3sat-to-224sat": "npw.reductions.one_in_three_sat_to_224sat",
-    "224sat-to-rel": "npw.reductions.two_two_four_sat_to_rel",
-    "224sat-to-rel-cap2": "npw.reductions.two_two_four_sat_to_rel:CAPACITY_TWO",
-    "224sat-to-rel-undirected": "npw.reductions.two_two_four_sat_to_rel:UNDIRECTED",
-    "224sat-to-npuz": "npw.reductions.npuz_theorem3",
-    "hampath-to-solochess-rook-pawn": "npw.reductions.solochess.rook_pawn",
-    "3partition-to-bwp": "npw.reductions.three_partition_to_bwp",
-    "3sat-to-indset": "npw.reductions.graphs.three_sat_to_indset",
-    "indset-to-vertexcover": "npw.reductions.graphs.indset_to_vertexcover",
-    "vertexcover-to-indset": "npw.reductions.graphs.vertexcover_to_indset",
-    "indset-to-clique": "npw.reductions.graphs.indset_to_clique",
-    "clique-to-indset": "npw.reductions.graphs.clique_to_indset",
-    "vertexcover-to-domset": "npw.reductions.graphs.vertexcover_to_domset",
-    "3sat-to-subsetsum": "npw.reductions.numbers.three_sat_to_subsetsum",
-    "subsetsum-to-partition": "npw.reductions.numbers.subsetsum_to_partition",
-    "dhamcycle-to-hamcycle": "npw.reductions.hamiltonian.dhamcycle_to_hamcycle",
-    "hamcycle-to-hampath": "npw.reductions.hamiltonian.hamcycle_to_hampath",
-    "vertexcover-to-hamcycle": "npw.reductions.hamiltonian.vertexcover_to_hamcycle",
-    "partition-to-knapsack": "npw.reductions.numbers.partition_to_knapsack",
-    "4partition-to-3partition": "npw.reductions.numbers.four_partition_to_three_partition",
-    "3dm-to-4partition": "npw.reductions.numbers.three_dm_to_four_partition",
-    "3dm-to-x3c": "npw.reductions.sets.three_dm_to_x3c",
-    "3sat-to-3dm": "npw.reductions.sets.three_sat_to_three_dm",
-    "3sat-to-3col": "npw.reductions.graphs.three_sat_to_3col",
-    "cnf-to-3sat": "npw.reductions.sat.cnf_to_3sat",
-    "3sat-to-nae4sat": "npw.reductions.sat.three_sat_to_nae4sat",
-    "nae4sat-to-nae3sat": "npw.reductions.sat.nae4sat_to_nae3sat",
+__all__ = ["get_reduction", "reduction_ids", "chain_ids", "reduction_specs"]
 
-    "pm3sat-to-pm3sat-2occ": "npw.reductions.pm3sat_to_pm3sat_2occ",
-    "vertexcover-to-fvs": "npw.reductions.graphs.vertexcover_to_fvs",
-    "x3c-to-setcover": "npw.reductions.sets.x3c_to_setcover",
-    "3partition-to-bwp-compact": "npw.reductions.three_partition_to_bwp:COMPACT",
-    "hampath-to-solochess-rook-pawn-as-stated": "npw.reductions.solochess.rook_pawn:AS_STATED",
-    "hampath-to-solochess-knight-pawn": "npw.reductions.solochess.knight_pawn",
-    "hampath-to-solochess-knight-king": "npw.reductions.solochess.knight_king",
-    "hampath-to-solochess-king-pawn": "npw.reductions.solochess.king_pawn",
-    "hampath-to-solochess-rook-king": "npw.reductions.solochess.corollaries:ROOK_KING",
-    "hampath-to-solochess-rook-knight": "npw.reductions.solochess.corollaries:ROOK_KNIGHT",
-    "hampath-to-solochess-queen-pawn": "npw.reductions.solochess.corollaries:QUEEN_PAWN",
-    "hampath-to-solochess-queen-bishop": "npw.reductions.solochess.corollaries:QUEEN_BISHOP",
-    "hampath-to-solochess-queen-king": "npw.reductions.solochess.corollaries:QUEEN_KING",
-    "hampath-to-solochess-queen-knight": "npw.reductions.solochess.corollaries:QUEEN_KNIGHT",
-    "hampath-to-solochess-rook-bishop": "npw.reductions.solochess.corollaries:ROOK_BISHOP",
-    "hampath-to-solochess-rook-pawn-stretched": "npw.reductions.solochess.corollaries:ROOK_PAWN_STRETCHED",
-    "hampath-to-solochess-rook-king-stretched": "npw.reductions.solochess.corollaries:ROOK_KING_STRETCHED",
-    "hampath-to-solochess-rook-knight-stretched": "npw.reductions.solochess.corollaries:ROOK_KNIGHT_STRETCHED",
-    "hampath-to-solochess-bishop-pawn": "npw.reductions.solochess.corollaries:BISHOP_PAWN",
-    "hampath-to-solochess-bishop-king": "npw.reductions.solochess.corollaries:BISHOP_KING",
-    "hampath-to-solochess-bishop-knight": "npw.reductions.solochess.corollaries:BISHOP_KNIGHT",
-    "hampath-to-solochess-bishop-rook": "npw.reductions.solochess.corollaries:BISHOP_ROOK",
-    "hampath-to-solochess-queen-rook": "npw.reductions.solochess.corollaries:QUEEN_ROOK",
-    "hampath-to-solochess-knight-pawn-unrestricted": "npw.reductions.solochess.unrestricted:KNIGHT_PAWN",
-    "hampath-to-solochess-knight-king-unrestricted": "npw.reductions.solochess.unrestricted:KNIGHT_KING",
-    "hampath-to-solochess-rook-pawn-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_PAWN",
-    "hampath-to-solochess-king-pawn-unrestricted": "npw.reductions.solochess.unrestricted:KING_PAWN",
-    "hampath-to-solochess-rook-king-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_KING",
-    "hampath-to-solochess-rook-knight-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_KNIGHT",
-    "hampath-to-solochess-queen-pawn-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_PAWN",
-    "hampath-to-solochess-queen-bishop-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_BISHOP",
-    "hampath-to-solochess-queen-king-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_KING",
-    "hampath-to-solochess-queen-knight-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_KNIGHT",
-    "hampath-to-solochess-rook-bishop-unrestricted": "npw.reductions.solochess.unrestricted:ROOK_BISHOP",
-    "hampath-to-solochess-bishop-pawn-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_PAWN",
-    "hampath-to-solochess-bishop-king-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_KING",
-    "hampath-to-solochess-bishop-knight-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_KNIGHT",
-    "hampath-to-solochess-bishop-rook-unrestricted": "npw.reductions.solochess.unrestricted:BISHOP_ROOK",
-    "hampath-to-solochess-queen-rook-unrestricted": "npw.reductions.solochess.unrestricted:QUEEN_ROOK",
-    "pm3sat-to-solochess-king-knight": "npw.reductions.solochess.pm3sat_knight:KING_KNIGHT",
-    "pm3sat-to-solochess-pawn-knight": "npw.reductions.solochess.pm3sat_knight:PAWN_KNIGHT",
-    "pm3sat-to-solochess-king-bishop": "npw.reductions.solochess.pm3sat_bishop:KING_BISHOP",
 
-    "pm3sat-to-solochess-knight-rook": "npw.reductions.solochess.pm3sat_knight_rider:KNIGHT_ROOK",
-    "pm3sat-to-solochess-knight-bishop": "npw.reductions.solochess.pm3sat_knight_rider:KNIGHT_BISHOP",
-    "pm3sat-to-solochess-knight-queen": "npw.reductions.solochess.pm3sat_knight_queen:KNIGHT_QUEEN",
-}
+@functools.cache
+def _catalogue() -> tuple[dict[str, str | Reduction], dict[str, str | Chain]]:
+    """(reduction id -> ``"module:ATTRIBUTE"`` or the record, chain id -> likewise): the index, then
+    modules added since it was written, then plugins."""
+    index = load_index("npw.reductions")
+    reductions: dict[str, str | Reduction] = dict(index.get("REDUCTIONS", {}))
+    chains: dict[str, str | Chain] = dict(index.get("CHAINS", {}))
+    extra = unindexed_modules("npw.reductions", index["MODULES"]) + list(plugin_modules())
+    for module in imported(extra):
+        for _, record in declared(module, (Reduction, Chain)):
+            (reductions if isinstance(record, Reduction) else chains).setdefault(record.id, record)
+    return reductions, chains
 
-# chain id -> the registered reductions it goes through, in order
-CHAINS: dict[str, tuple[str, ...]] = {
-    "1in3sat-to-rel": ("1in3sat-to-224sat", "224sat-to-rel"),
-}
+
+def reduction_specs() -> dict[str, str | Reduction]:
+    """Registered reduction id -> where it is declared (``"module:ATTRIBUTE"``), or the record itself
+    for a plugin or a module the index does not know yet."""
+    return dict(_catalogue()[0])
+
+
+def chain_ids() -> list[str]:
+    return list(_catalogue()[1])
 
 
 def reduction_ids() -> list[str]:
-    return list(REDUCTION_MODULES) + list(CHAINS)
+    reductions, chains = _catalogue()
+    return list(reductions) + list(chains)
 
 
 def get_reduction(reduction_id: str) -> Reduction:
@@ -122,13 +72,21 @@ def get_reduction(reduction_id: str) -> Reduction:
 
     if is_file_spec(reduction_id):
         return load_reduction(reduction_id)
-    if reduction_id in REDUCTION_MODULES:
-        module, _, attribute = REDUCTION_MODULES[reduction_id].partition(":")
-        return getattr(importlib.import_module(module), attribute or "REDUCTION")
-    if reduction_id in CHAINS:
-        steps = [get_reduction(step) for step in CHAINS[reduction_id]]
-        chain = steps[0]
+    reductions, chains = _catalogue()
+    if reduction_id in reductions:
+        return _load(reductions[reduction_id])
+    if reduction_id in chains:
+        chain = _load(chains[reduction_id])
+        steps = [get_reduction(step) for step in chain.steps]
+        composed = steps[0]
         for step in steps[1:]:
-            chain = chain.then(step)
-        return dataclasses.replace(chain, id=reduction_id)
+            composed = composed.then(step)
+        return dataclasses.replace(composed, id=reduction_id, checked=chain.checked)
     raise InvalidInstance(f"unknown reduction {reduction_id!r} (known: {', '.join(reduction_ids())})")
+
+
+def _load(spec):
+    if not isinstance(spec, str):
+        return spec
+    module, _, attribute = spec.partition(":")
+    return getattr(importlib.import_module(module), attribute or "REDUCTION")

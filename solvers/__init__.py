@@ -26,13 +26,11 @@ p cnf 3 8
 
 from __future__ import annotations
 
-import functools
-import importlib
 import inspect
 from typing import Any, Callable
 
 from npw.instances.base import InvalidInstance
-from npw.solvers.registry import BACKENDS, CERTIFICATE_SAMPLERS, EXPORTS
+from npw.solvers.registry import deciders_of, exports_of, get_export, sampler_of
 from npw.solvers.result import Answer, Refused, Result, SolverError
 
 __all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export", "export_formats",
@@ -40,21 +38,18 @@ __all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export",
 
 
 def _load(spec: str | Callable[..., Any]) -> Callable[..., Any]:
-    return spec if callable(spec) else _imported(spec)
+    from npw.instances.registry import resolve  # cached: every decider call of a sweep resolves its spec
 
-
-@functools.lru_cache(maxsize=256)  # every decider call of a sweep resolves its spec: once is enough
-def _imported(spec: str) -> Callable[..., Any]:
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return resolve(spec)
 
 
 def backends_for(problem_id: str) -> list[str]:
-    return list(BACKENDS.get(problem_id, {}))
+    """The problem's deciders by name, its default first."""
+    return list(deciders_of(problem_id))
 
 
 def solve(instance: Any, backend: str | None = None, timeout: float | None = None, **options: Any) -> Result:
-    table = BACKENDS.get(instance.problem, {})
+    table = deciders_of(instance.problem)
     if not table:
         raise InvalidInstance(f"no decider for problem {instance.problem!r}")
     name = backend or next(iter(table))
@@ -78,7 +73,7 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
 
 def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[Any]:
     """Up to ``count`` diverse certificates of a yes-instance, each checked; [] where no sampler exists."""
-    spec = CERTIFICATE_SAMPLERS.get(instance.problem)
+    spec = sampler_of(instance.problem)
     if spec is None or count <= 0:
         return []
     certificates = _load(spec)(instance, count, seed)
@@ -89,7 +84,7 @@ def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[Any]:
 
 
 def export_formats(problem_id: str) -> list[str]:
-    return list(EXPORTS.get(problem_id, {}))
+    return list(exports_of(problem_id))
 
 
 def export(instance: Any, fmt: str, max_clauses: int | None = None) -> str:
@@ -98,11 +93,11 @@ def export(instance: Any, fmt: str, max_clauses: int | None = None) -> str:
     can be bounded from the instance (``npw.solvers.exports.check_export_size``)."""
     from npw.solvers.exports import check_export_size
 
-    table = EXPORTS.get(instance.problem, {})
-    if fmt not in table:
-        known = ", ".join(table) or "none"
+    record = get_export(instance.problem, fmt)
+    if record is None:
+        known = ", ".join(exports_of(instance.problem)) or "none"
         raise InvalidInstance(f"{instance.problem} cannot be exported as {fmt!r} (formats: {known})")
     check_export_size(instance, fmt, limit=max_clauses)
-    text = _load(table[fmt])(instance)
+    text = record.write(instance)
     check_export_size(instance, fmt, text, limit=max_clauses)
     return text

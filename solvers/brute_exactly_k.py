@@ -15,6 +15,7 @@ from typing import Sequence
 
 from npw.solvers.limits import refuse_variables
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.registry import Decider
 
 
 def count_satisfiable(
@@ -98,3 +99,11 @@ def solve(instance, timeout: float | None = None) -> Result:
         low = high = [instance.TRUE_PER_CLAUSE] * len(clauses)
     answer, assignment, nodes = count_satisfiable(instance.num_vars, clauses, low, high, timeout)
     return Result(answer, assignment, "brute", {"time": time.perf_counter() - start, "nodes": nodes})
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "brute", solve)
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ")),
+)

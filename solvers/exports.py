@@ -1,7 +1,7 @@
 """Community formats of problems whose encoders live in their decider modules.
 
-Each function takes an instance and returns the file's text; ``npw.solvers.registry.EXPORTS``
-names them per problem. DIMACS comments record where the encoding comes from, so a CNF
+Each function takes an instance and returns the file's text; ``EXPORTS`` at the end of this
+module declares them per problem (``npw.solvers.registry.Export``). DIMACS comments record where the encoding comes from, so a CNF
 handed to another solver can be traced back.
 
 Every problem with a SAT decider exports its encoding as DIMACS, every problem with an SMT
@@ -20,6 +20,10 @@ from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.solvers.limits import ENCODING_LIMIT, LIMIT_NAME, encoding_limit
+from npw.instances.graphs.dimacs import to_dimacs_graph
+from npw.instances.hampath.hcp import cycle_to_hcp
+from npw.instances.hampath.hcp import to_hcp
+from npw.solvers.registry import Export
 
 MAX_EXPORT_CLAUSES = ENCODING_LIMIT
 """The most clauses (DIMACS) or assertions (SMT-LIB2) an export may hold: the deciders' own
@@ -33,45 +37,79 @@ def _exactly_one_lower(count: int) -> int:
     return 1 + max(0, count - 1)
 
 
-def _npuz_clauses(instance: Any) -> int:
+# Lower bounds of the clause count of an export, from the instance's sizes alone (cheap): each
+# export names its own (``Export.clause_bound``).
+
+def clauses_of_formula(instance: Any) -> int:
+    """The SAT family: one clause (assertion) per clause. Not for an exactly-k clause's CNF, which
+    may simplify away (x, -x, x, -x has exactly two true always); that one is input-sized anyway."""
+    return len(instance.clauses)
+
+
+def npuz_clauses(instance: Any) -> int:
     cells = instance.n * instance.n  # every layer: exactly one tile per cell and one cell per tile, pairwise
     return (instance.k + 1) * 2 * cells * (1 + cells * (cells - 1) // 2)
 
 
-def _bwp_clauses(instance: Any) -> int:
+def rel_clauses(instance: Any) -> int:
+    edges = len(instance.edges)  # the order's transitivity: one per ordered triple of edges
+    return edges * (edges - 1) * (edges - 2)
+
+
+def hamiltonian_clauses(instance: Any) -> int:
+    n = instance.num_vertices  # the position encoding: a non-edge's clauses and exactly-one per row and column
+    return n * (n - 1) + 2 * _exactly_one_lower(n)
+
+
+def edge_clauses(instance: Any) -> int:
+    """The property's clauses alone (the counter adds more): one an edge (indset, vertexcover)."""
+    return len(instance.edges)
+
+
+def non_edge_clauses(instance: Any) -> int:
+    """clique: one a non-edge (the counter adds more)."""
+    return instance.num_vertices * (instance.num_vertices - 1) // 2 - len(instance.edges)
+
+
+def vertex_clauses(instance: Any) -> int:
+    """domset: one a vertex (the counter adds more)."""
+    return instance.num_vertices
+
+
+def coloring_clauses(instance: Any) -> int:
+    return instance.k * len(instance.edges)  # the edges' clauses alone
+
+
+def solochess_clauses(instance: Any) -> int:
+    return 2 * len(instance.pieces) * max(0, len(instance.pieces) - 1)
+
+
+def three_partition_clauses(instance: Any) -> int:
+    return 2 * instance.m * len(instance.numbers) * (instance.bound + 1)
+
+
+def three_partition_assertions(instance: Any) -> int:
+    return len(instance.numbers) + instance.m
+
+
+def bwp_clauses(instance: Any) -> int:
     rows, cols = instance.rows, instance.cols  # per step and cell: two frame clauses, two per selectable shift
     shifts = (cols - 1 if cols > 1 else 0) + (rows - 1 if rows > 1 else 0)
     return 2 * instance.bound * rows * cols * (1 + shifts)
 
 
-# lower bounds of the clause count of each export, from the instance's sizes alone (cheap)
-_LOWER_BOUNDS: dict[tuple[str, str], Callable[[Any], int]] = {
-    # the SAT family: one clause (assertion) per clause, except an exactly-k clause's CNF, which
-    # may simplify away (x, -x, x, -x has exactly two true always); that one is input-sized anyway
-    **{(pid, fmt): (lambda instance: len(instance.clauses))
-       for pid in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ") for fmt in ("dimacs", "smt2")
-       if fmt == "smt2" or pid in ("cnf", "3sat", "pm3sat", "pm3sat-2occ")},
-    ("npuz", "dimacs"): _npuz_clauses,
-    ("rel", "dimacs"): lambda instance: len(instance.edges) * (len(instance.edges) - 1) * (len(instance.edges) - 2),
-    **{(pid, "dimacs"): (lambda instance: instance.num_vertices * (instance.num_vertices - 1)
-                         + 2 * _exactly_one_lower(instance.num_vertices))
-       for pid in ("hampath", "hampath-grid-s", "hampath-st", "hamcycle", "dhamcycle")},
-    # the property's clauses alone (the counter adds more): an edge's, a non-edge's, a vertex's
-    ("indset", "dimacs"): lambda instance: len(instance.edges),
-    ("vertexcover", "dimacs"): lambda instance: len(instance.edges),
-    ("clique", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) // 2 - len(instance.edges),
-    ("domset", "dimacs"): lambda instance: instance.num_vertices,
-    ("coloring", "dimacs"): lambda instance: instance.k * len(instance.edges),  # the edges' clauses alone
-    ("solochess", "dimacs"): lambda instance: 2 * len(instance.pieces) * max(0, len(instance.pieces) - 1),
-    ("3partition", "dimacs"): lambda instance: 2 * instance.m * len(instance.numbers) * (instance.bound + 1),
-    ("3partition", "smt2"): lambda instance: len(instance.numbers) + instance.m,
-    ("bwp", "dimacs"): _bwp_clauses,
-    # one at-least-one clause an element (its at-most-one adds more)
-    **{(pid, "dimacs"): (lambda instance: 3 * instance.q) for pid in ("3dm", "x3c")},
-    # the transitivity clauses alone: one per ordered triple
-    ("fvs", "dimacs"): lambda instance: instance.num_vertices * (instance.num_vertices - 1) * max(instance.num_vertices - 2, 0),
-    ("setcover", "dimacs"): lambda instance: instance.universe,  # the elements' clauses alone
-}
+def element_clauses(instance: Any) -> int:
+    """3dm, x3c: one at-least-one clause an element (its at-most-one adds more)."""
+    return 3 * instance.q
+
+
+def fvs_clauses(instance: Any) -> int:
+    n = instance.num_vertices  # the transitivity clauses alone: one per ordered triple
+    return n * (n - 1) * max(n - 2, 0)
+
+
+def setcover_clauses(instance: Any) -> int:
+    return instance.universe  # the elements' clauses alone
 
 
 def clause_lower_bound(instance: Any, fmt: str) -> int | None:
@@ -83,8 +121,10 @@ def clause_lower_bound(instance: Any, fmt: str) -> int | None:
     >>> f"{clause_lower_bound(big, 'dimacs'):,}"
     '1,577,494,255,000'
     """
-    bound = _LOWER_BOUNDS.get((instance.problem, fmt))
-    return None if bound is None else bound(instance)
+    from npw.solvers.registry import get_export
+
+    export = get_export(instance.problem, fmt)
+    return None if export is None or export.clause_bound is None else export.clause_bound(instance)
 
 
 def _clauses_in(text: str, fmt: str) -> int | None:
@@ -189,9 +229,9 @@ def npuz_oneline(instance) -> str:
 
 
 def three_partition_dimacs(instance) -> str:
-    """The encoding of :mod:`npw.solvers.three_partition.sat` (x[i][j]: number i in group j is
+    """The encoding of :mod:`npw.solvers.numbers.three_partition.sat` (x[i][j]: number i in group j is
     variable i * m + j + 1; the unary partial-sum chains follow)."""
-    from npw.solvers.three_partition.sat import encode
+    from npw.solvers.numbers.three_partition.sat import encode
 
     num_vars, clauses, _ = encode(instance)
     return dimacs_text(num_vars, clauses, f"3-PARTITION ({len(instance.numbers)} numbers, B = {instance.bound}) "
@@ -258,11 +298,11 @@ def sets_dimacs(instance) -> str:
 
 
 def three_partition_smt2(instance) -> str:
-    """The model of :mod:`npw.solvers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
+    """The model of :mod:`npw.solvers.numbers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
     number i, in 0..min(i, m-1) (groups numbered by their first member), each group's sum B.
     Written by hand, so the text is a function of the instance alone.
 
-    >>> from npw.instances.three_partition import ThreePartition
+    >>> from npw.instances.numbers.three_partition import ThreePartition
     >>> print(three_partition_smt2(ThreePartition((1, 1, 1), 3)), end="")  # doctest: +ELLIPSIS
     ; 3partition instance by npw: 3 numbers, bound B = 3, m = 1 groups; g_i is the group of number i
     (set-logic QF_LIA)
@@ -286,10 +326,40 @@ def three_partition_smt2(instance) -> str:
 
 
 def bwp_dimacs(instance) -> str:
-    """The time-indexed encoding of :mod:`npw.solvers.bwp.sat` (k steps of the drag metric, with
+    """The time-indexed encoding of :mod:`npw.solvers.torus.bwp.sat` (k steps of the drag metric, with
     its implied constraints)."""
-    from npw.solvers.bwp.sat import encode
+    from npw.solvers.torus.bwp.sat import encode
 
     num_vars, clauses, _ = encode(instance)
     return dimacs_text(num_vars, clauses, f"BWP {instance.rows}x{instance.cols}, at most k = {instance.bound} drag "
-                                          f"steps, time-indexed encoding by npw (solvers/bwp/sat.py)")
+                                          f"steps, time-indexed encoding by npw (solvers/torus/bwp/sat.py)")
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+EXPORTS = (
+    *(Export(problem, "dimacs", hampath_dimacs, clause_bound=hamiltonian_clauses)
+      for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+    *(Export(problem, "hcp", to_hcp) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+    *(Export(problem, "dimacs", hamcycle_dimacs, clause_bound=hamiltonian_clauses)
+      for problem in ("hamcycle", "dhamcycle")),
+    Export("hamcycle", "hcp", cycle_to_hcp),
+    *(Export(problem, "dimacs", graph_dimacs, clause_bound=edge_clauses) for problem in ("indset", "vertexcover")),
+    *(Export(problem, "edge", to_dimacs_graph, read_as="dimacs")
+      for problem in ("indset", "vertexcover", "clique", "domset", "coloring")),
+    Export("clique", "dimacs", graph_dimacs, clause_bound=non_edge_clauses),
+    Export("domset", "dimacs", graph_dimacs, clause_bound=vertex_clauses),
+    Export("coloring", "dimacs", coloring_dimacs, clause_bound=coloring_clauses),
+    Export("solochess", "dimacs", solochess_dimacs, clause_bound=solochess_clauses),
+    Export("npuz", "oneline", npuz_oneline),
+    Export("3partition", "dimacs", three_partition_dimacs, clause_bound=three_partition_clauses),
+    Export("3partition", "smt2", three_partition_smt2, clause_bound=three_partition_assertions),
+    Export("bwp", "dimacs", bwp_dimacs, clause_bound=bwp_clauses),
+    *(Export(problem, "dimacs", numbers_dimacs) for problem in ("subsetsum", "partition")),
+    Export("knapsack", "dimacs", knapsack_dimacs),
+    Export("4partition", "dimacs", four_partition_dimacs),
+    Export("binpacking", "dimacs", binpacking_dimacs),
+    *(Export(problem, "dimacs", sets_dimacs, clause_bound=element_clauses) for problem in ("3dm", "x3c")),
+    Export("fvs", "dimacs", fvs_dimacs, clause_bound=fvs_clauses),
+    Export("setcover", "dimacs", setcover_dimacs, clause_bound=setcover_clauses),
+)

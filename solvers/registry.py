@@ -1,121 +1,158 @@
-"""Which deciders and exports exist for which problem. Modules are imported on first use.
+"""Which deciders, exports and certificate samplers serve which problem: each declared beside its code.
 
-A backend is ``"module:function"`` (or, for problems defined at run time, the
-function itself, see :func:`register_backend`) with ``function(instance, timeout=None, **options) -> Result``.
-The first backend listed for a problem is its default; ``brute`` never touches SAT/SMT.
-``"sat:NAME"`` selects the python-sat solver NAME (``sat:cadical``, ``sat:g42``...). A SAT decider's
-``Result.backend`` is its name here plus the solver it ran (``sat:m22``, ``sat-time:g42``), so it
-can be passed back as a backend (``npw.solvers.sat.decide_by_sat``).
-To add a problem's deciders, add one entry below.
+A solver module declares what it offers as module-level records:
+
+* ``DECIDERS = (Decider("indset", "sat", solve), ...)``: ``function(instance, timeout=None,
+  **options) -> Result``; ``brute`` never touches SAT/SMT. The problem's record orders them
+  (``Problem.deciders``, the first is the default); ``"sat:NAME"`` selects the python-sat solver
+  NAME (``sat:cadical``, ``sat:g42``...), and a SAT decider's ``Result.backend`` is its name plus
+  the solver it ran (``sat:m22``), so it can be passed back (``npw.solvers.sat.decide_by_sat``);
+* ``EXPORTS = (Export("indset", "dimacs", graph_dimacs, clause_bound=...), ...)``: ``npw reduce
+  --emit`` / ``npw solve --emit``: ``write(instance) -> str``, the same text on every call (instance
+  sets compare them), with a lower bound of its clause count so that the export limit refuses it
+  before it is built;
+* ``SAMPLERS = (Sampler("indset", sample_certificates),)``: more certificates of a yes-instance,
+  ``function(instance, count, seed) -> list``, for checking backward maps on several.
+
+``npw index`` writes where each record lives to ``solvers/_index.py``; a module added since is
+found by the folder listing and a plugin by its entry point (:mod:`npw.instances.discovery`).
+Problems defined at run time add theirs with :func:`register_backend` and friends.
+
+>>> list(deciders_of("1in3sat"))
+['sat', 'brute', 'smt']
+>>> list(exports_of("indset"))
+['dimacs', 'edge']
 """
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from typing import Any, Callable
 
-_SAT_FAMILY = {
-    "sat": "npw.solvers.sat:solve",
-    "brute": "npw.solvers.brute_exactly_k:solve",
-    "smt": "npw.solvers.smt:solve",
-}
+from npw.instances.discovery import declared, imported, load_index, plugin_modules, unindexed_modules
 
-BACKENDS: dict[str, dict[str, str | Callable[..., Any]]] = {
-    "cnf": dict(_SAT_FAMILY),
-    "3sat": dict(_SAT_FAMILY),
-    "1in3sat": dict(_SAT_FAMILY),
-    "224sat": dict(_SAT_FAMILY),
-    "nae3sat": {"sat": "npw.solvers.sat:solve", "brute": "npw.solvers.brute_exactly_k:solve"},
-    "nae4sat": {"sat": "npw.solvers.sat:solve", "brute": "npw.solvers.brute_exactly_k:solve"},
-    # the layout does not change the formula: the SAT family's deciders read the clauses
-    "pm3sat": dict(_SAT_FAMILY),
-    "pm3sat-2occ": dict(_SAT_FAMILY),
-    "rel": {"sat": "npw.solvers.rel.order:solve", "cpsat": "npw.solvers.rel.cpsat:solve",
-            "sat-time": "npw.solvers.rel.sat_time:solve", "search": "npw.solvers.rel.search:solve",
-            "local": "npw.solvers.rel.local_order:solve"},
-    "hampath": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
-    "hampath-grid-s": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
-    "hampath-st": {"dp": "npw.solvers.hampath.dp:solve", "sat": "npw.solvers.hampath.sat:solve"},
-    **{pid: {"dp": "npw.solvers.hampath.dp:solve_cycle", "sat": "npw.solvers.hampath.sat:solve_cycle",
-             "sat-edges": "npw.solvers.hampath.edges:solve_cycle"}
-       for pid in ("hamcycle", "dhamcycle")},
-    **{pid: {"brute": "npw.solvers.graphs.brute:solve", "sat": "npw.solvers.graphs.sat:solve"}
-       for pid in ("indset", "vertexcover", "clique", "domset")},
-    "coloring": {"brute": "npw.solvers.graphs.coloring:solve_brute", "sat": "npw.solvers.graphs.coloring:solve_sat"},
-    "npuz": {"idastar": "npw.solvers.npuz.search:solve_idastar", "astar": "npw.solvers.npuz.search:solve_astar", "bfs": "npw.solvers.npuz.search:solve_bfs", "sat": "npw.solvers.npuz.sat:solve"},
-    "solochess": {"search": "npw.solvers.solochess.search:solve", "sat": "npw.solvers.solochess.sat:solve", "theorem2.2": "npw.solvers.solochess.spanning:solve", "theorem2.16": "npw.solvers.solochess.hero:solve"},
-    "torus": {"constructive": "npw.solvers.torus.constructive:solve", "bfs": "npw.solvers.torus.bfs:solve"},
-    "3partition": {"dp": "npw.solvers.three_partition.dp:solve", "sat": "npw.solvers.three_partition.sat:solve", "smt": "npw.solvers.three_partition.smt:solve"},
-    **{pid: {"dp": "npw.solvers.numbers.dp:solve", "sat": "npw.solvers.numbers.sat:solve"}
-       for pid in ("subsetsum", "partition")},
-    "knapsack": {"dp": "npw.solvers.numbers.knapsack:solve_dp", "sat": "npw.solvers.numbers.knapsack:solve_sat"},
-    "4partition": {"dp": "npw.solvers.numbers.groups:solve_dp", "sat": "npw.solvers.numbers.groups:solve_sat"},
-    "binpacking": {"dp": "npw.solvers.numbers.binpacking:solve_dp", "sat": "npw.solvers.numbers.binpacking:solve_sat"},
-    "bwp": {"tight": "npw.solvers.bwp.tight:solve", "sat": "npw.solvers.bwp.sat:solve", "search": "npw.solvers.bwp.search:solve",
-            "phases": "npw.solvers.bwp.phases:solve"},
-    "3dm": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
-    "x3c": {"sat": "npw.solvers.sets.sat:solve", "brute": "npw.solvers.sets.search:solve"},
-    "fvs": {"brute": "npw.solvers.graphs.fvs:solve_brute", "sat": "npw.solvers.graphs.fvs:solve_sat"},
-    "setcover": {"search": "npw.solvers.sets.setcover:solve_search", "sat": "npw.solvers.sets.setcover:solve_sat"},
-}
+__all__ = ["Decider", "Export", "Sampler", "deciders_of", "exports_of", "get_export", "sampler_of", "register_backend",
+           "register_export", "register_sampler", "spec_of"]
 
-# ``npw reduce --emit FORMAT`` / ``npw solve --emit``: function(instance) -> str. Every problem with a
-# SAT decider has ``dimacs``, every one with an SMT decider ``smt2`` (tests/test_formats.py checks it);
-# their size is bounded by ``npw.solvers.exports.MAX_EXPORT_CLAUSES``
-EXPORTS: dict[str, dict[str, str]] = {
-    "cnf": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
-    "3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
-    "1in3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
-    "224sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
-    "nae3sat": {"dimacs": "npw.solvers.sat:to_dimacs"},
-    "nae4sat": {"dimacs": "npw.solvers.sat:to_dimacs"},
-    "pm3sat": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
-    "pm3sat-2occ": {"dimacs": "npw.solvers.sat:to_dimacs", "smt2": "npw.solvers.smt:to_smt2"},
-    "rel": {"dimacs": "npw.solvers.rel.order:to_dimacs"},
-    **{pid: {"dimacs": "npw.solvers.exports:hampath_dimacs", "hcp": "npw.instances.hampath.hcp:to_hcp"}
-       for pid in ("hampath", "hampath-grid-s", "hampath-st")},
-    "hamcycle": {"dimacs": "npw.solvers.exports:hamcycle_dimacs", "hcp": "npw.instances.hampath.hcp:cycle_to_hcp"},
-    "dhamcycle": {"dimacs": "npw.solvers.exports:hamcycle_dimacs"},  # TSPLIB has no directed HCP
-    # dimacs: the SAT encoding (a CNF); edge: the instance itself in the DIMACS graph format (p edge)
-    **{pid: {"dimacs": "npw.solvers.exports:graph_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"}
-       for pid in ("indset", "vertexcover", "clique", "domset")},
-    "coloring": {"dimacs": "npw.solvers.exports:coloring_dimacs", "edge": "npw.instances.graphs.dimacs:to_dimacs_graph"},
-    "solochess": {"dimacs": "npw.solvers.exports:solochess_dimacs"},
-    "npuz": {"dimacs": "npw.solvers.npuz.sat:to_dimacs", "oneline": "npw.solvers.exports:npuz_oneline"},
-    "3partition": {"dimacs": "npw.solvers.exports:three_partition_dimacs",
-                   "smt2": "npw.solvers.exports:three_partition_smt2"},
-    "bwp": {"dimacs": "npw.solvers.exports:bwp_dimacs"},
-    **{pid: {"dimacs": "npw.solvers.exports:numbers_dimacs"} for pid in ("subsetsum", "partition")},
-    "knapsack": {"dimacs": "npw.solvers.exports:knapsack_dimacs"},
-    "4partition": {"dimacs": "npw.solvers.exports:four_partition_dimacs"},
-    "binpacking": {"dimacs": "npw.solvers.exports:binpacking_dimacs"},
-    **{pid: {"dimacs": "npw.solvers.exports:sets_dimacs"} for pid in ("3dm", "x3c")},
-    "fvs": {"dimacs": "npw.solvers.exports:fvs_dimacs"},
-    "setcover": {"dimacs": "npw.solvers.exports:setcover_dimacs"},
-}
 
-# more certificates of a yes-instance, for checking backward maps on several of them:
-# function(instance, count, seed) -> list of certificates
-CERTIFICATE_SAMPLERS: dict[str, str | Callable[..., Any]] = {
-    "cnf": "npw.solvers.sat:sample_certificates",
-    "3sat": "npw.solvers.sat:sample_certificates",
-    "1in3sat": "npw.solvers.sat:sample_certificates",
-    "224sat": "npw.solvers.sat:sample_certificates",
-    "nae3sat": "npw.solvers.sat:sample_certificates",
-    "nae4sat": "npw.solvers.sat:sample_certificates",
-    "rel": "npw.solvers.rel.local_order:sample_certificates",
-    "pm3sat": "npw.solvers.sat:sample_certificates",
-    "pm3sat-2occ": "npw.solvers.sat:sample_certificates",
-    "solochess": "npw.solvers.solochess.search:sample_certificates",
-    **{pid: "npw.solvers.graphs.sat:sample_certificates" for pid in ("indset", "vertexcover", "clique", "domset")},
-    "coloring": "npw.solvers.graphs.coloring:sample_certificates",
-    "bwp": "npw.solvers.bwp.tight:sample_certificates",
-    "3dm": "npw.solvers.sets.sat:sample_certificates",
-    "x3c": "npw.solvers.sets.sat:sample_certificates",
-    "fvs": "npw.solvers.graphs.fvs:sample_certificates",
-    "setcover": "npw.solvers.sets.setcover:sample_certificates",
-}
+@dataclass(frozen=True)
+class Decider:
+    """A decider of ``problem`` known as ``name``: ``solve(instance, timeout=None, **options) -> Result``."""
+
+    problem: str
+    name: str
+    solve: Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Export:
+    """The ``name`` export of ``problem`` (``--emit NAME``): ``write(instance) -> text``.
+
+    ``clause_bound(instance) -> int`` is a lower bound of its clause count, known before it is
+    built (``npw.solvers.exports.check_export_size``); ``read_as`` names the file format that
+    reads it back (``npw check-set``), when that is not ``name`` itself.
+    """
+
+    problem: str
+    name: str
+    write: Callable[[Any], str]
+    clause_bound: Callable[[Any], int] | None = None
+    read_as: str | None = None
+
+
+@dataclass(frozen=True)
+class Sampler:
+    """Diverse certificates of a yes-instance of ``problem``: ``sample(instance, count, seed) -> list``."""
+
+    problem: str
+    sample: Callable[..., list]
+
+
+def spec_of(function: Callable[..., Any]) -> str:
+    """``"module:name"`` of a module-level function (what the index stores)."""
+    return f"{function.__module__}:{function.__qualname__}"
+
+
+# run-time records (problems defined in a user's file, npw.custom; plugins): problem -> name -> record
+_RUNTIME: dict[str, dict[tuple[str, str], Any]] = {"deciders": {}, "exports": {}, "samplers": {}}
+
+
+@functools.cache
+def _builtin() -> dict[str, dict]:
+    """The index, plus records of modules added since it was written and of plugins."""
+    index = load_index("npw.solvers")
+    tables: dict[str, dict] = {"deciders": {}, "exports": {}, "samplers": {}}
+    for problem, named in index.get("DECIDERS", {}).items():
+        tables["deciders"].update({(problem, name): spec for name, spec in named.items()})
+    for problem, named in index.get("EXPORTS", {}).items():
+        tables["exports"].update({(problem, name): tuple(specs) for name, specs in named.items()})
+    tables["samplers"].update({(problem, ""): spec for problem, spec in index.get("SAMPLERS", {}).items()})
+    extra = unindexed_modules("npw.solvers", index["MODULES"]) + list(plugin_modules())
+    for module in imported(extra):
+        for _, record in declared(module, (Decider, Export, Sampler)):
+            kind, key, value = _entry(record)
+            tables[kind].setdefault(key, value)
+    return tables
+
+
+def _entry(record: Decider | Export | Sampler) -> tuple[str, tuple[str, str], Any]:
+    if isinstance(record, Decider):
+        return "deciders", (record.problem, record.name), record.solve
+    if isinstance(record, Export):
+        return "exports", (record.problem, record.name), record
+    return "samplers", (record.problem, ""), record.sample
+
+
+def _named(kind: str, problem_id: str) -> dict[str, Any]:
+    table = {**_builtin()[kind], **_RUNTIME[kind]}
+    return {name: value for (problem, name), value in table.items() if problem == problem_id}
+
+
+def deciders_of(problem_id: str) -> dict[str, str | Callable[..., Any]]:
+    """Decider name -> ``"module:function"`` (or the function), in the problem's order: those its
+    record names first (the first is the default), then any other declared for it."""
+    from npw.instances.registry import get_problem
+
+    found = _named("deciders", problem_id)
+    try:
+        preferred = get_problem(problem_id).deciders
+    except Exception:  # an unknown problem has no deciders: the caller says so
+        return {}
+    return {**{name: found[name] for name in preferred if name in found}, **found}
+
+
+def exports_of(problem_id: str) -> dict[str, Any]:
+    """Export name -> its :class:`Export` record, or the index's ``(write, clause_bound, read_as)``
+    specs (nothing is imported: :func:`get_export` resolves one)."""
+    return _named("exports", problem_id)
+
+
+def get_export(problem_id: str, name: str) -> Export | None:
+    """The :class:`Export` record of ``problem_id``'s export ``name`` (its module imported), or None."""
+    from npw.instances.registry import resolve
+
+    value = exports_of(problem_id).get(name)
+    if value is None or isinstance(value, Export):
+        return value
+    write, bound, read_as = value
+    return Export(problem_id, name, resolve(write), None if bound is None else resolve(bound), read_as)
+
+
+def sampler_of(problem_id: str) -> str | Callable[..., Any] | None:
+    return _named("samplers", problem_id).get("")
 
 
 def register_backend(problem_id: str, name: str, function: Callable[..., Any]) -> None:
     """Adds a decider for a problem defined at run time."""
-    BACKENDS.setdefault(problem_id, {})[name] = function
+    _RUNTIME["deciders"][(problem_id, name)] = function
+
+
+def register_export(export: Export) -> None:
+    """Adds an export for a problem defined at run time."""
+    _RUNTIME["exports"][(export.problem, export.name)] = export
+
+
+def register_sampler(problem_id: str, function: Callable[..., list]) -> None:
+    """Adds a certificate sampler for a problem defined at run time."""
+    _RUNTIME["samplers"][(problem_id, "")] = function

@@ -42,6 +42,8 @@ from npw.solvers.child import call_with_deadline
 from npw.solvers.encodings import cnf_of
 from npw.solvers.limits import refuse_above, refuse_variables  # refuse_above: for encoders, and the example below
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
+from npw.solvers.exports import clauses_of_formula
+from npw.solvers.registry import Decider, Export, Sampler
 
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
@@ -455,3 +457,21 @@ def to_dimacs(instance) -> str:
     num_vars, clauses = cnf_of(instance)
     return CNF(num_vars, clauses).to_dimacs(comments=(f"SAT encoding of a {instance.problem} instance by npw",))
 
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "sat", solve)
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ")),
+)
+
+EXPORTS = (
+    *(Export(problem, "dimacs", to_dimacs, clause_bound=clauses_of_formula)
+      for problem in ("cnf", "3sat", "pm3sat", "pm3sat-2occ")),
+    *(Export(problem, "dimacs", to_dimacs) for problem in ("1in3sat", "224sat", "nae3sat", "nae4sat")),
+)
+
+SAMPLERS = (
+    *(Sampler(problem, sample_certificates)
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ")),
+)

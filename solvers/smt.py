@@ -13,6 +13,8 @@ import z3
 
 from npw.solvers.limits import refuse_variables
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.exports import clauses_of_formula
+from npw.solvers.registry import Decider, Export
 
 INTERRUPT_GRACE = 0.2  # seconds past the deadline before z3 is interrupted from outside
 
@@ -122,3 +124,15 @@ def to_smt2(instance) -> str:
         lines.append(f"(assert {body})")
     lines += ["(check-sat)", "(exit)"]
     return "\n".join(lines) + "\n"
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "smt", solve) for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ")),
+)
+
+EXPORTS = (
+    *(Export(problem, "smt2", to_smt2, clause_bound=clauses_of_formula)
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ")),
+)

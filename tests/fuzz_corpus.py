@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from npw.cli import build_parser as _BUILD
-from npw.instances.registry import PROBLEM_MODULES, get_problem
+from npw.instances.registry import builtin_problem_modules, get_problem
 from npw.instances.validation import json_schema
 
 MEMORY_LIMIT = 2 * 1024**3  # bytes of address space for a bounded run
@@ -176,7 +176,7 @@ def hostile_cases(problem_id: str, seed: int = 0, random_edits: int = 10) -> Ite
         for value in (True, 2, "1", 1.0, 0, None, [1]):
             yield case(f"version -> {value!r}", _with(document, version=value))
         yield case("unknown field", _with(document, nonsense_field=1))
-        for other in PROBLEM_MODULES:  # another problem's id over these fields: valid only by accident
+        for other in builtin_problem_modules():  # another problem's id over these fields: valid only by accident
             if other != problem_id:
                 yield case(f"problem -> {other!r}", _with(document, problem=other), must_refuse=False)
         # every field: missing, of a wrong type, its first item of a wrong type, integers too large

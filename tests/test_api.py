@@ -7,12 +7,12 @@ import pytest
 
 import npw
 from npw import api
-from npw.instances.registry import PROBLEM_MODULES, get_problem
+from npw.instances.registry import builtin_problem_modules, get_problem
 
 
 def test_every_builtin_instance_type_is_exported():
     exported = {getattr(api, name) for name in api.__all__}
-    for problem_id in PROBLEM_MODULES:
+    for problem_id in builtin_problem_modules():
         assert get_problem(problem_id).instance_type in exported, problem_id
 
 

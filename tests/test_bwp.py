@@ -5,7 +5,7 @@ import random
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.three_partition import (ThreePartition, enumerate_instances, hard_instance, planted_instance,
+from npw.instances.numbers.three_partition import (ThreePartition, enumerate_instances, hard_instance, planted_instance,
                                        planted_with_certificate, random_instance)
 from npw.solvers import Answer, solve
 
@@ -94,7 +94,7 @@ def test_bwp_planted_yes_and_observation_1_no():
 # -- 3-PARTITION -> BWP ---------------------------------------------------------------------
 
 from npw.reductions.registry import get_reduction  # noqa: E402
-from npw.reductions.three_partition_to_bwp import (backward, compact_shortcut, final_columns, forward,  # noqa: E402
+from npw.reductions.torus.three_partition_to_bwp import (backward, compact_shortcut, final_columns, forward,  # noqa: E402
                                                reduce, size)
 from npw.verify.check import check_case  # noqa: E402
 
@@ -156,7 +156,7 @@ def test_renderers(tmp_path):
     assert svg.count("<rect") == 7 and ">6<" in svg
 
 
-# -- the tight decider (solvers/bwp/tight.py) -----------------------------------------------
+# -- the tight decider (solvers/torus/bwp/tight.py) -----------------------------------------------
 
 from npw.instances.torus.bwp import strip_instance, tight_instance  # noqa: E402
 

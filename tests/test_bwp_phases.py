@@ -5,7 +5,7 @@ import pytest
 from npw.instances.torus.bwp import (BWP, enumerate_instances, random_instance, strip_instance, tight_instance,
                                      verification_sample)
 from npw.solvers import Answer, solve
-from npw.solvers.bwp.phases import encode, phase_count
+from npw.solvers.torus.bwp.phases import encode, phase_count
 
 
 def _agree(instance: BWP, others: tuple[str, ...], timeout: float = 30) -> Answer:
@@ -54,7 +54,7 @@ def test_phase_count_follows_observation_1():
 # -- the verifier: a target NO is confirmed by the problem's confirm_no_deciders ----------------
 
 from npw.instances import get_problem  # noqa: E402
-from npw.instances.three_partition import ThreePartition  # noqa: E402
+from npw.instances.numbers.three_partition import ThreePartition  # noqa: E402
 from npw.reductions.base import Reduction  # noqa: E402
 from npw.reductions.registry import get_reduction  # noqa: E402
 from npw.verify.check import check_case  # noqa: E402
@@ -85,7 +85,7 @@ def test_a_wrong_no_is_caught_by_the_confirming_decider(monkeypatch):
     def always_no(instance, timeout=None):  # a broken first decider
         return Result(Answer.NO, None, "always-no")
 
-    monkeypatch.setitem(registry.BACKENDS["bwp"], "tight", always_no)
+    monkeypatch.setitem(registry._RUNTIME["deciders"], ("bwp", "tight"), always_no)
     yes = BWP.from_rows(["##..", "....", "...."], ["....", "....", "##.."], 2)
     case = check_case(IDENTITY, yes, source_deciders=("sat",), timeout=30)
     assert case.target_answer is not Answer.NO and case.target_no_by == []
@@ -117,7 +117,7 @@ def test_report_counts_the_confirmed_target_nos(capsys):
 def test_a_resumed_run_keeps_the_confirmations_and_the_stuck_deciders():
     from types import SimpleNamespace
 
-    from npw.reductions.three_partition_to_bwp import reduce
+    from npw.reductions.torus.three_partition_to_bwp import reduce
     from npw.verify import verify_reduction
     from npw.verify.store import ResultStore
 

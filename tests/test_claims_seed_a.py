@@ -13,10 +13,10 @@ import pytest
 from npw.instances.registry import get_problem
 from npw.instances.sat.one_in_three_sat import OneInThreeSat
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.instances.three_partition import ThreePartition
+from npw.instances.numbers.three_partition import ThreePartition
 from npw.instances.torus.moves import Move, parse_moves
-from npw.reductions import three_partition_to_bwp as bwp_reduction
-from npw.reductions import two_two_four_sat_to_rel as theorem2
+from npw.reductions.torus import three_partition_to_bwp as bwp_reduction
+from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Reduction
 from npw.reductions.registry import get_reduction
 from npw.solvers import sample_certificates, solve

@@ -19,7 +19,7 @@ import pytest
 from npw.cli import main
 from npw.instances.registry import get_problem
 from npw.instances.sat.cnf import CNF
-from npw.instances.three_partition import ThreePartition
+from npw.instances.numbers.three_partition import ThreePartition
 from npw.solvers import Answer, solve
 from npw.solvers.limits import ClauseBuffer
 from npw.solvers.result import Deadline, OutOfTime, Refused

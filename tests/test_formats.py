@@ -26,7 +26,7 @@ from npw.instances.io import load_instance, read_bytes, save_instance, sniff_for
 from npw.instances.registry import get_problem, problem_ids
 from npw.instances.sat.cnf import CNF, random_instance
 from npw.solvers import Answer, export, export_formats, solve
-from npw.solvers.registry import BACKENDS
+from npw.solvers.registry import deciders_of
 
 NPW = str(Path(sys.executable).parent / "npw")
 
@@ -269,7 +269,7 @@ def test_an_edited_npw_hcp_file_is_refused():
 
 def test_every_problem_with_a_sat_or_smt_decider_exports_its_encoding():
     for pid in problem_ids():
-        families = set(BACKENDS.get(pid, {}))
+        families = set(deciders_of(pid))
         if families & {"sat", "sat-time"}:
             assert "dimacs" in export_formats(pid), pid
         if "smt" in families:

@@ -87,7 +87,7 @@ def test_drawing_carries_every_element_id():
 
 
 def test_three_partition_keeps_its_answers_through_the_shared_search():
-    from npw.solvers.three_partition import dp, sat
+    from npw.solvers.numbers.three_partition import dp, sat
 
     three = get_problem("3partition")
     for instance in itertools.chain(three.enumerate(16), (three.sample(seed) for seed in range(60))):

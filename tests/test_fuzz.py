@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from fuzz_corpus import (HOSTILE_CERTIFICATES, clean, commands_for, hostile_cases, reductions_from,
                          run_bounded, run_in_process)
 from npw.instances.base import InvalidInstance
-from npw.instances.registry import PROBLEM_MODULES, RENDERERS, get_problem, instance_from_dict
+from npw.instances.registry import builtin_problem_modules, get_problem, rendered_problems, instance_from_dict
 from npw.instances.validation import parse_json
 
-PROBLEMS = list(PROBLEM_MODULES)
+PROBLEMS = list(builtin_problem_modules())
 
 
 def _describe(case, argv, status, stderr):
@@ -62,7 +62,7 @@ def test_size_and_nesting_bombs_are_refused_within_memory_and_time(tmp_path):
     assert not failures, f"{len(failures)} of {len(runs)} runs unclean, e.g.\n" + "\n".join(failures[:10])
 
 
-@pytest.mark.parametrize("problem_id", sorted(RENDERERS))
+@pytest.mark.parametrize("problem_id", sorted(rendered_problems()))
 def test_hostile_certificate_files_get_one_line(problem_id, tmp_path):
     instance = get_problem(problem_id).sample(0) if get_problem(problem_id).sample else get_problem(problem_id).generate()
     path = tmp_path / "instance.json"

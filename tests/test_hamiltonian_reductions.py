@@ -81,7 +81,7 @@ def test_theorem_3_4_random_sources_are_bounded_and_its_cycle_reads_back():
     """The random stream of vertexcover-to-hamcycle draws the reduction's own small sources (at most
     SAMPLE_VERTICES vertices and SAMPLE_EDGES edges: targets of at most 7 + 12 * 12 = 151 vertices),
     not the graph room's (up to 28 edges)."""
-    from npw.reductions.hamiltonian import vertexcover_to_hamcycle as theorem
+    from npw.reductions.hampath import vertexcover_to_hamcycle as theorem
     from npw.instances.graphs.graph import VertexCover
 
     reduction = get_reduction("vertexcover-to-hamcycle")

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import ast
 import os
+import importlib.util
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,8 +54,10 @@ SPEC = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?")
 
 
 def _package_dirs() -> dict[str, Path]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return {name: ROOT / folder for name, folder in config["tool"]["setuptools"]["package-dir"].items()}
+    spec = importlib.util.spec_from_file_location("npw_setup", ROOT / "setup.py")
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)  # setup() runs only as __main__
+    return {name: ROOT / folder for name, folder in setup.PACKAGE_DIRS.items()}
 
 
 def _walk(base: Path):

@@ -9,7 +9,7 @@ import pytest
 from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat, PlanarMonotone3Sat2Occ, find_crossing
-from npw.reductions import pm3sat_to_pm3sat_2occ as lemma
+from npw.reductions.sat import pm3sat_to_pm3sat_2occ as lemma
 from npw.reductions.registry import get_reduction
 from npw.verify import exhaustive, random_stream, verify_reduction
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from npw.reductions.npuz_theorem3.stripes import (
+from npw.reductions.npuz.stripes import (
     CORNER, S_DOWN, S_UP, SparseBoard, carry_along_stripe, figure8, straight_stripe, stripe_cells,
 )
 

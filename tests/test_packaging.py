@@ -1,12 +1,12 @@
 """The packaging test: the wheel installs one import root, ``npw``, and works beside PyPI's ``verify``.
 
 The folders instances/, reductions/, solvers/ and verify/ stay at the repository's top level
-but install as ``npw.instances`` ... ``npw.verify`` (``package-dir`` in pyproject.toml). Three
-things can go wrong, and each has a check here:
+but install as ``npw.instances`` ... ``npw.verify`` (``PACKAGE_DIRS`` in setup.py, which finds
+every package below them). Three things can go wrong, and each has a check here:
 
-* a new room (a folder with an ``__init__.py``) is missing from ``packages`` in pyproject.toml,
-  so the wheel silently lacks it while the editable install (which maps whole folders) hides
-  the gap: :func:`test_pyproject_packages_equal_the_folders` (fast, no build);
+* a new room (a folder of modules) is not found by setup.py's ``find_packages`` (it lacks an
+  ``__init__.py``), so the wheel silently lacks it while the editable install (which maps whole
+  folders) hides the gap: :func:`test_setup_finds_every_package` (fast, no build);
 * the wheel ships a second top-level name (``verify/`` beside ``npw/``), which would overwrite
   or be overwritten by PyPI's unrelated ``verify`` distribution, or lacks ``npw/py.typed`` or a
   module: :func:`test_wheel_contents`;
@@ -41,11 +41,11 @@ import subprocess
 import sys
 import sysconfig
 import textwrap
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+from tree_copy import copy_source
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPI_VERIFY = "verify==1.1.1"
@@ -53,12 +53,15 @@ BARE = ("instances", "reductions", "solvers", "verify")
 TIMEOUT = 300  # per subprocess; the whole module takes seconds when the index answers
 
 
-def _pyproject() -> dict:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+def _setup_module():
+    spec = importlib.util.spec_from_file_location("npw_setup", ROOT / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # setup() runs only as __main__
+    return module
 
 
 def _package_dirs() -> dict[str, str]:
-    return dict(_pyproject()["tool"]["setuptools"]["package-dir"])
+    return dict(_setup_module().PACKAGE_DIRS)
 
 
 def _folder_of(package: str, package_dir: dict[str, str]) -> Path:
@@ -85,18 +88,18 @@ def _source_packages() -> dict[str, Path]:
     return found
 
 
-def test_pyproject_packages_equal_the_folders():
+def test_setup_finds_every_package():
     package_dir = _package_dirs()
     assert set(package_dir) == {"npw", *(f"npw.{b}" for b in BARE)}, package_dir
     for name, folder in package_dir.items():
         assert (ROOT / folder / "__init__.py").is_file(), f"package-dir maps {name} to {folder}/, which has no __init__.py"
 
-    listed = set(_pyproject()["tool"]["setuptools"]["packages"])
+    listed = set(_setup_module().find_packages(ROOT))
     on_disk = _source_packages()
     missing = sorted(set(on_disk) - listed)
     stale = sorted(listed - set(on_disk))
     assert not missing and not stale, (
-        f"pyproject.toml [tool.setuptools] packages differs from the folders holding an __init__.py:\n"
+        f"setup.py's find_packages differs from the folders holding an __init__.py:\n"
         f"  missing from the list (the wheel would lack them): "
         f"{[f'{p} ({on_disk[p].relative_to(ROOT)}/)' for p in missing]}\n"
         f"  listed without a folder: {[f'{p} ({_folder_of(p, package_dir).relative_to(ROOT)}/)' for p in stale]}")
@@ -173,30 +176,12 @@ def _can_build_without_isolation() -> bool:
     return (major, minor) >= (70, 1) or importlib.util.find_spec("wheel") is not None
 
 
-def _copy_source(dest: Path) -> Path:
-    skip_names = {".git", "build", "dist", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache",
-                  ".ruff_cache", ".tox", ".nox"}
-
-    def ignore(folder: str, names: list[str]) -> set[str]:
-        out = set()
-        for n in names:
-            p = Path(folder, n)
-            if (n in skip_names or n.endswith((".egg-info", ".sqlite", ".npy", ".whl"))
-                    or (p.is_dir() and (p / "pyvenv.cfg").exists())          # any virtual environment
-                    or p == ROOT / "bench" / "out"):
-                out.add(n)
-        return out
-
-    shutil.copytree(ROOT, dest, ignore=ignore, symlinks=True)
-    return dest
-
-
 @pytest.fixture(scope="module")
 def wheel(work, request) -> Path:
     """The wheel, built from a copy of the tree, without build isolation when the running
     interpreter can (setuptools >= 68 with bdist_wheel), otherwise with it (setuptools from the
     index, which verify_sdist has just shown to be reachable)."""
-    src = _copy_source(work / "src")
+    src = copy_source(work / "src")
     out = work / "wheelhouse"
     args = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-input", "-w", out]
     if _can_build_without_isolation():

@@ -12,7 +12,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem, instance_from_dict
 from npw.instances.sat.planar_monotone import (ABOVE, BELOW, PlanarMonotone3Sat, PlanarMonotone3Sat2Occ,
                                                assign_levels, find_crossing, side_of, spans)
-from npw.instances.sat.planar_render import crossings, geometry, layout_geometry, render_svg
+from npw.instances.sat.render_planar import crossings, geometry, layout_geometry, render_svg
 from npw.solvers import solve
 
 PM3SAT, PM3SAT_2OCC = get_problem("pm3sat"), get_problem("pm3sat-2occ")

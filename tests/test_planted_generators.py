@@ -10,7 +10,7 @@ import pytest
 from npw.instances.hampath.generators import certain_no_reason, relabel
 from npw.instances.hampath.graph import HamPath
 from npw.instances.registry import get_problem
-from npw.instances.three_partition import certain_no_reason as three_partition_no_reason
+from npw.instances.numbers.three_partition import certain_no_reason as three_partition_no_reason
 from npw.solvers import solve
 
 SEEDS = range(40)

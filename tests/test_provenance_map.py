@@ -100,7 +100,7 @@ def test_every_source_element_maps_to_drawn_target_elements(reduction_id):
 @pytest.mark.parametrize("fault", ["a number maps to nothing", "an undrawn element", "a made-up source element"])
 def test_the_check_catches_a_wrong_provenance(fault):
     """The check above fails on each way a provenance can be wrong."""
-    from npw.instances.three_partition import ThreePartition
+    from npw.instances.numbers.three_partition import ThreePartition
 
     reduction = get_reduction("3partition-to-bwp")
     right = reduction.provenance

@@ -7,7 +7,7 @@ import pytest
 
 from npw.instances.sat.one_in_three_sat import OneInThreeSat, enumerate_instances
 from npw.reductions import get_reduction
-from npw.reductions import one_in_three_sat_to_224sat as theorem6
+from npw.reductions.sat import one_in_three_sat_to_224sat as theorem6
 from npw.solvers import Answer, solve
 from npw.verify import exhaustive, random_stream, verify_reduction
 from npw.instances import get_problem

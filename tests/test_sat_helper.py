@@ -13,7 +13,7 @@ from npw.instances.npuz.board import NPuz, apply_moves, goal_board
 from npw.instances.rel.relocation import Relocation
 from npw.instances.sat.cnf import CNF
 from npw.instances.solochess.board import Piece, SoloChess
-from npw.instances.three_partition import ThreePartition
+from npw.instances.numbers.three_partition import ThreePartition
 from npw.instances.torus.bwp import BWP
 from npw.solvers import Answer, solve
 from npw.solvers.result import OutOfTime

@@ -8,11 +8,11 @@ import pytest
 from npw.instances import get_problem
 from npw.instances.hampath import HamPathEnds, grid_instance
 from npw.reductions import get_reduction
-from npw.reductions.registry import REDUCTION_MODULES
+from npw.reductions.registry import reduction_specs
 from npw.solvers import Answer, solve
 from npw.verify import exhaustive, random_stream, verify_reduction
 
-SOLOCHESS = sorted(r for r in REDUCTION_MODULES if r.startswith("hampath-to-solochess-")
+SOLOCHESS = sorted(r for r in reduction_specs() if r.startswith("hampath-to-solochess-")
                    and not r.endswith(("-as-stated", "-unrestricted")))
 
 

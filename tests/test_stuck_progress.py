@@ -5,7 +5,7 @@ from types import SimpleNamespace
 from npw.instances.npuz.board import NPuz, goal_board
 from npw.instances.sat.cnf import CNF
 from npw.reductions.registry import get_reduction
-from npw.reductions.three_partition_to_bwp import reduce
+from npw.reductions.torus.three_partition_to_bwp import reduce
 from npw.solvers import Answer, solve
 from npw.solvers.result import progress
 from npw.verify import exhaustive, verify_reduction

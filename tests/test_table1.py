@@ -61,12 +61,12 @@ def test_a_cell_follows_the_registry(monkeypatch):
         return next(c for c in table1() if (c.special, c.other) == ("king", "knight"))
 
     assert wanted in registry.reduction_ids() and wanted in cell().implemented
-    registered = dict(registry.REDUCTION_MODULES)
-    # a copy without it (not delitem: restoring would move the id to the dict's end, and the
-    # README's generated table follows the registry's order)
-    monkeypatch.setattr(registry, "REDUCTION_MODULES", {k: v for k, v in registered.items() if k != wanted})
+    registered, chains = registry._catalogue()
+    # a catalogue without it (a copy: the README's generated table follows the registry's order)
+    without = ({k: v for k, v in registered.items() if k != wanted}, chains)
+    monkeypatch.setattr(registry, "_catalogue", lambda: without)
     assert cell().implemented == () and cell().planned == (wanted,)
-    monkeypatch.setattr(registry, "REDUCTION_MODULES", registered)
+    monkeypatch.setattr(registry, "_catalogue", lambda: (registered, chains))
     assert cell().implemented == (wanted,) and cell().planned == ()
 
 

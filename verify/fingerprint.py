@@ -9,7 +9,7 @@ fingerprint is a SHA-256 over the sorted (module name, source hash) pairs.
 
 >>> from npw.reductions.registry import get_reduction
 >>> code = code_fingerprint(get_reduction("1in3sat-to-224sat"))
->>> len(code.digest), "npw.reductions.one_in_three_sat_to_224sat" in code.modules
+>>> len(code.digest), "npw.reductions.sat.one_in_three_sat_to_224sat" in code.modules
 (64, True)
 >>> code == code_fingerprint(get_reduction("1in3sat-to-224sat"))
 True
@@ -88,8 +88,8 @@ def _imported_npw_modules(source: str, package: str) -> set[str]:
 
 def _roots(reduction: Reduction) -> set[str]:
     """The modules a verification run of ``reduction`` starts from."""
-    from npw.instances.registry import PROBLEM_MODULES, get_problem
-    from npw.solvers.registry import BACKENDS, CERTIFICATE_SAMPLERS
+    from npw.instances.registry import builtin_problem_modules, get_problem
+    from npw.solvers.registry import deciders_of, sampler_of
 
     roots = {"npw._version", "npw.verify.check", "npw.reductions.base"}
     functions: list[Any] = [reduction.reduce, reduction.forward, reduction.backward, reduction.size]
@@ -110,18 +110,18 @@ def _roots(reduction: Reduction) -> set[str]:
         problem = get_problem(side)
         roots.add(problem.instance_type.__module__)
         # the problem's declaration and the code of its streams (what the cases are) and shrinking
-        roots.add(PROBLEM_MODULES.get(side, problem.instance_type.__module__))
+        roots.add(builtin_problem_modules().get(side, problem.instance_type.__module__))
         for function in (problem.sample, problem.enumerate, problem.shrink, *problem.generators.values()):
             module = inspect.getmodule(function) if function is not None else None
             if module is not None:
                 roots.add(module.__name__)
         for name in (*problem.verify_deciders, *problem.confirm_no_deciders):
-            spec = BACKENDS.get(side, {}).get(name.split(":", 1)[0])
+            spec = deciders_of(side).get(name.split(":", 1)[0])
             if isinstance(spec, str):
                 roots.add(spec.partition(":")[0])
             elif spec is not None and inspect.getmodule(spec) is not None:
                 roots.add(inspect.getmodule(spec).__name__)  # type: ignore[union-attr]
-        sampler = CERTIFICATE_SAMPLERS.get(side)
+        sampler = sampler_of(side)
         if isinstance(sampler, str):
             roots.add(sampler.partition(":")[0])
     return roots

@@ -5,7 +5,7 @@ URIs): the verdict and counts, the confusion matrix (source answer x target answ
 target sizes the reduction's ``size()`` formula predicts against the sizes of the targets
 actually built (on a sample of the run's cases), the time spent per decider, and the shrunk
 counterexample, drawn with the source's and the target's renderers
-(``npw.instances.registry.RENDERERS``) where they have one.
+(``Problem.renderer``) where they have one.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ import os
 from numbers import Real
 from typing import Sequence
 
-from npw.instances.base import InvalidInstance, write_atomically
+from npw.instances.base import InvalidInstance
+from npw.instances.io import write_atomically
 from npw.verify.profile import ProfilePoint
 
 FORMATS = (".svg", ".png")

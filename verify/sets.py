@@ -68,22 +68,18 @@ def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _format_readers() -> dict[str, Callable[[str], Any]]:
-    """Parsers of the export formats the workbench can read back (a malformed file raises)."""
-    from npw.instances.graphs.dimacs import from_dimacs_graph
-    from npw.instances.sat.cnf import CNF
-    from npw.instances.hampath.hcp import from_hcp
-    from npw.instances.npuz.board import parse_board
+def _read_back(problem_id: str, fmt: str, text: str) -> None:
+    """Reads an export file with the reader of the file format it is in (``Export.read_as``, else
+    its own name; ``npw.instances.io.read_format``); a malformed file raises. An export in a format
+    no problem reads (SMT-LIB2, the one-line board) is compared as text only: nothing in a set's
+    file is ever handed to a solver's parser, which may act on what it reads."""
+    from npw.instances.io import input_formats, read_format
+    from npw.solvers.registry import get_export
 
-    def smt2(text: str) -> Any:
-        import z3
-
-        try:
-            return z3.parse_smt2_string(text)
-        except z3.Z3Exception as error:
-            raise InvalidInstance(str(error)) from None
-
-    return {"dimacs": CNF.from_dimacs, "hcp": from_hcp, "oneline": parse_board, "smt2": smt2, "edge": from_dimacs_graph}
+    record = get_export(problem_id, fmt)
+    format_name = (record.read_as if record is not None else None) or fmt
+    if format_name != "json" and format_name in input_formats():
+        read_format(text, format_name)
 
 
 def _generate(problem: Any, generator: str, seed: int, params: dict[str, Any]) -> Any:
@@ -444,7 +440,6 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     else:
         problems_found = []
     with_provenance = manifest.get("provenance") is True
-    readers = _format_readers()
     # the default backend first (registry order), the exponential brute-force oracle last
     deciders = sorted(backends_for(problem.id), key=lambda d: d == "brute")
     problems = problems_found
@@ -492,11 +487,10 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
             fresh = export(instance, fmt)
             if text != (provenance.attach(fmt, fresh, record) if record is not None else fresh):
                 problems.append(f"{entry['files'][fmt]}: does not match the {fmt} export of {entry['files']['json']}")
-            if fmt in readers:
-                try:
-                    readers[fmt](text)
-                except InvalidInstance as error:
-                    problems.append(f"{entry['files'][fmt]}: unreadable as {fmt} ({error})")
+            try:
+                _read_back(problem.id, fmt, text)
+            except InvalidInstance as error:
+                problems.append(f"{entry['files'][fmt]}: unreadable as {fmt} ({error})")
         if recipe is not None:
             try:
                 again = recipe.build(entry["seed"])

@@ -5,4 +5,5 @@ from __future__ import annotations
 
 from npw.instances.graphs.problems import graph_problem
 
-PROBLEM = graph_problem("clique", "Clique (GT19): k or more pairwise adjacent vertices")
+PROBLEM = graph_problem("clique", "Clique (GT19): k or more pairwise adjacent vertices",
+                        file_model="npw.instances.models:CliqueFile")

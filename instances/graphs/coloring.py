@@ -31,6 +31,8 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs import enumeration
 from npw.instances.graphs.generators import DEFAULT_P, _check, random_pairs
 from npw.instances.graphs.graph import Coloring
+from npw.instances.elements import graph_elements
+from npw.instances.graphs.dimacs import GRAPH_DIMACS
 
 SMALL_K = 4  # the largest k a generator draws by itself
 
@@ -139,5 +141,10 @@ PROBLEM = Problem(
     # where SAT takes 5 ms (BENCHMARKS.md, "3sat-to-3col"); a coloring source still gets both
     verify_deciders=("sat", "brute"),
     planted_certificates={"planted": planted_colouring},
+    deciders=("brute", "sat"),
+    renderer="npw.instances.graphs.render:render_svg",
+    elements=graph_elements,
+    file_model="npw.instances.models:ColoringFile",
+    formats=(GRAPH_DIMACS,),
 )
 

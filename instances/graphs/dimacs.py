@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from npw.instances.base import InvalidInstance
+from npw.instances.base import FileFormat, InvalidInstance
 from npw.instances.graphs.graph import ROOM_PROBLEMS, BoundedGraph
 
 _QUESTION = re.compile(r"^c\s+npw\s+(\S+)\s+k\s*=\s*(\d{1,19})\s*$")
@@ -95,3 +95,9 @@ def from_dimacs_graph(text: str) -> BoundedGraph:
         raise InvalidInstance(f"'c npw {problem}': not a graph problem (one of {', '.join(ROOM_PROBLEMS)})")
     unique = sorted({(min(u, v), max(u, v)) if u != v else (u, v) for u, v in edges})
     return ROOM_PROBLEMS[problem](header[0], tuple(unique), k)
+
+
+# the classic graph problems' file format: one name with CNF's DIMACS, told apart by the header
+GRAPH_DIMACS = FileFormat("dimacs", (".dimacs", ".clq", ".col"), read="npw.instances.graphs.dimacs:from_dimacs_graph",
+                          write="npw.instances.graphs.dimacs:to_dimacs_graph",
+                          accepts="npw.instances.graphs.dimacs:is_dimacs_graph")

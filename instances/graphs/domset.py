@@ -5,4 +5,5 @@ from __future__ import annotations
 
 from npw.instances.graphs.problems import graph_problem
 
-PROBLEM = graph_problem("domset", "Dominating set (GT2): k or fewer vertices, every vertex chosen or next to a chosen one")
+PROBLEM = graph_problem("domset", "Dominating set (GT2): k or fewer vertices, every vertex chosen or next to a chosen one",
+                        file_model="npw.instances.models:DominatingSetFile")

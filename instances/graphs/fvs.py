@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from npw.instances.base import Problem
 from npw.instances.graphs import digraph
+from npw.instances.elements import digraph_elements
 
 PROBLEM = Problem(
     id="fvs",
@@ -31,4 +32,8 @@ PROBLEM = Problem(
     # a target's NO is the search's word; the order encoding confirms it (cheap at verify's sizes)
     confirm_no_deciders=("sat",),
     planted_certificates={"planted": digraph.planted_solution},
+    deciders=("brute", "sat"),
+    renderer="npw.instances.graphs.render:render_digraph",
+    elements=digraph_elements,
+    file_model="npw.instances.models:FeedbackVertexSetFile",
 )

@@ -16,6 +16,9 @@ from functools import partial
 from npw.instances.base import Problem
 from npw.instances.graphs import enumeration, generators
 from npw.instances.graphs.graph import GRAPH_PROBLEMS
+from typing import Any
+from npw.instances.elements import graph_elements
+from npw.instances.graphs.dimacs import GRAPH_DIMACS
 
 CERTIFICATES = {
     "indset": "the independent set: a list of at least k distinct vertices, no two adjacent",
@@ -25,8 +28,9 @@ CERTIFICATES = {
 }
 
 
-def graph_problem(problem: str, title: str) -> Problem:
-    """The Problem of ``problem`` (an id of ``GRAPH_PROBLEMS``) with the room's shared pieces."""
+def graph_problem(problem: str, title: str, **fields: Any) -> Problem:
+    """The Problem of ``problem`` (an id of ``GRAPH_PROBLEMS``) with the room's shared pieces;
+    ``fields`` are the record's own (its file model)."""
     enumerate_instances = partial(enumeration.enumerate_instances, problem)
     return Problem(
         id=problem,
@@ -45,4 +49,9 @@ def graph_problem(problem: str, title: str) -> Problem:
         sample=partial(generators.verification_sample, problem),
         verify_deciders=("brute", "sat"),
         planted_certificates={"planted": partial(generators.planted_solution, problem)},
+        deciders=("brute", "sat"),
+        renderer="npw.instances.graphs.render:render_svg",
+        elements=graph_elements,
+        formats=(GRAPH_DIMACS,),
+        **fields,
     )

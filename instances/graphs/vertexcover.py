@@ -5,4 +5,5 @@ from __future__ import annotations
 
 from npw.instances.graphs.problems import graph_problem
 
-PROBLEM = graph_problem("vertexcover", "Vertex cover (GT1): k or fewer vertices touching every edge")
+PROBLEM = graph_problem("vertexcover", "Vertex cover (GT1): k or fewer vertices touching every edge",
+                        file_model="npw.instances.models:VertexCoverFile")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random as _random
 from functools import partial
-from typing import Iterator
+from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs.digraph import digraph_classes
@@ -177,10 +177,11 @@ CERTIFICATES = {
 }
 
 
-def cycle_problem(problem: str, title: str, deciders: tuple[str, ...] = ("dp", "sat")) -> Problem:
-    """The registry's entry of ``hamcycle`` or ``dhamcycle``: the shared generators, enumeration,
-    shrinking; the DP (Held-Karp) and the SAT position encoding as the verifier's deciders, the
-    first of ``deciders`` the one that answers a reduction's targets."""
+def cycle_problem(problem: str, title: str, verify_deciders: tuple[str, ...] = ("dp", "sat"),
+                  **fields: Any) -> Problem:
+    """The record of ``hamcycle`` or ``dhamcycle``: the shared generators, enumeration, shrinking;
+    the DP (Held-Karp) and the SAT position encoding as the verifier's deciders, the first of
+    ``verify_deciders`` the one that answers a reduction's targets; ``fields`` are the record's own."""
     return Problem(
         id=problem,
         title=title,
@@ -196,6 +197,9 @@ def cycle_problem(problem: str, title: str, deciders: tuple[str, ...] = ("dp", "
         enumerate_doc=enumerate_instances.__doc__ or "",
         shrink=shrink,
         sample=partial(verification_sample, problem),
-        verify_deciders=deciders,
+        verify_deciders=verify_deciders,
         planted_certificates={"planted": partial(planted_cycle, problem)},
+        deciders=("dp", "sat", "sat-edges"),
+        renderer="npw.instances.hampath.render:render_cycle",
+        **fields,
     )

@@ -4,5 +4,8 @@ with the generators, enumeration and shrinking of :mod:`npw.instances.hampath.cy
 from __future__ import annotations
 
 from npw.instances.hampath.cycle_streams import cycle_problem
+from npw.instances.elements import digraph_elements
 
-PROBLEM = cycle_problem("dhamcycle", "Hamiltonian cycle in a directed graph (Karp 1972; GT38)")
+PROBLEM = cycle_problem("dhamcycle", "Hamiltonian cycle in a directed graph (Karp 1972; GT38)",
+                        elements=digraph_elements,
+                        file_model="npw.instances.models:DirectedHamCycleFile")

@@ -4,10 +4,13 @@ the generators, enumeration and shrinking of :mod:`npw.instances.hampath.cycle_s
 from __future__ import annotations
 
 from npw.instances.hampath.cycle_streams import cycle_problem
+from npw.instances.elements import graph_elements
 
 # The edge encoding first: it answers the targets of vertexcover-to-hamcycle (38-76 sparse vertices,
 # many ways in through the selectors) in milliseconds, where the position encoding's n^2 variables
 # take 0.1-60 s or time out and the DP's reached sets 3 s to beyond 45 s (BENCHMARKS.md). The DP
 # second: a source is decided by both, one SAT and one not.
 PROBLEM = cycle_problem("hamcycle", "Hamiltonian cycle in an undirected graph (Karp 1972; GT37)",
-                        ("sat-edges", "dp"))
+                        ("sat-edges", "dp"),
+                        elements=graph_elements,
+                        file_model="npw.instances.models:HamCycleFile")

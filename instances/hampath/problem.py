@@ -11,6 +11,8 @@ from npw.instances.hampath.generators import (
 )
 from npw.instances.hampath.graph import HamPath
 from npw.instances.hampath.shrinking import shrink
+from npw.instances.elements import graph_elements
+from npw.instances.base import FileFormat
 
 PROBLEM = Problem(
     id="hampath",
@@ -30,4 +32,9 @@ PROBLEM = Problem(
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": planted_path},
+    deciders=("dp", "sat"),
+    renderer="npw.instances.hampath.render:render_svg",
+    elements=graph_elements,
+    file_model="npw.instances.models:HamPathFile",
+    formats=(FileFormat("hcp", (".hcp",), read="npw.instances.hampath.hcp:from_hcp", write="npw.instances.hampath.hcp:to_hcp"),),
 )

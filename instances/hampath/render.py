@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from npw.instances.base import InvalidInstance
-from npw.instances.graphs.drawing import MARGIN, RADIUS, RED, SIDE, circle_positions, graph_svg
+from npw.instances.graphs.render import MARGIN, RADIUS, RED, SIDE, circle_positions, graph_svg
 
 
 def positions(instance: Any) -> list[tuple[float, float]]:

@@ -26,6 +26,8 @@ from npw.instances.hampath.generators import (
 )
 from npw.instances.hampath.graph import HamPathEnds, grid_instance
 from npw.instances.hampath.shrinking import shrink
+from npw.instances.elements import graph_elements
+from npw.instances.base import FileFormat
 
 
 def enumerate_instances(max_vertices: int) -> Iterator[HamPathEnds]:
@@ -110,4 +112,9 @@ PROBLEM = Problem(
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": lambda seed, **params: planted_with_path(seed, **params)[1]},
+    deciders=("dp", "sat"),
+    renderer="npw.instances.hampath.render:render_svg",
+    elements=graph_elements,
+    file_model="npw.instances.models:HamPathEndsFile",
+    formats=(FileFormat("hcp", (".hcp",), write="npw.instances.hampath.hcp:to_hcp"),),
 )

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.elements import npuz_elements
 
 Board = tuple[int, ...]
 
@@ -345,4 +346,8 @@ PROBLEM = Problem(
     enumerate_doc=enumerate_instances.__doc__ or "",
     sample=verification_sample,
     verify_deciders=("idastar", "bfs"),
+    deciders=("idastar", "astar", "bfs", "sat"),
+    renderer="npw.instances.npuz.render:render_instance",
+    elements=npuz_elements,
+    file_model="npw.instances.models:NPuzFile",
 )

@@ -25,6 +25,7 @@ from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.numbers.model import MAX_NUMBERS, check_file_integers, check_numbers
+from npw.instances.elements import binpacking_elements
 
 
 @dataclass(frozen=True)
@@ -216,4 +217,8 @@ PROBLEM = Problem(
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": planted_solution},
+    deciders=("dp", "sat"),
+    renderer="npw.instances.numbers.render:render_bins",
+    elements=binpacking_elements,
+    file_model="npw.instances.models:BinPackingFile",
 )

@@ -26,6 +26,7 @@ from typing import Any, Iterator
 from npw.instances.base import Problem
 from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enumerate_numbers, parity_no_reason,
                                           planted_groups, random_numbers, shrink_numbers)
+from npw.instances.elements import number_elements
 
 Quadruples = tuple[tuple[int, int, int, int], ...]
 
@@ -114,4 +115,8 @@ PROBLEM = Problem(
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": lambda seed, **params: planted_with_certificate(seed, **params)[1]},
+    deciders=("dp", "sat"),
+    renderer="npw.instances.numbers.render:render_groups",
+    elements=number_elements,
+    file_model="npw.instances.models:FourPartitionFile",
 )

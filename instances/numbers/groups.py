@@ -3,7 +3,7 @@
 
 One set of helpers for both, with k = 3 or 4: validation, the checker, the admissible range,
 the generators (planted, random, certified no by parity), enumeration of multisets and
-shrinking. ``npw.instances.three_partition`` and ``npw.instances.numbers.four_partition`` call
+shrinking. ``npw.instances.numbers.three_partition`` and ``npw.instances.numbers.four_partition`` call
 them; the random draws are the same calls in the same order for every k, so a seed gives the
 same 3-PARTITION instance as before this module existed.
 

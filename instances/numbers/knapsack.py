@@ -29,6 +29,7 @@ from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.numbers.model import check_file_integers, check_numbers, subset_of
+from npw.instances.elements import knapsack_elements
 
 
 def _check_bound(name: str, value: Any) -> None:
@@ -237,4 +238,8 @@ PROBLEM = Problem(
     sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": planted_solution},
+    deciders=("dp", "sat"),
+    renderer="npw.instances.numbers.render:render_knapsack",
+    elements=knapsack_elements,
+    file_model="npw.instances.models:KnapsackFile",
 )

@@ -5,4 +5,5 @@ from __future__ import annotations
 
 from npw.instances.numbers.problems import number_problem
 
-PROBLEM = number_problem("partition", "PARTITION (SP12): two sides of equal sum")
+PROBLEM = number_problem("partition", "PARTITION (SP12): two sides of equal sum",
+                         file_model="npw.instances.models:PartitionFile")

@@ -15,6 +15,8 @@ from functools import partial
 from npw.instances.base import Problem
 from npw.instances.numbers import generators
 from npw.instances.numbers.model import Partition, SubsetSum
+from typing import Any
+from npw.instances.elements import number_elements
 
 CERTIFICATES = {
     "subsetsum": "the subset: a list of distinct 0-based indices of numbers summing to the target",
@@ -22,8 +24,9 @@ CERTIFICATES = {
 }
 
 
-def number_problem(problem: str, title: str) -> Problem:
-    """The Problem of ``problem`` ("subsetsum" or "partition") with the room's shared pieces."""
+def number_problem(problem: str, title: str, **fields: Any) -> Problem:
+    """The Problem of ``problem`` ("subsetsum" or "partition") with the room's shared pieces;
+    ``fields`` are the record's own (its file model)."""
     return Problem(
         id=problem,
         title=title,
@@ -41,4 +44,8 @@ def number_problem(problem: str, title: str) -> Problem:
         sample=partial(generators.verification_sample, problem),
         verify_deciders=("dp", "sat"),
         planted_certificates={"planted": partial(generators.planted_solution, problem)},
+        deciders=("dp", "sat"),
+        renderer="npw.instances.numbers.render:render_svg",
+        elements=number_elements,
+        **fields,
     )

@@ -5,4 +5,5 @@ from __future__ import annotations
 
 from npw.instances.numbers.problems import number_problem
 
-PROBLEM = number_problem("subsetsum", "SUBSET SUM (SP13): a subset of the numbers summing to the target")
+PROBLEM = number_problem("subsetsum", "SUBSET SUM (SP13): a subset of the numbers summing to the target",
+                         file_model="npw.instances.models:SubsetSumFile")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.elements import rel_elements
 
 Edge = tuple[str, str, int]  # tail, head, capacity
 Step = tuple[int, str, tuple[str, ...]]  # edge index, start vertex, shipped elements
@@ -187,4 +188,8 @@ PROBLEM = Problem(
     default_generator="random",
     sample=verification_sample,
     verify_deciders=_verify_deciders(),
+    deciders=("sat", "cpsat", "sat-time", "search", "local"),
+    renderer="npw.instances.rel.render:render_svg",
+    elements=rel_elements,
+    file_model="npw.instances.models:RelFile",
 )

@@ -2,7 +2,7 @@
 
 * cnf: CNF-SAT, clauses of any width, DIMACS in and out;
 * three_sat: 3-SAT, CNF with exactly three literals a clause;
-* planar_monotone (+ planar_monotone_2occ, planar_render): Planar Monotone 3SAT with its
+* planar_monotone (+ planar_monotone_2occ, render_planar): Planar Monotone 3SAT with its
   rectilinear layout, and each literal at most twice (the Solo Chess paper's Section 3.2 and
   Lemma B.1);
 * exactly_k_sat: the shared model of width-w clauses needing exactly k true literals;

@@ -19,6 +19,8 @@ from typing import Any, ClassVar, Iterator, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_assignment
+from npw.instances.elements import sat_elements
+from npw.instances.base import FileFormat
 
 
 def _plain_int(value: Any) -> Any:
@@ -227,4 +229,10 @@ PROBLEM = Problem(
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("brute", "sat"),
+    deciders=("sat", "brute", "smt"),
+    renderer="npw.instances.sat.render:render_svg",
+    elements=sat_elements,
+    file_model="npw.instances.models:CnfFile",
+    formats=(FileFormat("dimacs", (".cnf", ".dimacs"), read="npw.instances.sat.cnf:CNF.from_dimacs",
+                        write="npw.instances.sat.cnf:CNF.to_dimacs"),),
 )

@@ -9,4 +9,5 @@ from npw.instances.sat.nae_sat import Nae3Sat, nae_problem
 
 __all__ = ["Nae3Sat", "PROBLEM"]
 
-PROBLEM = nae_problem("nae3sat")
+PROBLEM = nae_problem("nae3sat",
+                      file_model="npw.instances.models:Nae3SatFile")

@@ -9,4 +9,5 @@ from npw.instances.sat.nae_sat import Nae4Sat, nae_problem
 
 __all__ = ["Nae4Sat", "PROBLEM"]
 
-PROBLEM = nae_problem("nae4sat")
+PROBLEM = nae_problem("nae4sat",
+                      file_model="npw.instances.models:Nae4SatFile")

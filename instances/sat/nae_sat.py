@@ -37,11 +37,12 @@ from __future__ import annotations
 import itertools
 import random as _random
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.lazy import lazy_import
 from npw.instances.sat.exactly_k_sat import FixedWidthSat, smaller_clause_lists
+from npw.instances.elements import sat_elements
 
 if TYPE_CHECKING:
     import numpy as np
@@ -214,8 +215,8 @@ def shrink(instance: NaeSat) -> Iterator[NaeSat]:
         yield type(instance)(num_vars, smaller)
 
 
-def nae_problem(problem: str) -> Problem:
-    """The registry's Problem of ``nae3sat`` or ``nae4sat``."""
+def nae_problem(problem: str, **fields: Any) -> Problem:
+    """The record of ``nae3sat`` or ``nae4sat``; ``fields`` are its own (its file model)."""
     width = NAE_TYPES[problem].WIDTH
     return Problem(
         id=problem,
@@ -234,4 +235,8 @@ def nae_problem(problem: str) -> Problem:
         # nae4sat -> nae3sat (up to 105 variables) where SAT took 7 ms each; a source gets both
         verify_deciders=("sat", "brute"),
         planted_certificates={"planted": partial(planted_assignment, problem)},
+        deciders=("sat", "brute"),
+        renderer="npw.instances.sat.render:render_svg",
+        elements=sat_elements,
+        **fields,
     )

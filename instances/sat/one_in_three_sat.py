@@ -34,6 +34,7 @@ from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.sat.exactly_k_sat import ExactlyKSat, compact_variables, smaller_clause_lists
+from npw.instances.elements import sat_elements
 
 
 class OneInThreeSat(ExactlyKSat):
@@ -283,4 +284,8 @@ PROBLEM = Problem(
     verify_deciders=("brute", "sat"),
     # the hidden assignment depends on the seed and num_vars alone (it is drawn first)
     planted_certificates={"planted": lambda seed, num_vars=20, **_: planted_assignment(seed, num_vars)},
+    deciders=("sat", "brute", "smt"),
+    renderer="npw.instances.sat.render:render_svg",
+    elements=sat_elements,
+    file_model="npw.instances.models:OneInThreeSatFile",
 )

@@ -44,6 +44,7 @@ from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.sat.cnf import CNF
+from npw.instances.elements import sat_elements
 
 ABOVE, BELOW = "above", "below"
 MAX_WIDTH = 3  # literals a clause
@@ -605,7 +606,7 @@ def shrink(instance: PlanarMonotone3Sat) -> Iterator[PlanarMonotone3Sat]:
                 continue
 
 
-def _problem(kind: type, pid: str, title: str) -> Problem:
+def _problem(kind: type, pid: str, title: str, **fields: Any) -> Problem:
     def generator(fn):
         # a partial keeps fn's signature (the verifier's planted streams read num_vars from it)
         return functools.partial(fn, _kind=kind)
@@ -624,10 +625,17 @@ def _problem(kind: type, pid: str, title: str) -> Problem:
         sample=functools.partial(verification_sample, _kind=kind),
         verify_deciders=("brute", "sat"),
         planted_certificates={"planted": planted_assignment},
+        # the layout does not change the formula: the SAT family's deciders read the clauses
+        deciders=("sat", "brute", "smt"),
+        renderer="npw.instances.sat.render_planar:render_svg",
+        elements=sat_elements,
+        **fields,
     )
 
 
 PROBLEM = _problem(PlanarMonotone3Sat, "pm3sat",
-                   "Planar Monotone 3SAT with a rectilinear layout (variable order, clause levels)")
+                   "Planar Monotone 3SAT with a rectilinear layout (variable order, clause levels)",
+                   file_model="npw.instances.models:PlanarMonotone3SatFile")
 PROBLEM_2OCC = _problem(PlanarMonotone3Sat2Occ, "pm3sat-2occ",
-                        "Planar Monotone 3SAT with a rectilinear layout, each literal at most twice (Lemma B.1)")
+                        "Planar Monotone 3SAT with a rectilinear layout, each literal at most twice (Lemma B.1)",
+                        file_model="npw.instances.models:PlanarMonotone3Sat2OccFile")

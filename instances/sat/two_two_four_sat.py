@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Iterator
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.lazy import lazy_import
 from npw.instances.sat.exactly_k_sat import ExactlyKSat, format_literal
+from npw.instances.elements import sat_elements
 
 if TYPE_CHECKING:
     import numpy as np
@@ -155,4 +156,8 @@ PROBLEM = Problem(
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("sat", "brute"),
+    deciders=("sat", "brute", "smt"),
+    renderer="npw.instances.sat.render:render_svg",
+    elements=sat_elements,
+    file_model="npw.instances.models:TwoTwoFourSatFile",
 )

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.sets.model import chosen_indices
 from npw.instances.validation import MAX_VERTICES
+from npw.instances.elements import setcover_elements
 
 MAX_UNIVERSE = MAX_VERTICES
 """The most elements (the drawing and the deciders are built per element)."""
@@ -298,50 +299,6 @@ def shrink(instance: SetCover) -> Iterator[SetCover]:
         yield instance.with_bound(k - 1)
 
 
-# -- drawing -------------------------------------------------------------------------------------
-
-CELL = 22
-
-
-def render_svg(instance: SetCover, certificate: Sequence[int] | None = None) -> str:
-    """The membership matrix: a row per set (the group ``data-el="set:J"``), a column per element
-    (its header ``data-el="element:I"``), a dot where the set holds the element; with a
-    certificate, the chosen rows filled red.
-
-    >>> svg = render_svg(SetCover(3, ((0, 1), (2,)), 2), [0, 1])
-    >>> svg.count('data-el="set:'), svg.count('data-el="element:'), svg.count('fill="#f99"')
-    (2, 3, 2)
-    """
-    from npw.instances.elements import element_id, set_id
-    from npw.instances.svg import tagged
-
-    if certificate is not None and not instance.verify(certificate):
-        raise InvalidInstance("render: the list is not a cover of this setcover instance with at most k sets")
-    chosen = {int(j) for j in certificate} if certificate is not None else set()
-    left, top = 60, 50
-    width = left + CELL * max(instance.universe, 1) + 20
-    height = top + CELL * max(len(instance.sets), 1) + 20
-    title = (f"setcover: {instance.universe} elements, {len(instance.sets)} sets, k = {instance.k}"
-             + (f"; a cover of {len(chosen)}" if certificate is not None else ""))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-             '<rect width="100%" height="100%" fill="white"/>', f'<text x="10" y="16" font-size="13">{title}</text>']
-    for e in range(instance.universe):
-        x = left + CELL * e
-        parts.append(f'<g{tagged(element_id(str(e)))}><rect x="{x}" y="{top - CELL}" width="{CELL - 2}" '
-                     f'height="{CELL - 2}" fill="#eee" stroke="#999"/><text x="{x + CELL / 2 - 1}" '
-                     f'y="{top - 7}" text-anchor="middle">{e}</text></g>')
-    for j, subset in enumerate(instance.sets):
-        y = top + CELL * j
-        fill = "#f99" if j in chosen else "#fff"
-        dots = "".join(f'<circle cx="{left + CELL * e + CELL / 2 - 1}" cy="{y + CELL / 2 - 1}" r="6" fill="#333"/>'
-                       for e in subset)
-        parts.append(f'<g{tagged(set_id(j))}><rect x="8" y="{y}" width="{left - 10 + CELL * instance.universe}" '
-                     f'height="{CELL - 2}" fill="{fill}" stroke="#999"/><text x="12" y="{y + 15}">s{j}</text>{dots}</g>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
 PROBLEM = Problem(
     id="setcover",
     title="Set cover (SP5): k or fewer of the sets covering the universe",
@@ -357,4 +314,8 @@ PROBLEM = Problem(
     # a target's NO is the search's word; the SAT encoding confirms it
     confirm_no_deciders=("sat",),
     planted_certificates={"planted": planted_solution},
+    deciders=("search", "sat"),
+    renderer="npw.instances.sets.render:render_setcover",
+    elements=setcover_elements,
+    file_model="npw.instances.models:SetCoverFile",
 )

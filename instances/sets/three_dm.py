@@ -11,6 +11,7 @@ from __future__ import annotations
 from npw.instances.base import Problem
 from npw.instances.sets import generators
 from npw.instances.sets.model import ThreeDM
+from npw.instances.elements import three_dm_elements
 
 PROBLEM = Problem(
     id="3dm",
@@ -30,4 +31,8 @@ PROBLEM = Problem(
     # SAT first: the primary decider answers the reductions' targets (hundreds of triples)
     verify_deciders=("sat", "brute"),
     planted_certificates={"planted": generators.planted_solution},
+    deciders=("sat", "brute"),
+    renderer="npw.instances.sets.render:render_3dm",
+    elements=three_dm_elements,
+    file_model="npw.instances.models:ThreeDMFile",
 )

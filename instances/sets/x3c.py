@@ -11,6 +11,7 @@ from __future__ import annotations
 from npw.instances.base import Problem
 from npw.instances.sets import generators
 from npw.instances.sets.model import X3C
+from npw.instances.elements import x3c_elements
 
 PROBLEM = Problem(
     id="x3c",
@@ -30,4 +31,8 @@ PROBLEM = Problem(
     # SAT first: the primary decider answers the reductions' targets (hundreds of triples)
     verify_deciders=("sat", "brute"),
     planted_certificates={"planted": generators.x3c_planted_solution},
+    deciders=("sat", "brute"),
+    renderer="npw.instances.sets.render:render_x3c",
+    elements=x3c_elements,
+    file_model="npw.instances.models:X3CFile",
 )

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.elements import solochess_elements
 
 Point = tuple[int, int]
 Move = tuple[Point, Point]
@@ -409,4 +410,8 @@ PROBLEM = Problem(
     shrink=shrink,
     sample=verification_sample,
     verify_deciders=("search", "sat"),
+    deciders=("search", "sat", "theorem2.2", "theorem2.16"),
+    renderer="npw.instances.solochess.render:render_svg",
+    elements=solochess_elements,
+    file_model="npw.instances.models:SoloChessFile",
 )

@@ -38,6 +38,7 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.lazy import lazy_import
 from npw.instances.torus.moves import (Move, apply_inplace, apply_to_array, drag_number, moves_from_json, moves_to_json,
                                        parse_moves)
+from npw.instances.elements import bwp_elements
 
 if TYPE_CHECKING:
     import numpy as np
@@ -289,4 +290,8 @@ PROBLEM = Problem(
     verify_deciders=("tight", "sat"),
     # the 3-PARTITION targets' NOs (17 x 70 and larger): tight's word checked by the phase model
     confirm_no_deciders=("phases",),
+    deciders=("tight", "sat", "search", "phases"),
+    renderer="npw.instances.torus.render:render_bwp",
+    elements=bwp_elements,
+    file_model="npw.instances.models:BwpFile",
 )

@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.torus.moves import METRICS, Move, apply_inplace, cost, moves_from_json, moves_to_json, parse_moves
+from npw.instances.elements import torus_elements
 
 # -- the board --------------------------------------------------------------------------------
 
@@ -271,4 +272,8 @@ PROBLEM = Problem(
     enumerate_doc=enumerate_instances.__doc__ or "",
     sample=verification_sample,
     verify_deciders=("bfs", "constructive"),
+    deciders=("constructive", "bfs"),
+    renderer="npw.instances.torus.render:render_torus",
+    elements=torus_elements,
+    file_model="npw.instances.models:TorusFile",
 )

@@ -2,7 +2,7 @@
 
 Thin by design: it parses arguments, calls the packages, formats the results. One
 module per command group (``problems``, ``graph``, ``check_set``, ``reduce``, ``explore``, ``solve``,
-``verify``, ``puzzle``, ``torus``), each with a ``register(commands)`` that adds its sub-commands. Bad input (a
+``verify``, ``puzzle``, ``torus``, ``catalogue``), each with a ``register(commands)`` that adds its sub-commands. Bad input (a
 missing or malformed file, an invalid instance, an unknown name) is reported as one
 line on stderr with exit status 2, never a traceback.
 """
@@ -14,14 +14,14 @@ import sys
 from typing import Sequence
 
 from npw._version import __version__
-from npw.cli import check_set, explore, graph, problems, puzzle, reduce, solve, torus, verify
+from npw.cli import catalogue, check_set, explore, graph, problems, puzzle, reduce, solve, torus, verify
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError, signals_unwind
 from npw.instances.base import InvalidInstance
 from npw.solvers.result import Refused
 
 __all__ = ["build_parser", "main"]
 
-COMMAND_GROUPS = (problems, graph, check_set, reduce, explore, solve, verify, puzzle, torus)
+COMMAND_GROUPS = (problems, graph, check_set, reduce, explore, solve, verify, puzzle, torus, catalogue)
 
 
 def build_parser() -> Parser:

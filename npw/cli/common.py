@@ -13,8 +13,8 @@ import threading
 import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
-from npw.instances.base import (InvalidInstance, NotRegularFile, Terminated, check_output_path,
-                                 remove_stale_temporaries)
+from npw.instances.base import InvalidInstance, Terminated
+from npw.instances.io import NotRegularFile, check_output_path, remove_stale_temporaries
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -111,7 +111,8 @@ def add_format_option(parser: argparse.ArgumentParser) -> None:
     """``--format``: how to read an instance whose name does not say (``-`` above all)."""
     from npw.instances.io import FORMATS
 
-    parser.add_argument("--format", choices=FORMATS, dest="input_format",
+    # no argparse choices: a plugin's problem may bring a format (npw.instances.io.input_formats checks it)
+    parser.add_argument("--format", metavar="{" + ",".join(FORMATS) + ",...}", dest="input_format",
                         help="the input's format (default: by suffix, .cnf/.dimacs/.hcp/.json under any "
                              ".gz/.xz/.bz2, else sniffed: '{' JSON, a 'c'/'p' line DIMACS, 'NAME :' HCP)")
 

@@ -14,7 +14,8 @@ from npw.cli.common import (
     EXIT_OK, count, emit, output_path, parse_params, parse_value, positive_int, positive_seconds,
     progress_reporter, require_positive, UsageError,
 )
-from npw.instances.base import InvalidInstance, dumps, write_atomically
+from npw.instances.base import InvalidInstance, dumps
+from npw.instances.io import write_atomically
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -249,11 +250,11 @@ def cmd_profile(args: argparse.Namespace) -> int:
 def cmd_schema(args: argparse.Namespace) -> int:
     """The JSON Schema of a problem's file format; with ``--dir``, every problem's written as
     ``DIR/<problem>.json`` (how docs/schemas/ is regenerated)."""
-    from npw.instances.models import FILE_MODELS
+    from npw.instances.registry import builtin_problem_modules, get_problem
     from npw.instances.validation import schema_text
 
     if args.dir:
-        for pid in args.problem or list(FILE_MODELS):
+        for pid in args.problem or [p for p in builtin_problem_modules() if get_problem(p).file_model is not None]:
             write_atomically(f"{args.dir}/{pid}.json", schema_text(pid))
         return EXIT_OK
     if len(args.problem) != 1:

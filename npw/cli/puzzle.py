@@ -161,7 +161,7 @@ def cmd_puzzle_study(args: argparse.Namespace) -> int:
 
 
 def cmd_puzzle_theorem3(args: argparse.Namespace) -> int:
-    from npw.reductions.npuz_theorem3.simulation import theorem3_report
+    from npw.reductions.npuz.simulation import theorem3_report
 
     formula = load_file(args.input)
     if formula.problem != "224sat":

@@ -91,7 +91,7 @@ def _draw_as_reduced(instance: Any, path: str, origin: Any) -> str:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from npw.instances.io import display_name, instance_format, parse_instance
-    from npw.instances.registry import RENDERERS, renderer_for
+    from npw.instances.registry import rendered_problems, renderer_for
 
     if args.output != "-" and not args.output.removesuffix(".gz").endswith(".svg"):
         raise UsageError("render: only SVG output (-o FILE.svg, FILE.svg.gz, or - for standard output) is supported")
@@ -114,7 +114,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             return EXIT_OK
     renderer = renderer_for(instance.problem)
     if renderer is None:
-        raise InvalidInstance(f"{name}: no renderer for {instance.problem} (renderers: {', '.join(RENDERERS) or 'none yet'})")
+        raise InvalidInstance(f"{name}: no renderer for {instance.problem} (renderers: {', '.join(rendered_problems()) or 'none yet'})")
     certificate = None
     if args.certificate or args.solve:
         if "certificate" not in inspect.signature(renderer).parameters:

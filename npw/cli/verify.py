@@ -14,7 +14,8 @@ from npw.cli.common import (
     EXIT_FAILED, EXIT_OK, chosen_reduction, count, dask_address, output_path, positive_int, positive_seconds, progress_reporter,
     UsageError, workers,
 )
-from npw.instances.base import InvalidInstance, write_atomically
+from npw.instances.base import InvalidInstance
+from npw.instances.io import write_atomically
 from npw.solvers.child import die_with_parent
 
 

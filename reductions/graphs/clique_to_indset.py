@@ -35,4 +35,5 @@ REDUCTION = Reduction(
                   f"({LEMMA})", lambda src, tgt: claim_complement(src, tgt) if tgt.k == src.k else "k changed",
                   TARGET_CLAIM),),
     provenance=lambda src, tgt: complement_provenance(src),
+    checked="every graph up to 7 vertices with every k (9,727), 300 random",
 )

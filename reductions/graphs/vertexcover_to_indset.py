@@ -55,4 +55,5 @@ REDUCTION = Reduction(
     size=lambda src: {"vertices": src.num_vertices, "edges": len(src.edges), "k": src.num_vertices - src.k},
     claims=CLAIMS,
     provenance=lambda src, tgt: same_graph_provenance(src),
+    checked="every graph up to 7 vertices with every k (9,727), 300 random",
 )

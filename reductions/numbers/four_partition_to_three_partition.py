@@ -40,7 +40,7 @@ from collections import defaultdict
 
 from npw.instances.elements import number_id
 from npw.instances.numbers.four_partition import FourPartition
-from npw.instances.three_partition import ThreePartition
+from npw.instances.numbers.three_partition import ThreePartition
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
 PROOF = "Garey & Johnson Theorem 4.4"
@@ -248,4 +248,5 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    checked="every instance with m <= 2 and B <= 50 (892), 300 random",
 )

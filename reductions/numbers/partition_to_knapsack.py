@@ -95,4 +95,5 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    checked="every instance of total <= 24 (7,338), 300 random",
 )

@@ -105,4 +105,5 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    checked="every instance of total <= 14, 300 random",
 )

@@ -190,4 +190,6 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    checked=("every CNF over up to 3 variables with up to 3 clauses of width 1-2 (809), 300 random of "
+             "widths 1-5"),
 )

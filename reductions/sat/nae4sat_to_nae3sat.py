@@ -125,4 +125,5 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    checked="every NAE-4-SAT instance up to 2 clauses over 3 variables (6,837), 300 random",
 )

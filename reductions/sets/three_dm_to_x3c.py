@@ -87,4 +87,5 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    checked="every 3DM instance of q <= 3 with up to 6 triples, up to renaming (2,243), 300 random",
 )

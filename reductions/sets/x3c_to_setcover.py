@@ -95,4 +95,5 @@ REDUCTION = Reduction(
     size=size,
     claims=CLAIMS,
     provenance=provenance,
+    checked="every X3C instance of q <= 2 up to renaming (2,139), 300 random",
 )

@@ -27,6 +27,7 @@ from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.claims import THEOREM_3_7
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
+from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 
 
 def _coords(source: HamPath) -> tuple[Point, ...]:
@@ -209,4 +210,5 @@ REDUCTION = Reduction(
     size=size,
     claims=THEOREM_3_7,
     provenance=provenance,
+    checked=ON_GRID_GRAPHS,
 )

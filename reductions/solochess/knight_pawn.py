@@ -17,6 +17,7 @@ from npw.instances.elements import edge_id, element_ids, vertex_id
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
+from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 from npw.reductions.solochess.claims import THEOREM_3_1
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 
@@ -37,7 +38,7 @@ def square_of(source: HamPath, v: int) -> Point:
     return (images[v][0] - mx, images[v][1] - my)
 
 
-def make_reduction(blocker: str) -> Reduction:
+def make_reduction(blocker: str, checked: str = ON_GRID_GRAPHS) -> Reduction:
     def reduce(source: HamPath) -> SoloChess:
         images, (mx, my) = _placement(source)
         squares = [(x - mx, y - my) for x, y in images]
@@ -74,7 +75,7 @@ def make_reduction(blocker: str) -> Reduction:
         id=f"hampath-to-solochess-knight-{blocker}", source="hampath-grid-s", target="solochess",
         reference=f"Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.1 (T = {blocker})",
         reduce=reduce, forward=forward, backward=backward, size=size, claims=THEOREM_3_1,
-        provenance=provenance)
+        provenance=provenance, checked=checked)
 
 
 REDUCTION = make_reduction("pawn")

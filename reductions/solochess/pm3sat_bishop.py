@@ -170,4 +170,7 @@ def _claims() -> tuple:
 KING_BISHOP = Reduction(
     id="pm3sat-to-solochess-king-bishop", source="pm3sat-2occ", target="solochess",
     reference=f"{PAPER}; gadgets of our own (Figure 6 was lost in extraction)",
-    reduce=reduce, forward=forward, backward=backward, size=size, claims=_claims(), provenance=provenance)
+    reduce=reduce, forward=forward, backward=backward, size=size, claims=_claims(), provenance=provenance,
+    checked=("every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, 214 no), 100 "
+             "random (56 yes, 44 no); no-targets decided by the walk decider (its lemma for rider "
+         'villains)'))

@@ -221,7 +221,7 @@ def layout(source: PlanarMonotone3Sat, special: str) -> Layout:
     return _layout(source, special)
 
 
-def make_reduction(special: str) -> Reduction:
+def make_reduction(special: str, checked: str = "") -> Reduction:
     from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
@@ -266,7 +266,7 @@ def make_reduction(special: str) -> Reduction:
         reference=f"Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.9 (T = {special}); "
                   "gadgets of our own (Figure 5 was lost in extraction)",
         reduce=reduce, forward=forward, backward=backward, size=size,
-        claims=theorem_3_9_claims(special), provenance=provenance)
+        claims=theorem_3_9_claims(special), provenance=provenance, checked=checked)
 
 
 def special_squares(board: SoloChess, captures) -> list[Point]:
@@ -280,5 +280,9 @@ def special_squares(board: SoloChess, captures) -> list[Point]:
     return taken
 
 
-KING_KNIGHT = make_reduction("king")
-PAWN_KNIGHT = make_reduction("pawn")
+KING_KNIGHT = make_reduction("king",
+                             checked=("every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, 214 no), 100 "
+         'random (56 yes, 44 no); no-targets decided by the walk decider'))
+PAWN_KNIGHT = make_reduction("pawn",
+                             checked=("every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, 214 no), 100 "
+         'random (56 yes, 44 no); no-targets decided by the walk decider'))

@@ -196,7 +196,7 @@ def line_condition(source: Any, board: SoloChess) -> bool | str:
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.11"
 
 
-def _make() -> Reduction:
+def _make(checked: str = "") -> Reduction:
     from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
@@ -238,7 +238,10 @@ def _make() -> Reduction:
         id="pm3sat-to-solochess-knight-queen", source="pm3sat-2occ", target="solochess",
         reference=f"{PAPER} (T = queen); gadget of our own, found by an exact search (Figure 7 was lost in "
                   "extraction), after a split of variables with two occurrences of each sign",
-        reduce=reduce, forward=forward, backward=backward, size=size, claims=claims, provenance=provenance)
+        reduce=reduce, forward=forward, backward=backward, size=size, claims=claims, provenance=provenance,
+        checked=checked)
 
 
-KNIGHT_QUEEN = _make()
+KNIGHT_QUEEN = _make(
+    checked=("every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, 214 no), 100 random "
+             "(56 yes, 44 no); no-targets decided by the walk decider (its line condition, a claim)"))

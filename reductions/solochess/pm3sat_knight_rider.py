@@ -174,7 +174,7 @@ def lines_are_sparse(source: Any, board: SoloChess) -> bool | str:
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.11"
 
 
-def make_reduction(villain: str) -> Reduction:
+def make_reduction(villain: str, checked: str = "") -> Reduction:
     from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
     if villain not in VILLAINS:
@@ -225,7 +225,8 @@ def make_reduction(villain: str) -> Reduction:
         id=f"pm3sat-to-solochess-knight-{villain}", source="pm3sat-2occ", target="solochess",
         reference=f"Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.11 (T = {villain}); "
                   "gadgets of our own (Figure 7 was lost in extraction)",
-        reduce=reduce, forward=forward, backward=backward, size=size, claims=claims, provenance=provenance)
+        reduce=reduce, forward=forward, backward=backward, size=size, claims=claims, provenance=provenance,
+        checked=checked)
 
 
 
@@ -416,5 +417,9 @@ def _component_pieces(lines: _Lines, roots: set[Point], paths) -> set[Point]:
     return tied
 
 
-KNIGHT_ROOK = make_reduction("rook")
-KNIGHT_BISHOP = make_reduction("bishop")
+KNIGHT_ROOK = make_reduction("rook",
+                             checked=("every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, 214 no), 100 "
+         'random (56 yes, 44 no); no-targets decided by the walk decider (its lemma on sparse lines)'))
+KNIGHT_BISHOP = make_reduction("bishop",
+                               checked=("every pm3sat-2occ instance up to 4 variables and 4 clauses (3,036: 2,822 yes, 214 no), 100 "
+         'random (56 yes, 44 no); no-targets decided by the walk decider (its lemma on sparse lines)'))

@@ -44,6 +44,7 @@ from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.claims import immobility_claims, theorem_3_2_claims
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
+from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 
 Squares = dict[Point, str]
 
@@ -251,7 +252,7 @@ def transformed(source: HamPath, special: str, blocker: str, mapping: Callable[[
 
 def transformed_reduction(id: str, reference: str, special: str, blocker: str,
                           mapping: Callable[[Point, int], Point], notes: str = "",
-                          claims: tuple = ()) -> Reduction:
+                          claims: tuple = (), checked: str = ON_GRID_GRAPHS) -> Reduction:
     """A Reduction for a transformed Theorem 3.2 board; forward/backward map squares through
     ``mapping`` (which is injective)."""
 
@@ -286,7 +287,7 @@ def transformed_reduction(id: str, reference: str, special: str, blocker: str,
 
     return Reduction(id=id, source="hampath-st", target="solochess", reference=reference, reduce=reduce_t,
                      forward=forward_t, backward=backward_t, size=size_t, notes=notes, claims=claims,
-                     provenance=provenance_t)
+                     provenance=provenance_t, checked=checked)
 
 
 def reduce_as_stated(source: HamPath) -> SoloChess:
@@ -331,6 +332,7 @@ AS_STATED = Reduction(
     notes="flagged: as stated; the corrected construction is hampath-to-solochess-rook-pawn",
     claims=immobility_claims("Theorem 3.2 (terminal squares as stated)"),
     provenance=lambda source, target: provenance(source, target, as_stated=True),
+    checked="flagged: counterexamples both ways (BENCHMARKS.md, Findings)",
 )
 
 
@@ -345,4 +347,5 @@ REDUCTION = Reduction(
     size=size,
     claims=theorem_3_2_claims(),
     provenance=provenance,
+    checked=ON_GRID_GRAPHS,
 )

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 
 from npw.reductions.base import Reduction
-from npw.reductions.registry import get_reduction
+from npw.reductions.solochess import corollaries, king_pawn, knight_king, knight_pawn, rook_pawn
 from npw.reductions.solochess.claims import in_role
 
 
@@ -64,11 +64,19 @@ def unrestricted(reduction: Reduction, deviations: dict[str, str] | None = None)
                      # the restricted construction's claims, about the piece on its special square
                      claims=claims,
                      # the same board: the same pieces on the same squares
-                     provenance=reduction.provenance)
+                     provenance=reduction.provenance,
+                     # the -unrestricted forms ran in the same streams as their restricted ones
+                     checked=reduction.checked)
+
+
+# the restricted reductions by id, from their own modules (no registry lookup while modules load)
+_RESTRICTED = {reduction.id: reduction
+               for module in (rook_pawn, knight_pawn, knight_king, king_pawn, corollaries)
+               for reduction in vars(module).values() if isinstance(reduction, Reduction)}
 
 
 def _named(suffix: str, deviations: dict[str, str] | None = None) -> Reduction:
-    return unrestricted(get_reduction(f"hampath-to-solochess-{suffix}"), deviations)
+    return unrestricted(_RESTRICTED[f"hampath-to-solochess-{suffix}"], deviations)
 
 
 # Theorem 3.2 without rook^1: t's pawn on (|V| + k_t, 0) can take the rook on (|V| + k_s, 1) when the

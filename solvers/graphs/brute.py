@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
+from npw.solvers.registry import Decider
 
 MAX_BRUTE_VERTICES = 2000
 """The most vertices the branch and bound takes (its recursion goes one level per vertex)."""
@@ -138,3 +139,10 @@ def solve(instance, timeout: float | None = None) -> Result:
     if found is None:
         return Result(Answer.NO, None, "brute", stats)
     return Result(Answer.YES, tuple(sorted(found)), "brute", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "brute", solve) for problem in ("indset", "vertexcover", "clique", "domset")),
+)

@@ -30,6 +30,7 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.registry import Decider, Sampler
 
 MAX_BRUTE_VERTICES = 900
 """The most vertices the backtracking takes (its recursion goes one level per vertex, under
@@ -134,3 +135,15 @@ def solve_brute(instance, timeout: float | None = None) -> Result:
     if not found:
         return Result(Answer.NO, None, "brute", stats)
     return Result(Answer.YES, tuple(search.colour), "brute", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("coloring", "brute", solve_brute),
+    Decider("coloring", "sat", solve_sat),
+)
+
+SAMPLERS = (
+    Sampler("coloring", sample_certificates),
+)

@@ -31,6 +31,7 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.registry import Decider, Sampler
 
 MAX_BRUTE_VERTICES = 2000
 """The most vertices the search takes (each node copies the set of kept vertices)."""
@@ -163,3 +164,14 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     return [tuple(v for v in range(instance.num_vertices) if model[v])
             for model in sample_models(num_vars, clauses, count, seed)]
 
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("fvs", "brute", solve_brute),
+    Decider("fvs", "sat", solve_sat),
+)
+
+SAMPLERS = (
+    Sampler("fvs", sample_certificates),
+)

@@ -26,6 +26,7 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.registry import Decider, Sampler
 
 
 def _property_size(instance) -> int:
@@ -88,3 +89,14 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     num_vars, clauses = encode(instance)
     return [tuple(v for v in range(instance.num_vertices) if model[v])
             for model in sample_models(num_vars, clauses, count, seed)]
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "sat", solve) for problem in ("indset", "vertexcover", "clique", "domset")),
+)
+
+SAMPLERS = (
+    *(Sampler(problem, sample_certificates) for problem in ("indset", "vertexcover", "clique", "domset")),
+)

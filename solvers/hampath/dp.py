@@ -13,6 +13,7 @@ import time
 
 from npw.solvers.limits import encoding_limit
 from npw.solvers.result import Answer, Deadline, Refused, Result
+from npw.solvers.registry import Decider
 
 
 def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
@@ -123,3 +124,11 @@ def solve_cycle(instance, timeout: float | None = None) -> Result:
             backward[v] |= 1 << w
     answer, path, states = hamiltonian_path(n, forward, 0, None, Deadline(timeout), closing=backward[0], back=backward)
     return Result(answer, path, "dp", {"time": time.perf_counter() - start, "states": states})
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "dp", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+    *(Decider(problem, "dp", solve_cycle) for problem in ("hamcycle", "dhamcycle")),
+)

@@ -34,6 +34,7 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_lazy_sat
+from npw.solvers.registry import Decider
 
 
 def _cycles(n: int, chosen: list[tuple[int, int]], directed: bool) -> list[list[int]]:
@@ -110,3 +111,10 @@ def solve_cycle(instance, timeout: float | None = None, solver: str | None = Non
         return [list(cut) for cut in dict.fromkeys(tuple(cut) for cut in cuts)]
 
     return decide_by_lazy_sat(encode, refine, backend="sat-edges", solver=solver, timeout=timeout)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "sat-edges", solve_cycle) for problem in ("hamcycle", "dhamcycle")),
+)

@@ -14,6 +14,7 @@ from pysat.formula import IDPool
 from npw.solvers.result import Deadline, Result
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.registry import Decider
 
 
 def position_encoding(n: int, successors, s: int | None, t: int | None, cyclic: bool,
@@ -85,3 +86,11 @@ def solve_cycle(instance, timeout: float | None = None, solver: str | None = Non
                            decode=lambda values: tuple(next(v for v in range(n) if values[x[i][v] - 1]) for i in range(n)))
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "sat", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+    *(Decider(problem, "sat", solve_cycle) for problem in ("hamcycle", "dhamcycle")),
+)

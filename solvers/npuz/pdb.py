@@ -41,7 +41,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from npw.instances.base import InvalidInstance, write_atomically
+from npw.instances.base import InvalidInstance
+from npw.instances.io import write_atomically
 from npw.instances.npuz.board import Board
 from npw.solvers.npuz.pdb_files import FORMAT, GROUP_SIZES, cache_dir, layout, table_path
 

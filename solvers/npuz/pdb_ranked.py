@@ -50,7 +50,8 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
-from npw.instances.base import InvalidInstance, _umask
+from npw.instances.base import InvalidInstance
+from npw.instances.io import current_umask
 from npw.instances.npuz.board import Board
 from npw.solvers.npuz.pdb import cache_dir
 
@@ -392,7 +393,7 @@ def _save(path: Path, array: np.ndarray) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a cache file gets the usual mode
+        os.chmod(tmp, 0o666 & ~current_umask())  # mkstemp makes 0600; a cache file gets the usual mode
         with os.fdopen(fd, "wb") as handle:
             np.save(handle, array, allow_pickle=False)
         os.replace(tmp, path)

@@ -28,6 +28,8 @@ from npw.instances.npuz.reach import reachable
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.exports import npuz_clauses
+from npw.solvers.registry import Decider, Export
 
 DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
@@ -157,3 +159,14 @@ def to_dimacs(instance: NPuz) -> str:
         "actions: " + " ".join(f"{i}:{c}{d}" for i, (c, d, _) in enumerate(encoding.actions)),
     )
     return CNF(encoding.num_vars, encoding.clauses).to_dimacs(comments=comments)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("npuz", "sat", solve),
+)
+
+EXPORTS = (
+    Export("npuz", "dimacs", to_dimacs, clause_bound=npuz_clauses),
+)

@@ -42,6 +42,7 @@ from npw.instances.npuz.board import Board, NPuz, neighbours
 from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
 from npw.solvers.result import Answer, Deadline, Refused, Result
+from npw.solvers.registry import Decider
 
 if TYPE_CHECKING:  # numpy is imported where a kernel runs, not by npw list's start-up
     import numpy as np
@@ -464,3 +465,12 @@ def solve_idastar(instance: NPuz, timeout: float | None = None, heuristic: str |
         heuristic = default_heuristic(instance.n, instance.goal)
     outcome = idastar_path(instance.start, instance.goal, heuristic, instance.k, timeout)
     return _decide(instance, outcome, f"idastar:{heuristic}")
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("npuz", "idastar", solve_idastar),
+    Decider("npuz", "astar", solve_astar),
+    Decider("npuz", "bfs", solve_bfs),
+)

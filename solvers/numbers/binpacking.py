@@ -27,6 +27,7 @@ from npw.instances.numbers.binpacking import BinPacking
 from npw.solvers.limits import ClauseBuffer, refuse_above, remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.registry import Decider
 
 
 def solve_dp(instance: BinPacking, timeout: float | None = None) -> Result:
@@ -124,3 +125,11 @@ def solve_sat(instance: BinPacking, timeout: float | None = None, solver: str | 
         return SatEncoding(max(num_vars, 1), clauses, decode=decode)
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("binpacking", "dp", solve_dp),
+    Decider("binpacking", "sat", solve_sat),
+)

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from npw.solvers.limits import MEMO_ENTRIES
 from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.registry import Decider
 
 
 def reach(numbers: Sequence[int], target: int, deadline: Deadline) -> tuple[int, ...] | None | str:
@@ -71,3 +72,10 @@ def solve(instance: Any, timeout: float | None = None) -> Result:
     if found is None:
         return Result(Answer.NO, None, "dp", stats)
     return Result(Answer.YES, found, "dp", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "dp", solve) for problem in ("subsetsum", "partition")),
+)

@@ -1,7 +1,7 @@
 """Deciders of 4-PARTITION, and the binary SAT encoding of "m groups of k of sum B" that
 3-PARTITION uses too once its unary sums would be too big (large B, as Theorem 4.4 builds).
 
-* ``solve_dp``: the memoised search of :func:`npw.solvers.three_partition.dp.solve_groups` with
+* ``solve_dp``: the memoised search of :func:`npw.solvers.numbers.three_partition.dp.solve_groups` with
   k = 4 (no SAT; its cost depends on how many distinct values there are, not on their size);
 * ``solve_sat``: x[i][j] "number i in group j", each number in exactly one group and each group
   of exactly k members (``CardEnc``, sequential counter), each group's sum equal to B by the
@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.registry import Decider
 
 
 def clause_estimate(n: int, m: int, bound: int) -> int:
@@ -70,10 +71,18 @@ def solve_groups_sat(instance: Any, k: int, timeout: float | None = None, solver
 
 
 def solve_dp(instance: Any, timeout: float | None = None) -> Result:
-    from npw.solvers.three_partition.dp import solve_groups
+    from npw.solvers.numbers.three_partition.dp import solve_groups
 
     return solve_groups(instance, 4, timeout)
 
 
 def solve_sat(instance: Any, timeout: float | None = None, solver: str | None = None) -> Result:
     return solve_groups_sat(instance, 4, timeout, solver)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("4partition", "dp", solve_dp),
+    Decider("4partition", "sat", solve_sat),
+)

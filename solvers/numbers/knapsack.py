@@ -27,6 +27,7 @@ from npw.instances.numbers.knapsack import Knapsack
 from npw.solvers.limits import MEMO_ENTRIES, ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.registry import Decider
 
 
 def best_packing(instance: Knapsack, deadline: Deadline) -> tuple[int, ...] | None | str:
@@ -120,3 +121,11 @@ def solve_sat(instance: Knapsack, timeout: float | None = None, solver: str | No
                            decode=lambda values: tuple(i for i in range(len(x)) if values[x[i] - 1]))
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("knapsack", "dp", solve_dp),
+    Decider("knapsack", "sat", solve_sat),
+)

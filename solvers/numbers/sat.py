@@ -24,6 +24,7 @@ from npw.solvers.encodings import binary_sum_equals
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.registry import Decider
 
 
 def clause_estimate(count: int, total: int) -> int:
@@ -55,3 +56,10 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
                            decode=lambda values: tuple(i for i in range(len(x)) if values[x[i] - 1]))
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "sat", solve) for problem in ("subsetsum", "partition")),
+)

@@ -27,6 +27,7 @@ from collections import defaultdict
 
 from npw.instances.base import InvalidInstance
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.registry import Decider
 
 
 def _cp_model():
@@ -169,3 +170,10 @@ def solve(instance, timeout: float | None = None, workers: int = 1) -> Result:
     if status == cp_model.UNKNOWN:  # stopped at max_time_in_seconds
         stats["timed_out_while"] = "solving"
     return Result(Answer.UNKNOWN, None, "cpsat", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("rel", "cpsat", solve),
+)

@@ -64,6 +64,7 @@ from npw.instances.base import InvalidInstance
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result, SolverError
 from npw.solvers.sat import INTERRUPTIBLE, LOAD_CHUNK, _alarm_kept, _solve_interruptible, _statistics, solver_name
+from npw.solvers.registry import Decider, Sampler
 
 # transitivity clauses spent on local orders; vertices are ordered lowest degree first while
 # their deg^3 fits (Theorem 2's collectors TC and FC, of degree 4m, stay unordered from m = 12: their order
@@ -483,3 +484,14 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
         stats.update((key, value) for key, value in _statistics(sat).items() if key in ("conflicts", "decisions"))
     stats["time"] = time.perf_counter() - started
     return Result(answer, certificate, backend, stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("rel", "local", solve),
+)
+
+SAMPLERS = (
+    Sampler("rel", sample_certificates),
+)

@@ -32,6 +32,8 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.exports import rel_clauses
+from npw.solvers.registry import Decider, Export
 
 
 def encode(instance, deadline: Deadline | None = None):
@@ -199,3 +201,14 @@ def to_dimacs(instance) -> str:
             comments=comments + ("no edges: decided without variables",))
     num_vars, clauses, _ = encode(instance)
     return CNF(num_vars, [tuple(c) for c in clauses]).to_dimacs(comments=comments)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("rel", "sat", solve),
+)
+
+EXPORTS = (
+    Export("rel", "dimacs", to_dimacs, clause_bound=rel_clauses),
+)

@@ -17,6 +17,7 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.registry import Decider
 
 
 def clause_estimate(steps: int, arcs: int, elements: int, vertices: int) -> int:
@@ -114,3 +115,10 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
         return SatEncoding(*encode(instance, deadline))  # OutOfTime past the deadline
 
     return decide_by_sat(encoding, backend="sat-time", solver=solver or DEFAULT_SOLVER, timeout=timeout)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("rel", "sat-time", solve),
+)

@@ -21,6 +21,7 @@ from collections import defaultdict
 
 from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.registry import Decider
 
 
 def solve(instance, timeout: float | None = None) -> Result:
@@ -158,3 +159,10 @@ def solve(instance, timeout: float | None = None) -> Result:
         return Result(Answer.UNKNOWN, None, "search", {"time": time.perf_counter() - start_time, "nodes": nodes})
     stats = {"time": time.perf_counter() - start_time, "nodes": nodes}
     return Result(Answer.YES, tuple(steps), "search", stats) if found else Result(Answer.NO, None, "search", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("rel", "search", solve),
+)

@@ -23,6 +23,7 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.registry import Decider, Sampler
 
 PAIRWISE_UP_TO = 6  # pairwise at-most-one has k(k-1)/2 clauses; the counter about 3k
 
@@ -83,3 +84,14 @@ def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[tuple[
     num_vars, clauses = built
     sets = len(instance.universe_sets())
     return [tuple(i for i in range(sets) if model[i]) for model in sample_models(num_vars, clauses, count, seed)]
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "sat", solve) for problem in ("3dm", "x3c")),
+)
+
+SAMPLERS = (
+    *(Sampler(problem, sample_certificates) for problem in ("3dm", "x3c")),
+)

@@ -13,6 +13,7 @@ import time
 from typing import Any, Sequence
 
 from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.registry import Decider
 
 
 def exact_cover(universe: int, sets: Sequence[Sequence[int]], deadline: Deadline) -> tuple[int, ...] | None | str:
@@ -118,3 +119,10 @@ def solve(instance: Any, timeout: float | None = None) -> Result:
     if found is None:
         return Result(Answer.NO, None, "brute", stats)
     return Result(Answer.YES, found, "brute", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    *(Decider(problem, "brute", solve) for problem in ("3dm", "x3c")),
+)

@@ -26,6 +26,7 @@ from pysat.formula import IDPool
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.registry import Decider, Sampler
 
 
 class _Search:
@@ -111,3 +112,15 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     num_vars, clauses = encode(instance)
     return [tuple(j for j in range(len(instance.sets)) if model[j])
             for model in sample_models(num_vars, clauses, count, seed)]
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("setcover", "search", solve_search),
+    Decider("setcover", "sat", solve_sat),
+)
+
+SAMPLERS = (
+    Sampler("setcover", sample_certificates),
+)

@@ -34,6 +34,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import SoloChess
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.solochess.moves import CompiledBoard, compile_board
+from npw.solvers.registry import Decider
 
 
 def _geometric_moves(instance: SoloChess, kind: str) -> set:
@@ -206,3 +207,10 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
             if villains & weak & ~new_strong:
                 stack.append((new_path, new_visited, new_strong))
     return Result(Answer.NO, None, "theorem2.16", {"time": time.perf_counter() - start, "paths": explored})
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("solochess", "theorem2.16", solve),
+)

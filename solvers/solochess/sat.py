@@ -22,6 +22,7 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.limits import ClauseBuffer
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.solochess.moves import compile_board
+from npw.solvers.registry import Decider
 
 
 def encode(instance: SoloChess, deadline: Deadline | None = None):
@@ -113,3 +114,10 @@ def solve(instance: SoloChess, timeout: float | None = None, solver: str | None 
         return SatEncoding(num_vars, clauses, decode)
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("solochess", "sat", solve),
+)

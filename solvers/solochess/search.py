@@ -32,6 +32,7 @@ from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 from npw.solvers.solochess import walk
 from npw.solvers.solochess.moves import compile_board
+from npw.solvers.registry import Decider, Sampler
 
 
 def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None,
@@ -239,3 +240,14 @@ def sample_certificates(instance: SoloChess, count: int, seed: int = 0, budget: 
     order is shuffled by seeds derived from ``seed`` (each search at most ``budget`` seconds);
     for checking a reduction's backward map on solutions other than the first one found."""
     return shuffled_certificates(solve, instance, count, seed, budget)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("solochess", "search", solve),
+)
+
+SAMPLERS = (
+    Sampler("solochess", sample_certificates),
+)

@@ -22,6 +22,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import SoloChess
 from npw.solvers.result import Answer, Result
 from npw.solvers.solochess.moves import compile_board
+from npw.solvers.registry import Decider
 
 
 def applies(instance: SoloChess) -> str | None:
@@ -90,3 +91,10 @@ def solve(instance: SoloChess, timeout: float | None = None) -> Result:
     captures = tuple(board.move(u, parent[u]) for u in reversed(order[1:]))
     stats["time"] = time.perf_counter() - start
     return Result(Answer.YES, captures, "theorem2.2", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("solochess", "theorem2.2", solve),
+)

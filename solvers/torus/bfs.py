@@ -29,6 +29,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.torus.puzzle import TorusBoard, TorusPuzzle
 from npw.instances.torus.moves import METRICS, Move, cost, shift
 from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.registry import Decider
 
 MAX_CELLS_DIAMETER = 10  # 10! ranks = 3.6 MB of distances; 11! would be 40 MB and hours of Python-side work
 
@@ -200,3 +201,10 @@ def all_distances(rows: int, cols: int, metric: str) -> Iterator[tuple[tuple[int
                     next_level.append(child)
         frontier = next_level
     yield from distance.items()
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("torus", "bfs", solve),
+)

@@ -37,6 +37,7 @@ from npw.instances.torus.puzzle import TorusBoard, TorusPuzzle
 
 from npw.instances.torus.moves import Move, apply_inplace, cost, drag_number, push_number, shift, simplify
 from npw.solvers.result import Answer, Result
+from npw.solvers.registry import Decider
 
 
 class _Work:
@@ -180,3 +181,10 @@ def solve(instance: TorusPuzzle, timeout: float | None = None) -> Result:
         stats["note"] = f"constructive {instance.metric} number exceeds the bound; it is not optimal"
         return Result(Answer.UNKNOWN, None, "constructive", stats)
     return Result(Answer.YES, tuple(moves), "constructive", stats)
+
+
+# -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
+
+DECIDERS = (
+    Decider("torus", "constructive", solve),
+)

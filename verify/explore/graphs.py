@@ -8,7 +8,7 @@ neighbourhood; clique: its edges to the vertices before it).
 >>> graph = HamPath(3, ((0, 1), (1, 2)))
 >>> [c.as_json() for c in show_path(graph, (2, 1, 0))][:3]
 [['s', 'vertex:2', 'mark', 'path'], ['s', 'vertex:1', 'mark', 'path'], ['s', 'edge:1-2', 'mark', 'path']]
->>> from npw.instances.three_partition import ThreePartition
+>>> from npw.instances.numbers.three_partition import ThreePartition
 >>> [c.as_json() for c in show_triples(ThreePartition((2, 2, 3), 7), [(0, 1, 2)])]
 [['s', 'number:0', 'mark', 'g0'], ['s', 'number:1', 'mark', 'g0'], ['s', 'number:2', 'mark', 'g0']]
 >>> from npw.instances.graphs.graph import VertexCover

@@ -1,0 +1,119 @@
+"""Finding declarations: the records a module declares about itself, and the modules to look in.
+
+Every problem, decider, export and reduction is declared in its own module as a module-level
+record (``PROBLEM = Problem(...)``, ``DECIDERS = (Decider(...), ...)``, ``REDUCTION =
+Reduction(...)``). Nothing lists them by hand: ``npw index`` imports every module of the package
+once and writes what it found to each layer's ``_index.py`` (a test keeps those current), so
+start-up reads one small module instead of importing all of them. Two kinds of module are
+looked at when they are used, without an index:
+
+* a module added to the package after the index was written (a contributor's new file:
+  :func:`unindexed_modules` finds it by the folder listing, which costs a few system calls);
+* a plugin: a module named by an entry point of the group ``npw.plugins`` in an installed
+  distribution (:func:`plugin_modules`), so a course or a lab ships its catalogue as a package.
+
+>>> "npw.instances.sat.cnf" in package_modules("npw.instances")
+True
+>>> from npw.instances.base import Problem
+>>> [name for name, _ in declared(importlib.import_module("npw.instances.sat.cnf"), Problem)]
+['PROBLEM']
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+import re
+import sys
+from types import ModuleType
+from typing import Any, Iterator
+
+__all__ = ["INDEX_NAME", "PLUGIN_GROUP", "declared", "imported", "load_index", "package_modules", "plugin_modules",
+           "unindexed_modules"]
+
+PLUGIN_GROUP = "npw.plugins"
+INDEX_NAME = "_index.json"  # beside each layer's __init__.py, written by ``npw index``
+
+
+@functools.cache
+def load_index(package: str) -> dict[str, Any]:
+    """The index ``npw index`` wrote for ``package`` (``npw.instances``, ``npw.solvers``,
+    ``npw.reductions``), its ``MODULES`` as a frozenset; an empty index where there is none yet."""
+    import json
+
+    root = importlib.import_module(package)
+    try:
+        with open(os.path.join(os.path.dirname(root.__file__), INDEX_NAME), encoding="utf-8") as handle:
+            index = json.load(handle)
+    except FileNotFoundError:
+        index = {}
+    index["MODULES"] = frozenset(index.get("MODULES", ()))
+    return index
+
+
+def package_modules(package: str) -> list[str]:
+    """Every module below ``package`` (dotted names, sorted), found by listing its folders;
+    nothing is imported but the package itself. Private modules (``_index``) are left out."""
+    root = importlib.import_module(package)
+    found = []
+    for base in getattr(root, "__path__", []):
+        for folder, subfolders, files in os.walk(base):
+            subfolders[:] = sorted(d for d in subfolders
+                                   if os.path.isfile(os.path.join(folder, d, "__init__.py")))
+            relative = os.path.relpath(folder, base)
+            prefix = package if relative == "." else package + "." + relative.replace(os.sep, ".")
+            for name in files:
+                if not name.endswith(".py") or name.startswith("_") and name != "__init__.py":
+                    continue
+                found.append(prefix if name == "__init__.py" else f"{prefix}.{name[:-3]}")
+    return sorted(found)
+
+
+def unindexed_modules(package: str, indexed: frozenset[str] | set[str]) -> list[str]:
+    """The modules below ``package`` that the index does not know (added since it was written)."""
+    return [name for name in package_modules(package) if name not in indexed]
+
+
+@functools.cache
+def plugin_modules() -> tuple[str, ...]:
+    """The modules that installed distributions name in the entry-point group ``npw.plugins``
+    (``[project.entry-points."npw.plugins"] mycourse = "mycourse.catalogue"``), sorted."""
+    from importlib.metadata import entry_points
+
+    return tuple(sorted({point.value.partition(":")[0].strip() for point in entry_points(group=PLUGIN_GROUP)}))
+
+
+def _assigned_names(module: ModuleType) -> set[str]:
+    """The names a module assigns at its top level (read from its source text): what it declares,
+    as opposed to what it imports from elsewhere."""
+    try:
+        path = module.__file__
+        with open(path, encoding="utf-8") as handle:  # type: ignore[arg-type]
+            source = handle.read()
+    except (OSError, TypeError):
+        return set(vars(module))  # no source (built in memory): everything counts
+    return set(re.findall(r"^([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)", source, flags=re.MULTILINE))
+
+
+def declared(module: ModuleType, kind: type | tuple[type, ...]) -> list[tuple[str, Any]]:
+    """The records of ``kind`` a module declares at its top level: ``(attribute, record)`` for each
+    attribute it assigns itself holding one (or a tuple or list of them: ``DECIDERS = (...)``)."""
+    found = []
+    for name in sorted(_assigned_names(module) & set(vars(module))):
+        value = getattr(module, name)
+        for item in (value if isinstance(value, (tuple, list)) else (value,)):
+            if isinstance(item, kind):
+                found.append((name, item))
+    return found
+
+
+def imported(modules: list[str] | tuple[str, ...]) -> Iterator[ModuleType]:
+    """The modules, imported; a plugin that fails to import is said on stderr and skipped (one
+    broken package must not take the command line down)."""
+    for name in modules:
+        try:
+            yield importlib.import_module(name)
+        except Exception as error:  # a third party's module: anything can go wrong in it
+            print(f"npw: plugin module {name!r} could not be imported: {type(error).__name__}: {error}",
+                  file=sys.stderr)

@@ -1,0 +1,1 @@
+"""The rel room of the reductions."""

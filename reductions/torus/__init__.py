@@ -1,0 +1,1 @@
+"""The torus room of the reductions."""
