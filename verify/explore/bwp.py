@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from npw.verify.explore.steps import Change, Lattice, Layout, Play, Step
+from npw.verify.explore.players import Player
 
 _WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
@@ -44,3 +45,7 @@ def play(puzzle: Any, moves: Sequence[Any], layout: Layout, side: str = "t") -> 
         steps.append(Step(f"{move}: {line} {move.index} {_WORDS[move.direction]} by {move.amount}", tuple(changes)))
     goal = tuple(lattice.point(*divmod(i, C)) for i, black in enumerate(puzzle.goal) if black)
     return Play(tuple(steps), goal_occupied=goal, movers=tuple(at))
+
+
+# how this module's problems play on a page (npw.verify.explore.players)
+PLAYERS = (Player("bwp", play),)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from npw.verify.explore.steps import Change, Layout, Play, Step, marks
+from npw.verify.explore.players import Player
 
 GROUP_COLOURS = 8  # the page's CSS has the classes npw-g0 .. npw-g7
 
@@ -101,3 +102,11 @@ def play_vertex_set(graph: Any, vertices: Sequence[int], layout: Layout | None, 
     else:
         goal = {f"vertex:{v}": "path" for v in vertices}
     return Play(tuple(vertex_set_steps(graph, vertices, side)), goal_marks=goal)
+
+
+# how this module's problems play on a page (npw.verify.explore.players)
+PLAYERS = (
+    *(Player(problem, play_path, show_path) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+    Player("3partition", play_triples, show_triples),
+    *(Player(problem, play_vertex_set, show_vertex_set) for problem in ("indset", "vertexcover", "clique", "domset")),
+)

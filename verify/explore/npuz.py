@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from npw.verify.explore.steps import Change, Lattice, Layout, Play, Step
+from npw.verify.explore.players import Player
 
 MAX_STEPS = 20_000
 # the blank's move -> (row, col) offset of the tile that slides into it, and the tile's direction
@@ -50,3 +51,7 @@ def play(puzzle: Any, moves: str, layout: Layout, side: str = "t") -> Play:
         steps.append(Step(caption, tuple(changes)))
     goal = {f"tile:{t}": lattice.point(*divmod(i, n)) for i, t in enumerate(puzzle.goal) if t}
     return Play(tuple(steps), goal_positions=goal)
+
+
+# how this module's problems play on a page (npw.verify.explore.players)
+PLAYERS = (Player("npuz", play),)

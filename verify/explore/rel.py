@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from npw.verify.explore.steps import Change, Layout, Play, Step
+from npw.verify.explore.players import Player
 
 SLOT = 12.0  # distance between two elements parked at one vertex
 PER_ROW = 4  # slots per row above a vertex
@@ -59,3 +60,7 @@ def play(rel: Any, walk: Any, layout: Layout, side: str = "t") -> Play:
         steps.append(Step(f"edge {edge}: {start} -> {end}{carrying}", tuple(changes)))
     goal = {f"element:{e}": layout.position(f"vertex:{f}") or (0.0, 0.0) for e, f in zip(rel.elements, rel.final)}
     return Play(tuple(steps), goal_positions=goal, tolerance=REACH)
+
+
+# how this module's problems play on a page (npw.verify.explore.players)
+PLAYERS = (Player("rel", play),)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from npw.verify.explore.steps import Change, Layout, Play, Step
+from npw.verify.explore.players import Player
 
 
 def _clauses(instance: Any) -> list[list[int]]:
@@ -70,3 +71,7 @@ def show(instance: Any, assignment: Sequence[bool], side: str = "s") -> tuple[Ch
     changes += [Change(side, f"clause:{i}", "mark", "sat" if _holds(instance, clause, assignment) else "unsat")
                 for i, clause in enumerate(_clauses(instance))]
     return tuple(changes)
+
+
+# how this module's problems play on a page (npw.verify.explore.players)
+PLAYERS = tuple(Player(problem, play, show) for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat"))

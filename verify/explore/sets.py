@@ -17,6 +17,7 @@ from typing import Any, Sequence
 
 from npw.instances.elements import element_id, set_id, triple_id
 from npw.verify.explore.steps import Change, Layout, Play, Step
+from npw.verify.explore.players import Player
 
 GROUP_COLOURS = 8  # the page's CSS has the classes npw-g0 .. npw-g7
 
@@ -54,3 +55,7 @@ def show_cover(instance: Any, chosen: Sequence[int], side: str = "s") -> tuple[C
 def play_cover(instance: Any, chosen: Sequence[int], layout: Layout | None, side: str = "t") -> Play:
     """The matching or cover played; the goal is every element of the instance ringed."""
     return Play(tuple(cover_steps(instance, chosen, side)), goal_marks={e: "path" for e in _elements(instance)})
+
+
+# how this module's problems play on a page (npw.verify.explore.players)
+PLAYERS = tuple(Player(problem, play_cover, show_cover) for problem in ("3dm", "x3c"))

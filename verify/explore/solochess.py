@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from npw.verify.explore.steps import Change, Lattice, Layout, Play, Step
+from npw.verify.explore.players import Player
 
 
 def play(board: Any, captures: Sequence[Any], layout: Layout, side: str = "t") -> Play:
@@ -36,3 +37,7 @@ def play(board: Any, captures: Sequence[Any], layout: Layout, side: str = "t") -
                                     Change(side, mover, "at", lattice.point(target[1], target[0])))))
     return Play(tuple(steps), movers=tuple(f"piece:{p.x},{p.y}" for p in board.pieces), survivors=1,
                 hidden_at_end=tuple(hidden))
+
+
+# how this module's problems play on a page (npw.verify.explore.players)
+PLAYERS = (Player("solochess", play),)
