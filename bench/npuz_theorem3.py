@@ -33,7 +33,7 @@ from npw.reductions import npuz as theorem3  # noqa: E402
 
 def small(unit: int, count: int, seed: int) -> None:
     from npw.instances import get_problem
-    from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+    from npw.reductions.rel import theorem2
     from npw.instances.npuz.reach import reachable
 
     formulas = list(get_problem("224sat").enumerate(3))

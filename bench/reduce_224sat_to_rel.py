@@ -15,7 +15,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from npw.instances.sat.two_two_four_sat import random_instance  # noqa: E402
-from npw.reductions.rel.two_two_four_sat_to_rel import reduce  # noqa: E402
+from npw.reductions.rel.theorem2 import reduce  # noqa: E402
 from npw.solvers import solve  # noqa: E402
 
 

@@ -16,7 +16,7 @@ sorted by module.
 >>> indexes["instances"]["PROBLEMS"]["1in3sat"]
 'npw.instances.sat.one_in_three_sat'
 >>> indexes["reductions"]["REDUCTIONS"]["224sat-to-rel-cap2"]
-'npw.reductions.rel.two_two_four_sat_to_rel:CAPACITY_TWO'
+'npw.reductions.rel.variants:CAPACITY_TWO'
 >>> indexes["solvers"]["DECIDERS"]["indset"]["sat"]
 'npw.solvers.graphs.sat:solve'
 """

@@ -16,7 +16,7 @@ from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.instances.numbers.three_partition import ThreePartition
 from npw.instances.torus.moves import Move, parse_moves
 from npw.reductions.torus import three_partition_to_bwp as bwp_reduction
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import figures
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Reduction
 from npw.reductions.registry import get_reduction
 from npw.solvers import sample_certificates, solve
@@ -170,16 +170,16 @@ def rel_case(reduction_id: str = "224sat-to-rel"):
 def test_theorem2_target_claims_can_fail():
     _, _, target, _ = rel_case()
     edges = list(target.edges)
-    index = edges.index((theorem2.TC, theorem2.top(2), 0))
-    edges[index] = (theorem2.TC, theorem2.top(2), 2)  # a zero-edge given capacity: TC reaches FC
+    index = edges.index((figures.TRUE_COLLECTOR, figures.diamond_top(2), 0))
+    edges[index] = (figures.TRUE_COLLECTOR, figures.diamond_top(2), 2)  # a zero-edge given capacity: TC reaches FC
     opened = dataclasses.replace(target, edges=tuple(edges))
     assert fails(claim("224sat-to-rel", "figure-2-edges").check(SAT224, opened))
     assert fails(claim("224sat-to-rel", "no-tc-fc-route").check(SAT224, opened))
     edges = list(target.edges)
-    edges[index] = (theorem2.top(2), theorem2.TC, 0)  # reversed: top_2 gets one more out-edge
+    edges[index] = (figures.diamond_top(2), figures.TRUE_COLLECTOR, 0)  # reversed: top_2 gets one more out-edge
     assert fails(claim("224sat-to-rel", "euler-ends").check(SAT224, dataclasses.replace(target, edges=tuple(edges))))
     final = list(target.final)
-    a, b = target.elements.index(theorem2.element(1, 1)), target.elements.index(theorem2.element(1, 3))
+    a, b = target.elements.index(figures.element(1, 1)), target.elements.index(figures.element(1, 3))
     final[a], final[b] = final[b], final[a]  # u1 and ~u1 delivered to each other's clause
     moved = dataclasses.replace(target, final=tuple(final))
     assert fails(claim("224sat-to-rel", "figure-1-configurations").check(SAT224, moved))
@@ -205,15 +205,16 @@ def test_theorem2_backward_claims_can_fail():
     assert fails(claim("224sat-to-rel", "claim-2-arrivals").check(SAT224, target, walk, complement))
     mixed = []
     for edge, start, shipped in walk:
-        if target.edges[edge][:2] in ((theorem2.bot(1), theorem2.TC), (theorem2.bot(1), theorem2.FC)):
-            shipped = (theorem2.element(1, 1), theorem2.element(1, 3))  # one of each pair
+        if target.edges[edge][:2] in ((figures.diamond_bottom(1), figures.TRUE_COLLECTOR),
+                                      (figures.diamond_bottom(1), figures.FALSE_COLLECTOR)):
+            shipped = (figures.element(1, 1), figures.element(1, 3))  # one of each pair
         mixed.append((edge, start, shipped))
     assert fails(claim("224sat-to-rel", "claim-2-pairs").check(SAT224, target, tuple(mixed), extracted))
     crossing = []
     for edge, start, shipped in walk:
-        if target.edges[edge][:2] == (theorem2.FC, theorem2.nc(1)):
+        if target.edges[edge][:2] == (figures.FALSE_COLLECTOR, figures.clause_vertex(1)):
             tc_element = next(name for e, _, names in walk for name in names
-                              if target.edges[e][:2] == (theorem2.TC, theorem2.nc(1)))
+                              if target.edges[e][:2] == (figures.TRUE_COLLECTOR, figures.clause_vertex(1)))
             shipped = tuple(shipped) + (tc_element,)  # an element that came through TC leaves FC
         crossing.append((edge, start, shipped))
     assert fails(claim("224sat-to-rel", "claim-2-no-crossing").check(SAT224, target, tuple(crossing), extracted))
@@ -227,9 +228,9 @@ def test_theorem2_backward_claims_can_fail():
 def test_capacity_two_claims_can_fail():
     reduction, assignment, target, walk = rel_case("224sat-to-rel-cap2")
     extracted = reduction.backward(SAT224, target, walk)
-    zero_edge = theorem2.graph(2)[1].index((theorem2.TC, theorem2.top(2), 0))
+    zero_edge = figures.graph(2)[1].index((figures.TRUE_COLLECTOR, figures.diamond_top(2), 0))
     final = list(target.final)
-    final[target.elements.index(theorem2.dummy(zero_edge, 1))] = theorem2.TC  # (TC, top_2)'s dummy kept at TC
+    final[target.elements.index(figures.dummy(zero_edge, 1))] = figures.TRUE_COLLECTOR  # (TC, top_2)'s dummy kept at TC
     check = claim("224sat-to-rel-cap2", "dummies-placed").check
     assert check(SAT224, target) is True
     assert fails(check(SAT224, dataclasses.replace(target, final=tuple(final))))

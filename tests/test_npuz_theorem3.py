@@ -13,7 +13,7 @@ from npw.instances.sat.two_two_four_sat import TwoTwoFourSat, random_instance
 from npw.cli import main
 from npw.reductions import get_reduction
 from npw.reductions import npuz as theorem3
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
 from npw.reductions.npuz.layout import build_layout
 from npw.reductions.npuz.moves import SparseBoard, edge_program, expand
 from npw.instances.npuz.reach import reachable

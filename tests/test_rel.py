@@ -7,7 +7,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.rel.relocation import Relocation, random_instance
 from npw.instances.sat.two_two_four_sat import random_instance as random_224
 from npw.reductions import get_reduction
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
 from npw.solvers import Answer, solve
 from npw.verify import exhaustive, verify_reduction
 

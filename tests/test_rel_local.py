@@ -8,7 +8,7 @@ from npw.instances import get_problem
 from npw.instances.rel.relocation import Relocation, random_instance
 from npw.instances.sat.two_two_four_sat import random_instance as random_224
 from npw.reductions import get_reduction
-from npw.reductions.rel.two_two_four_sat_to_rel import reduce as theorem_2
+from npw.reductions.rel.theorem2 import reduce as theorem_2
 from npw.solvers import Answer, sample_certificates, solve
 from npw.solvers.rel import local_order
 

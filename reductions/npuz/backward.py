@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from npw.instances.base import InvalidInstance
 from npw.instances.lazy import lazy_import
 from npw.instances.rel.relocation import Relocation
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
 from npw.reductions.npuz.instance import DENSE_LIMIT, Theorem3Instance
 from npw.reductions.npuz.layout import Cell, EdgeLayout, Layout, add
 

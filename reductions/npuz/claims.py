@@ -29,7 +29,8 @@ from typing import Any
 from npw.instances.npuz.board import NPuz
 from npw.instances.npuz.reach import reachable
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
+from npw.reductions.rel.figures import clause_vertex, diamond_top
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
 from npw.reductions.npuz.backward import DecodeError, decode_walk, read_back, same_rel
 from npw.reductions.npuz.instance import Theorem3Instance, build_instance, p, paper_u
@@ -104,9 +105,9 @@ def blank_from_top1_to_ncm(formula: TwoTwoFourSat, board: NPuz) -> bool | str:
     layout = instance_of(formula, board.n).layout
     n = board.n
     start_blank, goal_blank = divmod(board.start.index(0), n), divmod(board.goal.index(0), n)
-    if start_blank != layout.node(theorem2.top(1)).local(4):
+    if start_blank != layout.node(diamond_top(1)).local(4):
         return f"the blank starts at {start_blank}, not in top_1's centre"
-    if not layout.node(theorem2.nc(formula.num_vars)).contains(goal_blank):
+    if not layout.node(clause_vertex(formula.num_vars)).contains(goal_blank):
         return f"the blank ends at {goal_blank}, not in nc_m"
     ordered = [t for t in board.start if t]
     return True if ordered == sorted(ordered) else "B1 does not number the tiles row by row"

@@ -17,7 +17,7 @@ from typing import Any
 
 from npw.instances.npuz.reach import reachable
 from npw.instances.npuz.region import solve_region
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
 from npw.reductions.npuz.instance import Theorem3Instance, p
 from npw.reductions.npuz.layout import Cell, EdgeLayout, Node, add, distance
 from npw.reductions.npuz.moves import (

@@ -32,7 +32,10 @@ from npw.instances.lazy import lazy_import
 from npw.instances.npuz.board import NPuz
 from npw.instances.npuz.region import move_bound
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
+from npw.reductions.rel.figures import (
+    FALSE_COLLECTOR, clause_vertex, diamond_top, element, negated_side, unnegated_side,
+)
 from npw.reductions.npuz.layout import Cell, EdgeLayout, Layout, add, build_layout, distance
 from npw.reductions.npuz.moves import (
     CHAR, S_DOWN_LOCAL, S_UP_LOCAL, VECTOR, Run, Shift, edge_program, globalise,
@@ -372,12 +375,12 @@ def element_cells(layout: Layout, m: int) -> dict[str, Cell]:
     for i in range(1, m + 1):
         for k in range(1, 9):
             if k <= 2:
-                node, slot = layout.node(theorem2.nu(i)), ELEMENT_SLOTS["nu"][k - 1]
+                node, slot = layout.node(unnegated_side(i)), ELEMENT_SLOTS["nu"][k - 1]
             elif k <= 4:
-                node, slot = layout.node(theorem2.nubar(i)), ELEMENT_SLOTS["nubar"][k - 3]
+                node, slot = layout.node(negated_side(i)), ELEMENT_SLOTS["nubar"][k - 3]
             else:
-                node, slot = layout.node(theorem2.top(i)), ELEMENT_SLOTS["top"][k - 5]
-            cells[theorem2.element(i, k)] = node.local(slot)
+                node, slot = layout.node(diamond_top(i)), ELEMENT_SLOTS["top"][k - 5]
+            cells[element(i, k)] = node.local(slot)
     return cells
 
 
@@ -394,7 +397,7 @@ def build_instance(formula: TwoTwoFourSat, unit: int | None = None, additive: in
     problems = layout.check()
     if problems:
         raise AssertionError(f"layout broken: {problems[0]}")
-    top1 = layout.node(theorem2.top(1))
+    top1 = layout.node(diamond_top(1))
     blank_start = top1.local(4)
     numbering = Numbering(layout.n, blank_start[0] * layout.n + blank_start[1])
     rel = theorem2.reduce(formula)
@@ -426,12 +429,12 @@ def build_instance(formula: TwoTwoFourSat, unit: int | None = None, additive: in
             contents[edge.head].remove(t)
         for k, j, i in rule.leaving:
             contents[edge.tail].append(numbering.tile(edge.legs[k].cell(j, i)))
-    ncm = layout.node(theorem2.nc(m))
+    ncm = layout.node(clause_vertex(m))
     blank_goal = ncm.local(4)
     node_b2: dict[Cell, int] = {blank_goal: 0}
     reserved: dict[Cell, int] = {}
     for edge in layout.edges:  # nc_j (j < m) is left last through (nc_j, FC): its first tile enters there
-        if edge.tail.startswith("nc") and edge.head == theorem2.FC:
+        if edge.tail.startswith("nc") and edge.head == FALSE_COLLECTOR:
             reserved[add(edge.first, edge.legs[0].heading, -1)] = numbering.tile(edge.first)
     for node in layout.nodes:
         # tiles that stay keep their B1 cells; the others fill the freed cells, each the

@@ -36,7 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel.figures import (
+    FALSE_COLLECTOR, TRUE_COLLECTOR, clause_vertex, diamond_bottom, diamond_top, graph, negated_side, unnegated_side,
+)
 
 Cell = tuple[int, int]
 
@@ -281,12 +283,12 @@ def build_layout(m: int, unit: int) -> Layout:
     Xc = [0] + [Xc1 + (j - 1) * WC for j in range(1, m + 1)]
     Xmax = Xc[m] + 3 + L0 + 2
 
-    nodes = [Node(theorem2.TC, T_top, T_left, S), Node(theorem2.FC, F_top, F_left, S)]
+    nodes = [Node(TRUE_COLLECTOR, T_top, T_left, S), Node(FALSE_COLLECTOR, F_top, F_left, S)]
     for i in range(1, m + 1):
-        nodes += [Node(theorem2.top(i), Y[i], X[i], 3), Node(theorem2.nu(i), Y[i], X[i] + D, 3),
-                  Node(theorem2.nubar(i), Y[i] + D, X[i], 3), Node(theorem2.bot(i), Y[i] + D, X[i] + D, 3)]
+        nodes += [Node(diamond_top(i), Y[i], X[i], 3), Node(unnegated_side(i), Y[i], X[i] + D, 3),
+                  Node(negated_side(i), Y[i] + D, X[i], 3), Node(diamond_bottom(i), Y[i] + D, X[i] + D, 3)]
     for j in range(1, m + 1):
-        nodes.append(Node(theorem2.nc(j), Yc[j], Xc[j], 3))
+        nodes.append(Node(clause_vertex(j), Yc[j], Xc[j], 3))
 
     def route(tail: str, head: str) -> list[Cell]:
         kind_t, kind_h = _split(tail), _split(head)
@@ -302,14 +304,14 @@ def build_layout(m: int, unit: int) -> Layout:
             return [(R[i], X[i] + 3), (R[i], X[i] + D - 1)]
         if kind_t[0] == "bot":
             i = kind_t[1]
-            if head == theorem2.TC:  # right, then down into TC's top side (diamond 1 outermost)
+            if head == TRUE_COLLECTOR:  # right, then down into TC's top side (diamond 1 outermost)
                 cx = T_left + 4 * (m - i) + 1
                 return [(R[i], Xb[i] + 2), (R[i], cx), (T_top - 1, cx)]
             fr = F_top + 4 * (m - i) + 1  # down, then right into FC's left side (diamond m highest)
             return [(R[i] + 2, Xb[i]), (fr, Xb[i]), (fr, F_left - 1)]
-        if kind_h[0] == "top" and tail in (theorem2.TC, theorem2.FC):
+        if kind_h[0] == "top" and tail in (TRUE_COLLECTOR, FALSE_COLLECTOR):
             i = kind_h[1]  # i >= 2: between the slots of diamonds i and i-1
-            if tail == theorem2.TC:
+            if tail == TRUE_COLLECTOR:
                 zc = T_left + 4 * (m - i + 1) - 1
                 rz = R[i - 1] + 4
                 return [(T_top - 1, zc), (rz, zc), (rz, X[i] + 1), (Y[i] - 1, X[i] + 1)]
@@ -318,14 +320,14 @@ def build_layout(m: int, unit: int) -> Layout:
             return [(zr, F_left - 1), (zr, zx), (Y[i] + 1, zx), (Y[i] + 1, X[i] - 1)]
         if kind_h[0] == "nc":
             j = kind_h[1]
-            if tail == theorem2.TC:  # right, then down into nc_j's top (nc_m outermost)
+            if tail == TRUE_COLLECTOR:  # right, then down into nc_j's top (nc_m outermost)
                 tr = T_top + 4 * (m - j) + 1
                 return [(tr, T_left + S), (tr, Xc[j] + 1), (Yc[j] - 1, Xc[j] + 1)]
             fc = F_left + 4 * (m - j) + 1  # down, then right into nc_j's left side
             return [(F_top + S, fc), (Yc[j] + 1, fc), (Yc[j] + 1, Xc[j] - 1)]
-        if kind_t[0] == "nc" and head in (theorem2.TC, theorem2.FC):
+        if kind_t[0] == "nc" and head in (TRUE_COLLECTOR, FALSE_COLLECTOR):
             j = kind_t[1]  # j < m: between the slots of clauses j+1 and j
-            if head == theorem2.TC:
+            if head == TRUE_COLLECTOR:
                 zt = T_top + 4 * (m - j) - 1
                 qx = Xc[j] + 3 + L0 + 1
                 return [(Yc[j] + 1, Xc[j] + 3), (Yc[j] + 1, qx), (zt, qx), (zt, T_left + S)]
@@ -336,7 +338,7 @@ def build_layout(m: int, unit: int) -> Layout:
             return [(Yc[m] + 1, Xc[m] + 3), (Yc[m] + 1, Xmax), (ytop, Xmax), (ytop, X1 + 1), (Y1 - 1, X1 + 1)]
         raise ValueError(f"no route for ({tail}, {head})")
 
-    _, graph_edges = theorem2.graph(m)
+    _, graph_edges = graph(m)
     edges = []
     for index, (tail, head, capacity) in enumerate(graph_edges):
         points = route(tail, head)

@@ -14,7 +14,7 @@ from typing import Any
 
 from npw.instances.base import InvalidInstance
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
 from npw.reductions.npuz.backward import backward_segments, read_back, same_rel
 from npw.reductions.npuz.forward import forward_moves
 from npw.reductions.npuz.instance import DENSE_LIMIT, build_instance
