@@ -35,6 +35,8 @@ from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem, check_h
 from npw.instances.registry import register_problem
 from npw.solvers.result import Answer, Result
 
+__all__ = ["problem"]
+
 
 def _to_json(value: Any) -> Any:
     if isinstance(value, (tuple, list)):

@@ -45,6 +45,9 @@ from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from npw.instances.base import InvalidInstance
 
+__all__ = ["BACKWARD_CLAIM", "Bound", "BuiltTarget", "CLAIM_STAGES", "Chain", "Claim", "FORWARD_CLAIM", "Provenance",
+           "Reduction", "ReductionOption", "TARGET_CLAIM", "compose_provenance"]
+
 S = TypeVar("S")  # the source instance type
 T = TypeVar("T")  # the target instance type
 U = TypeVar("U")  # the target of a reduction chained after this one

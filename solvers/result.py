@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
+__all__ = ["Answer", "Deadline", "OutOfTime", "PROGRESS_KEYS", "Refused", "Result", "SolverError", "progress",
+           "shuffled_certificates"]
+
 
 class Answer(str, Enum):
     YES = "YES"

@@ -27,6 +27,9 @@ from npw.verify.check import (
     REDUCE_ERROR, CASE_SECONDS, FORWARD_PROOF, SIZE, CaseResult, check_case,
 )
 
+__all__ = ["Failure", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report", "SEVERITY", "Summary",
+           "check_chunk", "claim_table", "shrink_counterexample", "sweep", "verify_reduction"]
+
 # failure kinds from the most telling to the least: a wrong answer before a bad certificate
 SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, CLAIM, SIZE, DECIDER_DISAGREEMENT, DECIDER_ERROR)
 

@@ -29,6 +29,10 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 from npw.instances.graphs.graph import check_simple, vertex_set
 
+__all__ = ["Arc", "DEFAULT_P", "FeedbackVertexSet", "MAX_ENUMERATION_VERTICES", "certain_no_reason", "certified_no",
+           "digraph_classes", "digraphs", "enumerate_instances", "no_witness", "planted", "planted_solution",
+           "random_instance", "shrink", "verification_sample"]
+
 Arc = tuple[int, int]
 
 MAX_ENUMERATION_VERTICES = 4

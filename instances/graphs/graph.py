@@ -32,6 +32,9 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
+__all__ = ["BoundedGraph", "Clique", "Coloring", "DominatingSet", "Edge", "GRAPH_PROBLEMS", "IndependentSet",
+           "ROOM_PROBLEMS", "VertexCover", "VertexSet", "check_simple", "vertex_set"]
+
 Edge = tuple[int, int]
 VertexSet = tuple[int, ...]
 

@@ -28,6 +28,8 @@ from typing import Any, ClassVar, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
+__all__ = ["CYCLE_PROBLEMS", "Cycle", "DirectedHamCycle", "Edge", "HamCycle", "relabel"]
+
 Edge = tuple[int, int]
 Cycle = tuple[int, ...]
 

@@ -31,6 +31,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
+__all__ = ["HamPath", "HamPathEnds", "HamPathGridStart", "Path", "Point", "STEPS", "grid_edges", "grid_instance"]
+
 Point = tuple[int, int]
 Path = tuple[int, ...]
 STEPS: tuple[Point, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))

@@ -38,6 +38,11 @@ from typing import Any, Iterator, Mapping, Sequence
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.elements import npuz_elements
 
+__all__ = ["Board", "GOALS", "MOVES", "NPuz", "OPPOSITE", "PROBLEM", "apply_moves", "blank_path", "enumerate_instances",
+           "format_board", "from_grid", "goal_board", "neighbours", "parse_board", "random_board", "random_instance",
+           "random_reachable_board", "random_walk", "scrambled_instance", "side_of", "to_grid", "unreachable_instance",
+           "validate_board", "verification_sample"]
+
 Board = tuple[int, ...]
 
 MOVES = "UDLR"

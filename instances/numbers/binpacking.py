@@ -27,6 +27,9 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.numbers.model import MAX_NUMBERS, check_file_integers, check_numbers
 from npw.instances.elements import binpacking_elements
 
+__all__ = ["BinPacking", "PROBLEM", "certain_no_reason", "certified_no", "enumerate_instances", "lower_bound",
+           "planted", "planted_solution", "random_instance", "shrink", "verification_sample"]
+
 
 @dataclass(frozen=True)
 class BinPacking:

@@ -28,6 +28,10 @@ from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enume
                                           planted_groups, random_numbers, shrink_numbers)
 from npw.instances.elements import number_elements
 
+__all__ = ["FourPartition", "PARITY_BOUNDS", "PROBLEM", "Quadruples", "certain_no_reason", "certified_no_instance",
+           "enumerate_instances", "planted_instance", "planted_with_certificate", "random_instance", "shrink",
+           "verification_sample"]
+
 Quadruples = tuple[tuple[int, int, int, int], ...]
 
 

@@ -31,6 +31,9 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.numbers.model import check_file_integers, check_numbers, subset_of
 from npw.instances.elements import knapsack_elements
 
+__all__ = ["Knapsack", "PROBLEM", "certain_no_reason", "certified_no", "enumerate_instances", "fractional_optimum",
+           "planted", "planted_solution", "random_instance", "shrink", "verification_sample"]
+
 
 def _check_bound(name: str, value: Any) -> None:
     # the same test as a number's (check_numbers), naming the field

@@ -25,6 +25,9 @@ from typing import Any
 from npw.instances.base import InvalidInstance
 from npw.instances.validation import MAX_VERTICES
 
+__all__ = ["MAX_NUMBERS", "MAX_NUMBER_BITS", "Partition", "SubsetSum", "check_file_integers", "check_numbers",
+           "subset_of"]
+
 # how many numbers an instance may hold: as many as a graph's vertices (the deciders and the
 # drawing are built per number; no decider goes near it)
 MAX_NUMBERS = MAX_VERTICES

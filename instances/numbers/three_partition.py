@@ -30,6 +30,10 @@ from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enume
                                           planted_groups, random_numbers, shrink_numbers)
 from npw.instances.elements import number_elements
 
+__all__ = ["PROBLEM", "ThreePartition", "Triples", "certain_no_reason", "certified_no_instance", "enumerate_instances",
+           "hard_instance", "planted_instance", "planted_with_certificate", "random_instance", "shrink",
+           "verification_sample"]
+
 Triples = tuple[tuple[int, int, int], ...]
 
 

@@ -25,6 +25,8 @@ from typing import Any, ClassVar, Mapping
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.elements import rel_elements
 
+__all__ = ["Edge", "PROBLEM", "Relocation", "Step", "random_instance", "verification_sample"]
+
 Edge = tuple[str, str, int]  # tail, head, capacity
 Step = tuple[int, str, tuple[str, ...]]  # edge index, start vertex, shipped elements
 

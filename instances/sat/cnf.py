@@ -22,6 +22,9 @@ from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_as
 from npw.instances.elements import sat_elements
 from npw.instances.base import FileFormat
 
+__all__ = ["CNF", "MAX_SAMPLE_WIDTH", "PROBLEM", "enumerate_instances", "mixed_width_instance", "random_instance",
+           "shrink", "verification_sample"]
+
 
 def _plain_int(value: Any) -> Any:
     """A numpy integer as a Python int; any other value unchanged (a bool stays a bool).

@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")
 
+__all__ = ["MIN_VARS", "NAE_TYPES", "Nae3Sat", "Nae4Sat", "NaeSat", "certain_no_reason", "certified_no",
+           "enumerate_instances", "nae_problem", "no_core", "planted", "planted_assignment", "random_instance",
+           "shrink", "verification_sample"]
+
 
 class NaeSat(FixedWidthSat):
     """Clauses of WIDTH literals, each needing between 1 and WIDTH - 1 true occurrences."""

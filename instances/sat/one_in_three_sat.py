@@ -36,6 +36,10 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.sat.exactly_k_sat import ExactlyKSat, compact_variables, smaller_clause_lists
 from npw.instances.elements import sat_elements
 
+__all__ = ["OneInThreeSat", "PROBLEM", "certified_no_instance", "enumerate_instances", "mixed_instance",
+           "planted_assignment", "planted_instance", "positive_instance", "random_instance", "shrink",
+           "verification_sample"]
+
 
 class OneInThreeSat(ExactlyKSat):
     problem = "1in3sat"

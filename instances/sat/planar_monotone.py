@@ -46,6 +46,11 @@ from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.sat.cnf import CNF
 from npw.instances.elements import sat_elements
 
+__all__ = ["ABOVE", "BELOW", "Clause", "MAX_LITERAL_OCCURRENCES", "MAX_WIDTH", "PROBLEM", "PROBLEM_2OCC",
+           "PlanarMonotone3Sat", "PlanarMonotone3Sat2Occ", "assign_levels", "attachment_order", "certified_no_instance",
+           "enumerate_instances", "find_crossing", "planted_assignment", "planted_instance", "random_instance",
+           "shrink", "side_of", "spans", "verification_sample"]
+
 ABOVE, BELOW = "above", "below"
 MAX_WIDTH = 3  # literals a clause
 MAX_LITERAL_OCCURRENCES = 2  # pm3sat-2occ: each literal at most twice (Lemma B.1)

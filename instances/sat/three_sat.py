@@ -17,6 +17,8 @@ from npw.instances.sat.exactly_k_sat import smaller_clause_lists
 from npw.instances.elements import sat_elements
 from npw.instances.base import FileFormat
 
+__all__ = ["PROBLEM", "ThreeSat", "enumerate_instances", "random_instance", "shrink", "verification_sample"]
+
 
 class ThreeSat(CNF):
     problem = "3sat"

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["PROBLEM", "TwoTwoFourSat", "enumerate_instances", "random_instance", "shrink", "verification_sample"]
+
 
 class TwoTwoFourSat(ExactlyKSat):
     problem = "224sat"

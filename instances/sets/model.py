@@ -31,6 +31,8 @@ from typing import Any, Iterable, Sequence
 from npw.instances.base import InvalidInstance
 from npw.instances.validation import MAX_VERTICES
 
+__all__ = ["MAX_Q", "MAX_TRIPLES", "ThreeDM", "X3C", "as_family", "chosen_indices", "exact_cover"]
+
 # q, the elements of each of W, X, Y (3DM) and a third of the universe (X3C): the search and the
 # drawing are built per element (no decider goes near it)
 MAX_Q = MAX_VERTICES

@@ -29,6 +29,10 @@ from npw.instances.sets.model import chosen_indices
 from npw.instances.validation import MAX_VERTICES
 from npw.instances.elements import setcover_elements
 
+__all__ = ["MAX_ENUMERATION_SIZE", "MAX_MEMBERSHIPS", "MAX_SETS", "MAX_UNIVERSE", "PROBLEM", "SetCover",
+           "certain_no_reason", "certified_no", "enumerate_instances", "no_witness", "planted", "planted_solution",
+           "random_instance", "shrink", "verification_sample"]
+
 MAX_UNIVERSE = MAX_VERTICES
 """The most elements (the drawing and the deciders are built per element)."""
 MAX_SETS = MAX_VERTICES

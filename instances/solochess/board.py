@@ -46,6 +46,10 @@ from typing import Any, ClassVar, Iterator, Mapping, Sequence
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.elements import solochess_elements
 
+__all__ = ["Move", "PROBLEM", "Piece", "PieceType", "Point", "SAMPLE_COMBINATIONS", "STANDARD_TYPES", "SoloChess",
+           "THEOREM_2_16_PAIRS", "THEOREM_2_2_TYPES", "agreement_instance", "board_from_squares", "dense_instance",
+           "random_instance", "shrink", "verification_sample"]
+
 Point = tuple[int, int]
 Move = tuple[Point, Point]
 

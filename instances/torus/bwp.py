@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["BWP", "PROBLEM", "cells_array", "enumerate_instances", "planted_instance", "random_instance",
+           "strip_instance", "tight_instance", "verification_sample"]
+
 
 _WHITE, _BLACK = ord("."), ord("#")
 

@@ -38,6 +38,9 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.torus.moves import METRICS, Move, apply_inplace, cost, moves_from_json, moves_to_json, parse_moves
 from npw.instances.elements import torus_elements
 
+__all__ = ["PROBLEM", "TorusBoard", "TorusPuzzle", "enumerate_instances", "random_board", "random_instance",
+           "scrambled_instance", "verification_sample"]
+
 # -- the board --------------------------------------------------------------------------------
 
 

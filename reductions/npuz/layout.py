@@ -38,6 +38,9 @@ from typing import Iterator
 
 from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
 
+__all__ = ["Cell", "EdgeLayout", "Layout", "Leg", "Node", "add", "build_layout", "distance", "rot_cw", "two_edge",
+           "unit", "zero_edge"]
+
 Cell = tuple[int, int]
 
 

@@ -1,1 +1,3 @@
 """The rel room of the reductions."""
+
+__all__: list[str] = []

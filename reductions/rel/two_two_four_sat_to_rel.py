@@ -42,6 +42,15 @@ from npw.instances.rel.relocation import Relocation
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Chain, Claim, Reduction
 
+__all__ = ["CAPACITY_TWO", "CAPACITY_TWO_CLAIMS", "CLAIMS", "CLAIM_1", "CLAIM_2", "CheckResult", "FC", "FIGURES",
+           "ONE_IN_THREE_SAT_TO_REL", "REDUCTION", "REMARK", "TC", "UNDIRECTED", "UNDIRECTED_CLAIMS", "Walk",
+           "backward", "bot", "claim_2_arrivals", "claim_2_no_crossing", "claim_2_pairs", "claim_directions_implied",
+           "claim_dummies_placed", "claim_dummies_ride", "claim_euler_ends", "claim_figure_1", "claim_full_loads",
+           "claim_no_tc_fc_route", "claim_shift_1", "claim_shift_2", "claim_shift_3", "configurations", "dummy",
+           "element", "figure_2_edges", "forward", "forward_capacity_two", "graph", "literal_element", "nc", "nu",
+           "nubar", "occurrence_clauses", "provenance", "reduce", "reduce_capacity_two", "reduce_undirected", "size",
+           "size_capacity_two", "theorem_2_claims", "top"]
+
 TC, FC = "TC", "FC"
 
 

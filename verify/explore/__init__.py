@@ -18,6 +18,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
+__all__ = ["PLAYERS", "SHOWERS", "player_for", "shower_for"]
+
 # problem id -> "module:function" (module under npw.verify.explore)
 PLAYERS: dict[str, str] = {
     "cnf": "sat:play", "3sat": "sat:play", "1in3sat": "sat:play", "224sat": "sat:play",

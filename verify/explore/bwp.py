@@ -21,6 +21,8 @@ from typing import Any, Sequence
 
 from npw.verify.explore.steps import Change, Lattice, Layout, Play, Step
 
+__all__ = ["play"]
+
 _WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 

@@ -18,6 +18,8 @@ from typing import Any, Sequence
 from npw.instances.elements import element_id, set_id, triple_id
 from npw.verify.explore.steps import Change, Layout, Play, Step
 
+__all__ = ["GROUP_COLOURS", "cover_steps", "play_cover", "show_cover"]
+
 GROUP_COLOURS = 8  # the page's CSS has the classes npw-g0 .. npw-g7
 
 
