@@ -45,7 +45,19 @@ DEFAULT_P = 0.25
 
 @dataclass(frozen=True)
 class FeedbackVertexSet:
-    """A simple digraph on ``0..num_vertices-1`` (arcs sorted, no loops, no repeats) and ``k``."""
+    """A simple digraph on ``0..num_vertices-1`` (arcs sorted, no loops, no repeats) and ``k``.
+
+    Is there a set of at most ``k`` vertices meeting every directed cycle?
+
+    Examples
+    --------
+    A certificate is the chosen vertices:
+
+    >>> from npw.api import FeedbackVertexSet
+    >>> cycle = FeedbackVertexSet(3, [(0, 1), (1, 2), (2, 0)], 1)
+    >>> cycle.verify((2,)), cycle.verify(())
+    (True, False)
+    """
 
     problem: ClassVar[str] = "fvs"
     num_vertices: int

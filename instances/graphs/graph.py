@@ -177,7 +177,17 @@ class BoundedGraph:
 
 
 class IndependentSet(BoundedGraph):
-    """INDEPENDENT SET (Garey & Johnson GT20): k or more vertices, no two adjacent."""
+    """INDEPENDENT SET (Garey & Johnson GT20): k or more vertices, no two adjacent.
+
+    Examples
+    --------
+    A certificate is the chosen vertices:
+
+    >>> from npw.api import IndependentSet
+    >>> path = IndependentSet(3, ((0, 1), (1, 2)), 2)
+    >>> path.verify([0, 2]), path.verify([0, 1])
+    (True, False)
+    """
 
     problem: ClassVar[str] = "indset"
     AT_LEAST: ClassVar[bool] = True
@@ -189,6 +199,8 @@ class IndependentSet(BoundedGraph):
 class VertexCover(BoundedGraph):
     """VERTEX COVER (Garey & Johnson GT1): k or fewer vertices touching every edge.
 
+    Examples
+    --------
     >>> VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0, 1]), VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0])
     (True, False)
     """
@@ -203,6 +215,8 @@ class VertexCover(BoundedGraph):
 class Clique(BoundedGraph):
     """CLIQUE (Garey & Johnson GT19): k or more vertices, every two adjacent.
 
+    Examples
+    --------
     >>> Clique(4, ((0, 1), (0, 2), (1, 2), (2, 3)), 3).verify([2, 0, 1]), Clique(4, ((0, 1),), 2).verify([1, 2])
     (True, False)
     """
@@ -218,6 +232,8 @@ class DominatingSet(BoundedGraph):
     """DOMINATING SET (Garey & Johnson GT2): k or fewer vertices such that every vertex is one of
     them or adjacent to one.
 
+    Examples
+    --------
     >>> star = DominatingSet(4, ((0, 1), (0, 2), (0, 3)), 1)
     >>> star.verify([0]), star.verify([1])
     (True, False)
@@ -238,6 +254,8 @@ class Coloring(BoundedGraph):
     colours, colour ``c[v]`` for vertex v, and k is the number of colours (0 <= k <= n: n colours
     always suffice).
 
+    Examples
+    --------
     >>> triangle = Coloring(3, ((0, 1), (1, 2), (0, 2)), 3)
     >>> triangle.verify([0, 1, 2]), triangle.verify([0, 1, 1]), triangle.verify([0, 1, 3]), triangle.verify([0, 1])
     (True, False, False, False)

@@ -52,7 +52,28 @@ def grid_edges(coords: Sequence[Point]) -> tuple[tuple[int, int], ...]:
 
 @dataclass(frozen=True)
 class HamPath:
-    """Does the graph have a Hamiltonian path (from s, to t where given)?"""
+    """Does the graph have a Hamiltonian path (from s, to t where given)?
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    s, t : int, optional
+        The path's required start and end, where given.
+    coords : sequence of (int, int), optional
+        Grid points of the vertices, for a grid graph.
+
+    Examples
+    --------
+    A certificate is the vertices in the path's order:
+
+    >>> from npw.api import HamPath
+    >>> path = HamPath(3, [(0, 1), (1, 2)])
+    >>> path.verify((0, 1, 2)), path.verify((1, 0, 2))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "hampath"
     num_vertices: int
@@ -184,7 +205,15 @@ def grid_instance(coords: Sequence[Point], s: Point | None = None, t: Point | No
 
 
 class HamPathGridStart(HamPath):
-    """Lemma A.1 (1): a max-degree-3 grid graph and a start s of degree 1, no end given."""
+    """Lemma A.1 (1): a max-degree-3 grid graph and a start s of degree 1, no end given.
+
+    Examples
+    --------
+    >>> from npw.api import HamPathGridStart
+    >>> row = HamPathGridStart(3, [(0, 1), (1, 2)], s=0, coords=((0, 0), (1, 0), (2, 0)))
+    >>> row.verify((0, 1, 2)), row.verify((2, 1, 0))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "hampath-grid-s"
 
@@ -197,7 +226,15 @@ class HamPathGridStart(HamPath):
 
 
 class HamPathEnds(HamPath):
-    """Lemma A.1 (2): a max-degree-3 graph with start s and end t, both of degree 1 (s != t)."""
+    """Lemma A.1 (2): a max-degree-3 graph with start s and end t, both of degree 1 (s != t).
+
+    Examples
+    --------
+    >>> from npw.api import HamPathEnds
+    >>> line = HamPathEnds(4, [(0, 1), (1, 2), (2, 3)], s=0, t=3)
+    >>> line.verify((0, 1, 2, 3)), line.verify((3, 2, 1, 0))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "hampath-st"
 

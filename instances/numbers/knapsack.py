@@ -45,7 +45,26 @@ def _check_bound(name: str, value: Any) -> None:
 
 @dataclass(frozen=True)
 class Knapsack:
-    """Is there a subset of the items of weight at most ``capacity`` and value at least ``goal``?"""
+    """Is there a subset of the items of weight at most ``capacity`` and value at least ``goal``?
+
+    Parameters
+    ----------
+    weights, values : sequence of int
+        Each item's weight and value.
+    capacity : int
+        The most weight packed.
+    goal : int
+        The least value wanted.
+
+    Examples
+    --------
+    A certificate is the packed items' indices:
+
+    >>> from npw.api import Knapsack
+    >>> items = Knapsack((2, 3, 4), (3, 4, 5), capacity=5, goal=7)
+    >>> items.verify((0, 1)), items.verify((2,))
+    (True, False)
+    """
 
     problem = "knapsack"
     weights: tuple[int, ...]

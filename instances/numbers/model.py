@@ -75,7 +75,17 @@ def subset_of(certificate: Any, count: int) -> tuple[int, ...] | None:
 
 @dataclass(frozen=True)
 class SubsetSum:
-    """Is there a subset of ``numbers`` summing to exactly ``target``?"""
+    """Is there a subset of ``numbers`` summing to exactly ``target``?
+
+    Examples
+    --------
+    A certificate is the chosen numbers' indices:
+
+    >>> from npw.api import SubsetSum
+    >>> numbers = SubsetSum((3, 5, 7), 12)
+    >>> numbers.verify((1, 2)), numbers.verify((0, 1))
+    (True, False)
+    """
 
     problem = "subsetsum"
     numbers: tuple[int, ...]
@@ -125,7 +135,17 @@ class SubsetSum:
 
 @dataclass(frozen=True)
 class Partition:
-    """Can ``numbers`` be split into two sides of equal sum? (The target is half the total.)"""
+    """Can ``numbers`` be split into two sides of equal sum? (The target is half the total.)
+
+    Examples
+    --------
+    A certificate is the indices of one side:
+
+    >>> from npw.api import Partition
+    >>> numbers = Partition((1, 2, 3))
+    >>> numbers.verify((0, 1)), numbers.verify((0,)), numbers.target
+    (True, False, 3)
+    """
 
     problem = "partition"
     numbers: tuple[int, ...]

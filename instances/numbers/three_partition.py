@@ -39,6 +39,25 @@ Triples = tuple[tuple[int, int, int], ...]
 
 @dataclass(frozen=True)
 class ThreePartition(GroupsOfK):
+    """3-PARTITION: can the 3m ``numbers`` be split into m triples each summing to ``bound``?
+
+    Parameters
+    ----------
+    numbers : sequence of int
+        3m numbers, each strictly between bound/4 and bound/2, summing to m times ``bound``.
+    bound : int
+        What each triple sums to.
+
+    Examples
+    --------
+    A certificate is m triples of indices into ``numbers``:
+
+    >>> from npw.api import ThreePartition
+    >>> numbers = ThreePartition(bound=10, numbers=(3, 3, 4, 3, 3, 4))
+    >>> numbers.verify(((0, 1, 2), (3, 4, 5))), numbers.verify(((0, 1, 3), (2, 4, 5)))
+    (True, False)
+    """
+
     problem = "3partition"
     K = 3
     numbers: tuple[int, ...]

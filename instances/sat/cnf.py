@@ -42,6 +42,25 @@ def _plain_int(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class CNF:
+    """CNF-SAT: is there an assignment of the variables that makes every clause true?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals: ``v`` is variable v, ``-v`` its negation; a clause of any width.
+
+    Examples
+    --------
+    A certificate is a tuple of ``num_vars`` booleans, entry i-1 the value of variable i:
+
+    >>> from npw.api import CNF
+    >>> formula = CNF(2, [(1, -2), (2,)])
+    >>> formula.verify((True, True)), formula.verify((False, True)), formula.size()
+    (True, False, {'variables': 2, 'clauses': 2})
+    """
+
     problem: ClassVar[str] = "cnf"
 
     num_vars: int

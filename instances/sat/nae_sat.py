@@ -64,11 +64,31 @@ class NaeSat(FixedWidthSat):
 
 
 class Nae3Sat(NaeSat):
+    """NAE-3-SAT: an assignment under which no clause of three literals has all of them equal?
+
+    Examples
+    --------
+    >>> from npw.api import Nae3Sat
+    >>> formula = Nae3Sat(3, [(1, 2, 3), (-1, 2, -3)])
+    >>> formula.verify((True, False, False)), formula.verify((True, True, True))
+    (True, False)
+    """
+
     problem = "nae3sat"
     WIDTH = 3
 
 
 class Nae4Sat(NaeSat):
+    """NAE-4-SAT: an assignment under which no clause of four literals has all of them equal?
+
+    Examples
+    --------
+    >>> from npw.api import Nae4Sat
+    >>> formula = Nae4Sat(4, [(1, 2, 3, 4)])
+    >>> formula.verify((True, False, False, False)), formula.verify((True, True, True, True))
+    (True, False)
+    """
+
     problem = "nae4sat"
     WIDTH = 4
 

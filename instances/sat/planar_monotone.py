@@ -269,6 +269,15 @@ class PlanarMonotone3Sat(CNF):
 
     ``order``: the variables left to right (default 1..n); ``levels``: each clause's height on
     its side (default: the lowest that fit, :func:`assign_levels`).
+
+    Examples
+    --------
+    >>> from npw.api import PlanarMonotone3Sat
+    >>> formula = PlanarMonotone3Sat(3, [(1, 2, 3), (-1, -2, -3)])
+    >>> formula.order, formula.levels
+    ((1, 2, 3), (1, 1))
+    >>> formula.verify((True, False, False)), formula.verify((True, True, True))
+    (True, False)
     """
 
     problem: ClassVar[str] = "pm3sat"
@@ -333,6 +342,8 @@ class PlanarMonotone3Sat2Occ(PlanarMonotone3Sat):
     """A planar monotone 3SAT formula with its layout where each literal occurs at most twice
     (Lemma B.1's problem; see :class:`PlanarMonotone3Sat`).
 
+    Examples
+    --------
     >>> PlanarMonotone3Sat2Occ(2, [(1,), (1, 2), (1,)], order=(1, 2), levels=(1, 2, 3))
     Traceback (most recent call last):
         ...

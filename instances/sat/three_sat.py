@@ -21,6 +21,16 @@ __all__ = ["PROBLEM", "ThreeSat", "enumerate_instances", "random_instance", "shr
 
 
 class ThreeSat(CNF):
+    """3-SAT: a CNF formula with exactly three literals a clause; is it satisfiable?
+
+    Examples
+    --------
+    >>> from npw.api import ThreeSat
+    >>> formula = ThreeSat(3, [(1, 2, 3), (-1, -2, -3)])
+    >>> formula.verify((True, False, False)), formula.verify((True, True, True))
+    (True, False)
+    """
+
     problem = "3sat"
 
     def validate(self) -> None:

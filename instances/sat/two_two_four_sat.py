@@ -30,6 +30,18 @@ __all__ = ["PROBLEM", "TwoTwoFourSat", "enumerate_instances", "random_instance",
 
 
 class TwoTwoFourSat(ExactlyKSat):
+    """2/2/4-SAT (Ratner & Warmuth, Section 2): m variables, m clauses of four literals, each
+    variable twice unnegated and twice negated; an assignment with exactly two true literals in
+    every clause?
+
+    Examples
+    --------
+    >>> from npw.api import TwoTwoFourSat
+    >>> formula = TwoTwoFourSat(2, [(1, 1, 2, 2), (-1, -1, -2, -2)])
+    >>> formula.verify((True, False)), formula.verify((True, True))
+    (True, False)
+    """
+
     problem = "224sat"
     WIDTH = 4
     TRUE_PER_CLAUSE = 2

@@ -111,7 +111,17 @@ def as_family(items: Iterable[Iterable[int]], name: str, sort: bool = False) -> 
 
 @dataclass(frozen=True)
 class ThreeDM:
-    """Is there a matching: q triples, pairwise disjoint in each coordinate?"""
+    """Is there a matching: q triples, pairwise disjoint in each coordinate?
+
+    Examples
+    --------
+    A certificate is the chosen triples' indices:
+
+    >>> from npw.api import ThreeDM
+    >>> triples = ThreeDM(2, [(0, 0, 0), (1, 1, 1), (0, 1, 1)])
+    >>> triples.verify((0, 1)), triples.verify((1, 2))
+    (True, False)
+    """
 
     problem = "3dm"
     q: int
@@ -167,7 +177,17 @@ class ThreeDM:
 
 @dataclass(frozen=True)
 class X3C:
-    """Is there an exact cover: q of the 3-sets, pairwise disjoint, covering 0..3q-1?"""
+    """Is there an exact cover: q of the 3-sets, pairwise disjoint, covering 0..3q-1?
+
+    Examples
+    --------
+    A certificate is the chosen sets' indices:
+
+    >>> from npw.api import X3C
+    >>> family = X3C(2, [(0, 1, 2), (3, 4, 5), (1, 2, 3)])
+    >>> family.verify((0, 1)), family.verify((0, 2))
+    (True, False)
+    """
 
     problem = "x3c"
     q: int

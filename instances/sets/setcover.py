@@ -51,7 +51,19 @@ def _is_int(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class SetCover:
-    """A universe of ``universe`` elements, a family ``sets`` of distinct subsets, a bound ``k``."""
+    """A universe of ``universe`` elements, a family ``sets`` of distinct subsets, a bound ``k``.
+
+    Is there a cover of the universe by at most ``k`` of the sets?
+
+    Examples
+    --------
+    A certificate is the chosen sets' indices:
+
+    >>> from npw.api import SetCover
+    >>> family = SetCover(4, [(0, 1), (2, 3), (1, 2)], 2)
+    >>> family.verify((0, 1)), family.verify((0, 2))
+    (True, False)
+    """
 
     universe: int
     sets: tuple[tuple[int, ...], ...]

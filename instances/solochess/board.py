@@ -115,7 +115,20 @@ class Piece:
 
 @dataclass(frozen=True)
 class SoloChess:
-    """A Solo Chess puzzle: can captures reduce the board to one piece (the special one, if any)?"""
+    """A Solo Chess puzzle: can captures reduce the board to one piece (the special one, if any)?
+
+    Every move is a capture; each piece captures at most ``capture_limit`` times.
+
+    Examples
+    --------
+    A certificate is the captures in order, (from square, to square) each:
+
+    >>> from npw.api import SoloChess
+    >>> from npw.instances.solochess.board import Piece
+    >>> board = SoloChess(3, 3, (Piece(0, 0, "rook"), Piece(0, 2, "pawn"), Piece(1, 2, "pawn")))
+    >>> board.verify((((0, 0), (0, 2)), ((0, 2), (1, 2)))), board.verify((((0, 0), (1, 2)),))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "solochess"
     width: int

@@ -164,7 +164,18 @@ def random_board(seed: int, rows: int, cols: int, solvable: bool = True) -> Toru
 
 @dataclass(frozen=True)
 class TorusPuzzle:
-    """Can ``board`` be brought to the initial configuration (within ``bound`` steps of ``metric``)?"""
+    """Can ``board`` be brought to the initial configuration (within ``bound`` steps of ``metric``)?
+
+    Examples
+    --------
+    A certificate is the line shifts, as :func:`npw.instances.torus.moves.parse_moves` reads them:
+
+    >>> from npw.api import TorusPuzzle
+    >>> from npw.instances.torus.moves import parse_moves
+    >>> puzzle = TorusPuzzle(2, 3, (3, 1, 6, 4, 5, 2))
+    >>> puzzle.verify(parse_moves("C2N1 R0W1")), puzzle.verify(parse_moves("R0W1"))
+    (True, False)
+    """
 
     problem = "torus"
     rows: int
