@@ -9,8 +9,10 @@ A public module is one whose dotted name has no part starting with ``_`` (``npw.
   package);
 * every function and class the module defines at its top level under a public name is listed.
 
-The modules' own ``Examples`` and the docstrings of what ``npw.api`` exports are checked by
-tests/test_doctests.py (the examples run) and by the last tests here (the sections are there).
+Then what ``npw.api`` exports has a numpydoc docstring: an ``Examples`` section with ``>>>``
+examples (tests/test_doctests.py runs them, from the module that defines each), ``Parameters``
+where it takes arguments (``Attributes`` for an enum's members), and for the verbs ``Returns``,
+and ``Raises`` where their own code raises.
 """
 
 from __future__ import annotations
@@ -196,6 +198,10 @@ def test_api_export_has_numpydoc_examples(name: str) -> None:
     sections = _sections(doc)
     assert "Examples" in sections, f"npw.api.{name}: no numpydoc 'Examples' section"
     assert ">>>" in doc.split("Examples", 1)[1], f"npw.api.{name}: its Examples section has no >>> example"
+    if inspect.isclass(exported) and issubclass(exported, enum.Enum):
+        assert "Attributes" in sections, f"npw.api.{name}: no Attributes section (its members)"
+    elif _takes_arguments(exported):
+        assert "Parameters" in sections, f"npw.api.{name}: takes arguments, but has no Parameters section"
 
 
 API_VERBS = ("generate", "get_problem", "get_reduction", "load", "problem", "reduce", "render", "save", "solve", "verify")
@@ -205,21 +211,15 @@ CONTRACT_TYPES = ("Problem", "Reduction", "Claim", "Bound", "BuiltTarget", "Redu
 
 @pytest.mark.parametrize("name", API_VERBS + CONTRACT_TYPES)
 def test_api_verb_and_contract_type_have_full_numpydoc(name: str) -> None:
-    """The verbs and the contract's types: Parameters where they take arguments, Returns for a
-    verb, and the Examples (run by tests/test_doctests.py from their defining module)."""
+    """The verbs and the contract's types are exported with the sections the test above asks
+    for; a verb also has Returns, and Raises where its own code raises."""
     from npw import api
 
     assert name in api.__all__
+    test_api_export_has_numpydoc_examples(name)
     exported = getattr(api, name)
-    sections = _sections(exported.__doc__ or "")
-    assert "Examples" in sections, f"npw.api.{name}: no Examples section"
-    if inspect.isclass(exported) and issubclass(exported, enum.Enum):
-        assert "Attributes" in sections, f"npw.api.{name}: no Attributes section (its members)"
-    elif _takes_arguments(exported):
-        assert "Parameters" in sections, f"npw.api.{name}: no Parameters section"
     if not inspect.isclass(exported):
-        assert "Parameters" in sections, f"npw.api.{name}: no Parameters section"
+        sections = _sections(exported.__doc__ or "")
         assert "Returns" in sections, f"npw.api.{name}: no Returns section"
-        source = inspect.getsource(exported)
-        if "raise " in source:
+        if "raise " in inspect.getsource(exported):
             assert "Raises" in sections, f"npw.api.{name}: raises, but has no Raises section"

@@ -49,6 +49,15 @@ class FeedbackVertexSet:
 
     Is there a set of at most ``k`` vertices meeting every directed cycle?
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    arcs : sequence of (int, int)
+        The arcs, (tail, head).
+    k : int
+        The most vertices chosen.
+
     Examples
     --------
     A certificate is the chosen vertices:

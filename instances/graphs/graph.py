@@ -179,6 +179,15 @@ class BoundedGraph:
 class IndependentSet(BoundedGraph):
     """INDEPENDENT SET (Garey & Johnson GT20): k or more vertices, no two adjacent.
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at least k).
+
     Examples
     --------
     A certificate is the chosen vertices:
@@ -199,6 +208,15 @@ class IndependentSet(BoundedGraph):
 class VertexCover(BoundedGraph):
     """VERTEX COVER (Garey & Johnson GT1): k or fewer vertices touching every edge.
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at most k).
+
     Examples
     --------
     >>> VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0, 1]), VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0])
@@ -214,6 +232,15 @@ class VertexCover(BoundedGraph):
 
 class Clique(BoundedGraph):
     """CLIQUE (Garey & Johnson GT19): k or more vertices, every two adjacent.
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at least k).
 
     Examples
     --------
@@ -231,6 +258,15 @@ class Clique(BoundedGraph):
 class DominatingSet(BoundedGraph):
     """DOMINATING SET (Garey & Johnson GT2): k or fewer vertices such that every vertex is one of
     them or adjacent to one.
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at most k).
 
     Examples
     --------
@@ -253,6 +289,15 @@ class Coloring(BoundedGraph):
     Not a vertex-set problem (not in :data:`GRAPH_PROBLEMS`): the certificate is a list of n
     colours, colour ``c[v]`` for vertex v, and k is the number of colours (0 <= k <= n: n colours
     always suffice).
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of colours.
 
     Examples
     --------

@@ -207,6 +207,17 @@ def grid_instance(coords: Sequence[Point], s: Point | None = None, t: Point | No
 class HamPathGridStart(HamPath):
     """Lemma A.1 (1): a max-degree-3 grid graph and a start s of degree 1, no end given.
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges.
+    s : int
+        The start, of degree 1.
+    coords : sequence of (int, int), optional
+        Grid points of the vertices (a grid graph: the edges join neighbouring points).
+
     Examples
     --------
     >>> from npw.api import HamPathGridStart
@@ -227,6 +238,17 @@ class HamPathGridStart(HamPath):
 
 class HamPathEnds(HamPath):
     """Lemma A.1 (2): a max-degree-3 graph with start s and end t, both of degree 1 (s != t).
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges.
+    s, t : int
+        The start and the end, each of degree 1.
+    coords : sequence of (int, int), optional
+        Grid points of the vertices, where given.
 
     Examples
     --------

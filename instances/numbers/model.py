@@ -77,6 +77,13 @@ def subset_of(certificate: Any, count: int) -> tuple[int, ...] | None:
 class SubsetSum:
     """Is there a subset of ``numbers`` summing to exactly ``target``?
 
+    Parameters
+    ----------
+    numbers : sequence of int
+        Non-negative integers.
+    target : int
+        The sum wanted.
+
     Examples
     --------
     A certificate is the chosen numbers' indices:
@@ -136,6 +143,11 @@ class SubsetSum:
 @dataclass(frozen=True)
 class Partition:
     """Can ``numbers`` be split into two sides of equal sum? (The target is half the total.)
+
+    Parameters
+    ----------
+    numbers : sequence of int
+        Non-negative integers.
 
     Examples
     --------

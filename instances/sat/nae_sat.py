@@ -66,6 +66,13 @@ class NaeSat(FixedWidthSat):
 class Nae3Sat(NaeSat):
     """NAE-3-SAT: an assignment under which no clause of three literals has all of them equal?
 
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), three a clause.
+
     Examples
     --------
     >>> from npw.api import Nae3Sat
@@ -80,6 +87,13 @@ class Nae3Sat(NaeSat):
 
 class Nae4Sat(NaeSat):
     """NAE-4-SAT: an assignment under which no clause of four literals has all of them equal?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), four a clause.
 
     Examples
     --------

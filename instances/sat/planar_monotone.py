@@ -270,6 +270,18 @@ class PlanarMonotone3Sat(CNF):
     ``order``: the variables left to right (default 1..n); ``levels``: each clause's height on
     its side (default: the lowest that fit, :func:`assign_levels`).
 
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        Monotone clauses of at most three literals: all positive (drawn above the variables)
+        or all negative (below).
+    order : sequence of int, optional
+        The variables left to right.
+    levels : sequence of int, optional
+        Each clause's height on its side.
+
     Examples
     --------
     >>> from npw.api import PlanarMonotone3Sat
@@ -341,6 +353,11 @@ class PlanarMonotone3Sat(CNF):
 class PlanarMonotone3Sat2Occ(PlanarMonotone3Sat):
     """A planar monotone 3SAT formula with its layout where each literal occurs at most twice
     (Lemma B.1's problem; see :class:`PlanarMonotone3Sat`).
+
+    Parameters
+    ----------
+    num_vars, clauses, order, levels
+        As for :class:`PlanarMonotone3Sat`.
 
     Examples
     --------

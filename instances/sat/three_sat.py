@@ -23,6 +23,13 @@ __all__ = ["PROBLEM", "ThreeSat", "enumerate_instances", "random_instance", "shr
 class ThreeSat(CNF):
     """3-SAT: a CNF formula with exactly three literals a clause; is it satisfiable?
 
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), three a clause.
+
     Examples
     --------
     >>> from npw.api import ThreeSat

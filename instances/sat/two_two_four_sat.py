@@ -34,6 +34,13 @@ class TwoTwoFourSat(ExactlyKSat):
     variable twice unnegated and twice negated; an assignment with exactly two true literals in
     every clause?
 
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), four a clause.
+
     Examples
     --------
     >>> from npw.api import TwoTwoFourSat

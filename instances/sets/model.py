@@ -113,6 +113,13 @@ def as_family(items: Iterable[Iterable[int]], name: str, sort: bool = False) -> 
 class ThreeDM:
     """Is there a matching: q triples, pairwise disjoint in each coordinate?
 
+    Parameters
+    ----------
+    q : int
+        Each coordinate ranges over 0..q-1.
+    triples : sequence of (int, int, int)
+        The triples.
+
     Examples
     --------
     A certificate is the chosen triples' indices:
@@ -178,6 +185,13 @@ class ThreeDM:
 @dataclass(frozen=True)
 class X3C:
     """Is there an exact cover: q of the 3-sets, pairwise disjoint, covering 0..3q-1?
+
+    Parameters
+    ----------
+    q : int
+        The universe is 0..3q-1.
+    sets : sequence of (int, int, int)
+        The 3-sets.
 
     Examples
     --------

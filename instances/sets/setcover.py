@@ -55,6 +55,15 @@ class SetCover:
 
     Is there a cover of the universe by at most ``k`` of the sets?
 
+    Parameters
+    ----------
+    universe : int
+        The elements are 0..universe-1.
+    sets : sequence of sequence of int
+        The family of distinct subsets.
+    k : int
+        The most sets chosen.
+
     Examples
     --------
     A certificate is the chosen sets' indices:

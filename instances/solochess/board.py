@@ -119,6 +119,19 @@ class SoloChess:
 
     Every move is a capture; each piece captures at most ``capture_limit`` times.
 
+    Parameters
+    ----------
+    width, height : int
+        The board's size; square (x, y) has 0 <= x < width, 0 <= y < height.
+    pieces : sequence of Piece
+        The pieces, on distinct squares.
+    special : (int, int), optional
+        The square of the piece that may never be captured (the paper's T^1).
+    capture_limit : int, optional
+        The most captures each piece may make.
+    custom_types : sequence of PieceType, optional
+        Fairy pieces' types.
+
     Examples
     --------
     A certificate is the captures in order, (from square, to square) each:

@@ -166,6 +166,17 @@ def random_board(seed: int, rows: int, cols: int, solvable: bool = True) -> Toru
 class TorusPuzzle:
     """Can ``board`` be brought to the initial configuration (within ``bound`` steps of ``metric``)?
 
+    Parameters
+    ----------
+    rows, cols : int
+        The board's size.
+    cells : sequence of int
+        The scrambled board, row-major (the numbers 1..rows*cols).
+    bound : int, optional
+        The most steps allowed; None: any number.
+    metric : str, default "drag"
+        ``"drag"`` or ``"push"``, how steps are counted.
+
     Examples
     --------
     A certificate is the line shifts, as :func:`npw.instances.torus.moves.parse_moves` reads them:
