@@ -24,11 +24,34 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Protocol, runtime_checkable
 
+__all__ = ["FORMAT_VERSION", "FileFormat", "Instance", "InvalidInstance", "Problem", "Terminated", "check_header",
+           "derive_seed", "dumps", "require"]
+
 FORMAT_VERSION = 1
 
 
 class InvalidInstance(ValueError):
-    """An instance (or a file holding one) does not satisfy its problem's definition."""
+    """An instance (or a file holding one) does not satisfy its problem's definition.
+
+    Also what the workbench raises for anything a user named that it does not know (a problem,
+    a reduction, a generator, a backend, an option). A ``ValueError``.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong, naming the offending element (``"clause c2 has 2 literals, not 3"``).
+
+    Examples
+    --------
+    >>> from npw.api import InvalidInstance, OneInThreeSat
+    >>> try:
+    ...     OneInThreeSat(3, [(1, 2)])
+    ... except InvalidInstance as error:
+    ...     print(error)
+    clause c1 has 2 literals; this problem needs exactly 3
+    >>> issubclass(InvalidInstance, ValueError)
+    True
+    """
 
 
 class Terminated(SystemExit):
@@ -92,6 +115,47 @@ class Problem:
     msgspec model its JSON files are converted with), ``formats`` (its other file formats).
     Its deciders are declared by the solver modules that implement them (``npw.solvers.registry.
     Decider``); ``deciders`` orders them by name, the first being ``npw solve``'s default.
+
+    Parameters
+    ----------
+    id : str
+        The problem's id (``"1in3sat"``), as files and commands name it.
+    title : str
+        One line, for ``npw list``.
+    instance_type : type
+        The frozen dataclass of its instances.
+    certificate_doc : str
+        What a certificate is.
+    generators : Mapping[str, callable], optional
+        Generator name -> ``fn(seed, **params) -> instance``.
+    default_generator : str, optional
+        The generator ``npw generate`` uses when none is named.
+    enumerate, enumerate_doc, shrink, sample : optional
+        Every instance up to a size (and what that means), smaller instances, one small
+        random instance (see above).
+    verify_deciders, confirm_no_deciders : tuple of str, optional
+        The deciders the verifier runs on small instances (first = primary), and those it
+        also runs on a target's NO.
+    planted_certificates : Mapping[str, callable], optional
+        Generator name -> the certificate it planted (same seed and parameters).
+    deciders : tuple of str, optional
+        The deciders' order of preference.
+    renderer, file_model : str, optional
+        ``"module:name"`` specs of its SVG drawing and its file model.
+    elements : callable, optional
+        ``elements(instance)`` -> the ids of its elements.
+    formats : tuple of FileFormat, optional
+        Its file formats besides JSON.
+
+    Examples
+    --------
+    >>> from npw.api import get_problem
+    >>> problem = get_problem("3partition")
+    >>> problem.id, problem.instance_type.__name__, problem.verify_deciders
+    ('3partition', 'ThreePartition', ('dp', 'sat'))
+    >>> instance = problem.generate("planted", seed=3)
+    >>> instance.problem, problem.from_dict(instance.to_dict()) == instance
+    ('3partition', True)
     """
 
     id: str

@@ -43,6 +43,12 @@ from typing import Any
 
 from npw.instances.base import InvalidInstance
 
+__all__ = ["arc_id", "binpacking_elements", "bwp_elements", "cell_id", "clause_id", "digraph_elements", "edge_id",
+           "element_id", "element_ids", "graph_elements", "item_id", "knapsack_elements", "npuz_elements",
+           "number_elements", "number_id", "piece_id", "rel_elements", "sat_elements", "set_id", "setcover_elements",
+           "solochess_elements", "three_dm_elements", "tile_id", "torus_elements", "triple_id", "var_id", "vertex_id",
+           "x3c_elements"]
+
 
 def var_id(variable: int) -> str:
     return f"var:{variable}"

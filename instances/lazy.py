@@ -22,6 +22,8 @@ import sys
 import types
 from typing import Any, Callable
 
+__all__ = ["LazyModule", "lazy_import", "lazy_njit"]
+
 
 class LazyModule(types.ModuleType):
     """Stands for the module ``name``, imported at the first attribute read; its attributes are

@@ -29,6 +29,18 @@ from msgspec import Meta
 from npw.instances.validation import (MAX_CHESS_SIDE, MAX_COORDINATE, MAX_INTEGER, MAX_NAME_LENGTH,
                                       MAX_PUZZLE_SIDE, MAX_TORUS_CELLS, MAX_VARIABLES, MAX_VERTICES)
 
+__all__ = ["Assignment", "BinPackingFile", "BwpFile", "ChessSide", "CliqueFile", "CnfFile", "ColoringCertificate",
+           "ColoringFile", "Coordinate", "Count", "DirectedHamCycleFile", "DominatingSetFile", "FeedbackVertexSetFile",
+           "FourPartitionCertificate", "FourPartitionFile", "HamCycleFile", "HamPathCertificate", "HamPathEndsFile",
+           "HamPathFile", "HamPathGridStartFile", "IndependentSetFile", "IndexListCertificate", "InstanceFile",
+           "Integer", "KnapsackFile", "MAX_TRIPLES", "MoveText", "MovesCertificate", "NPuzCertificate", "NPuzFile",
+           "Nae3SatFile", "Nae4SatFile", "Name", "Offset", "OneInThreeSatFile", "PartitionFile", "PieceTypeModel",
+           "PlanarMonotone3Sat2OccFile", "PlanarMonotone3SatFile", "RelCertificate", "RelFile", "SatLiteral",
+           "SetCount", "SetCoverFile", "SoloChessCertificate", "SoloChessFile", "Square", "SubsetSumFile",
+           "ThreeDMFile", "ThreePartitionCertificate", "ThreePartitionFile", "ThreeSatFile", "Tile", "TorusFile",
+           "TorusPiece", "TorusSide", "TwoTwoFourSatFile", "VariableCount", "Vertex", "VertexCoverFile",
+           "VertexSetCertificate", "X3CFile"]
+
 # -- shared field types -------------------------------------------------------------------------
 
 Count = Annotated[int, Meta(ge=0, le=MAX_INTEGER)]

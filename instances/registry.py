@@ -87,6 +87,23 @@ def problem_ids() -> list[str]:
 def get_problem(problem_id: str) -> Problem:
     """The :class:`Problem` registered as ``problem_id`` (built in or defined at run time).
 
+    Parameters
+    ----------
+    problem_id : str
+        The problem's id (``npw list`` shows them): ``"1in3sat"``, ``"hampath"``, ...
+
+    Returns
+    -------
+    Problem
+        Its record: instance type, generators, enumeration, shrinking, deciders, formats.
+
+    Raises
+    ------
+    InvalidInstance
+        No problem has this id (the message lists the known ones).
+
+    Examples
+    --------
     >>> problem = get_problem("1in3sat")
     >>> problem.instance_type.__name__, problem.default_generator
     ('OneInThreeSat', 'mixed')

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
+__all__ = ["movable", "tagged"]
+
 
 def tagged(element: str) -> str:
     """The attribute (with its leading space) that names what a node draws."""

@@ -40,6 +40,11 @@ from typing import Any, Mapping
 
 from npw.instances.base import InvalidInstance
 
+__all__ = ["GENERATOR_PARAMETER_LIMITS", "GENERATOR_RATIO_LIMIT", "LIMITS", "MAX_CHESS_SIDE", "MAX_COORDINATE",
+           "MAX_DEPTH", "MAX_INTEGER", "MAX_INTEGER_DIGITS", "MAX_NAME_LENGTH", "MAX_PUZZLE_SIDE", "MAX_TORUS_CELLS",
+           "MAX_VARIABLES", "MAX_VERTICES", "check_certificate", "check_generator_params", "check_model", "check_size",
+           "checked", "describe_error", "file_model", "json_schema", "model_is_struct", "parse_json", "schema_text"]
+
 # -- named limits ---------------------------------------------------------------------------
 # Every limit is far above what a decider can handle and what a reduction writes, and low enough
 # that building an instance of that size fits in memory and time. Messages name them.

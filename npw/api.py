@@ -103,10 +103,30 @@ def __getattr__(name: str) -> Any:
 
 
 def load(path: str | os.PathLike) -> Any:
-    """Reads and validates an instance file (JSON; ``.cnf`` as DIMACS; ``.hcp`` as TSPLIB).
+    """Reads and validates an instance file.
 
-    Raises :class:`InvalidInstance` naming what is wrong.
+    Any format :func:`save` writes (JSON; ``.cnf`` as DIMACS CNF; ``.hcp`` as TSPLIB; the DIMACS
+    graph format), compressed or not (``.gz``, ``.xz``, ``.bz2``, told by their magic bytes);
+    ``"-"`` is standard input.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to read.
+
+    Returns
+    -------
+    Any
+        The instance, of its problem's instance type (``CNF``, ``OneInThreeSat``, ...).
+
+    Raises
+    ------
+    InvalidInstance
+        The file cannot be read, or its contents are not a valid instance (the message names
+        what is wrong).
+
+    Examples
+    --------
     >>> import tempfile, os
     >>> from npw.api import CNF, load, save
     >>> path = os.path.join(tempfile.mkdtemp(), "f.cnf")
@@ -118,9 +138,31 @@ def load(path: str | os.PathLike) -> Any:
 
 
 def save(instance: Any, path: str | os.PathLike) -> None:
-    """Writes an instance whole or not at all: JSON, or DIMACS for a CNF saved as ``.cnf``,
-    TSPLIB for a Hamiltonian path saved as ``.hcp``.
+    """Writes an instance whole or not at all (a temporary file, then renamed).
 
+    JSON, or DIMACS for a CNF saved as ``.cnf``, the DIMACS graph format for a classic graph
+    problem saved as ``.dimacs``, ``.clq`` or ``.col``, TSPLIB for a Hamiltonian path saved as
+    ``.hcp``; a ``.gz``, ``.xz`` or ``.bz2`` suffix after it writes it compressed.
+
+    Parameters
+    ----------
+    instance : Any
+        An instance of any problem.
+    path : str or os.PathLike
+        Where to write it; its suffix chooses the format.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    OSError
+        The path cannot be written; ``npw.instances.io.NotRegularFile`` (an ``OSError``) when
+        it is a folder, a device or a link, which a file must not replace.
+
+    Examples
+    --------
     >>> import tempfile, os
     >>> from npw.api import ThreePartition, save
     >>> path = os.path.join(tempfile.mkdtemp(), "p.json")
@@ -134,10 +176,39 @@ def save(instance: Any, path: str | os.PathLike) -> None:
 def generate(problem_id: str, generator: str | None = None, seed: int = 0, **params: Any) -> Any:
     """A seeded instance from one of the problem's generators (``npw list`` shows them).
 
+    Parameters
+    ----------
+    problem_id : str
+        The problem (``"1in3sat"``, ``"hampath"``, ...).
+    generator : str, optional
+        The generator's name (``"planted"``, ``"certified-no"``, ...); None for the problem's
+        default generator.
+    seed : int, default 0
+        The same seed and parameters give the same instance.
+    **params : Any
+        The generator's parameters (``num_vars=12``, ``ratio=0.62``, ...).
+
+    Returns
+    -------
+    Any
+        An instance of the problem's instance type.
+
+    Raises
+    ------
+    InvalidInstance
+        An unknown problem or generator, or a parameter value the generator refuses (out of
+        its limits).
+    TypeError
+        A parameter the generator does not take.
+
+    Examples
+    --------
     >>> from npw.api import generate
     >>> formula = generate("1in3sat", "planted", seed=7, num_vars=12)
     >>> formula.problem, formula.num_vars
     ('1in3sat', 12)
+    >>> formula == generate("1in3sat", "planted", seed=7, num_vars=12)
+    True
     """
     return get_problem(problem_id).generate(generator, seed, **params)
 
@@ -147,13 +218,38 @@ def _as_reduction(reduction: str | Reduction) -> Reduction:
 
 
 def reduce(reduction: str | Reduction, instance: Any, **options: Any) -> Any:
-    """The target instance of ``reduction`` (an id, ``file.py:NAME``, or a :class:`Reduction`).
+    """The target instance of ``reduction`` applied to ``instance``.
 
-    ``options`` are the reduction's declared options (``ReductionOption``), e.g. Theorem 3's
-    ``unit``. A target too large to store is refused: use ``get_reduction(id).build(...)``
-    for its compact summary.
+    A target too large to store is refused: ``get_reduction(id).build(...)`` gives its compact
+    summary.
 
-    >>> from npw.api import TwoTwoFourSat, reduce
+    Parameters
+    ----------
+    reduction : str or Reduction
+        A registered reduction's id (``npw list``), ``path/to/file.py:NAME`` (a user's file),
+        or a :class:`Reduction`.
+    instance : Any
+        An instance of the reduction's source problem.
+    **options : Any
+        The reduction's declared options (its ``ReductionOption`` records), e.g. Theorem 3's
+        ``unit``.
+
+    Returns
+    -------
+    Any
+        The target instance.
+
+    Raises
+    ------
+    InvalidInstance
+        An unknown reduction, an instance of another problem than the reduction's source, an
+        option it does not declare, or a target too large to store.
+
+    Examples
+    --------
+    >>> from npw.api import OneInThreeSat, TwoTwoFourSat, reduce
+    >>> reduce("1in3sat-to-224sat", OneInThreeSat(3, [(1, 2, 3)])).problem
+    '224sat'
     >>> board = reduce("224sat-to-npuz", TwoTwoFourSat(1, [(1, 1, -1, -1)]), unit=1)
     >>> board.problem, board.n
     ('npuz', 58)
@@ -172,22 +268,86 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
     """Decides an instance: YES with a certificate its problem's checker accepted, NO, or
     UNKNOWN when ``timeout`` seconds were not enough (never a guess).
 
+    Parameters
+    ----------
+    instance : Any
+        An instance of any problem.
+    backend : str, optional
+        The decider (``npw list`` shows each problem's; ``"sat"``, ``"sat:cadical"``, ``"dp"``,
+        ``"brute"``, ...); None for the problem's default.
+    timeout : float, optional
+        Seconds the decider may take, building included; None for no limit.
+    **options : Any
+        Options the decider takes (e.g. ``solver`` for the SAT backends).
+
+    Returns
+    -------
+    Result
+        ``answer`` (an :class:`Answer`), ``certificate`` (for YES), ``backend`` (the decider
+        that answered) and ``stats`` (time, and the effort the decider measures).
+
+    Raises
+    ------
+    InvalidInstance
+        An unknown backend for the instance's problem.
+    npw.solvers.result.SolverError
+        A decider answered YES with a certificate the problem's checker rejects (a bug in
+        the decider, never returned as an answer).
+
+    Examples
+    --------
     >>> from npw.api import ThreePartition, solve
     >>> result = solve(ThreePartition(bound=10, numbers=(3, 3, 4, 3, 3, 4)), backend="dp")
-    >>> result.answer.value, result.backend
-    ('YES', 'dp')
+    >>> result.answer.value, result.backend, result.certificate
+    ('YES', 'dp', ((0, 1, 2), (3, 4, 5)))
+    >>> solve(ThreePartition(bound=15, numbers=(4, 4, 4, 6, 6, 6))).answer.value
+    'NO'
     """
     return _solve(instance, backend=backend, timeout=timeout, **options)
 
 
 def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, random: int = 0, seed: int = 0,
            planted: int = 0, certified_no: int = 0, timeout: float | None = None, fail_fast: bool = False) -> Report:
-    """Checks ``reduction`` on every source up to a size and/or on seeded random, planted-yes
-    and certified-no sources: yes maps to yes, no to no, certificates both ways, sizes.
+    """Checks ``reduction`` on many source instances: yes maps to yes and no to no, certificates
+    map both ways, the target's size is the one predicted, the proof's claims hold.
 
-    ``report.to_json()`` is what ``npw verify --json`` prints; ``report.summary.passed``
-    says whether anything failed.
+    The sources are every instance up to a size and/or seeded random, planted-yes and
+    certified-no ones; each source is decided by its problem's verification deciders.
 
+    Parameters
+    ----------
+    reduction : str or Reduction
+        A registered reduction's id, ``path/to/file.py:NAME``, or a :class:`Reduction`.
+    exhaustive_up_to : int, optional
+        Every source instance up to this size (what "size" means is the source problem's
+        ``enumerate_doc``).
+    random : int, default 0
+        This many seeded random sources.
+    seed : int, default 0
+        The seed of the random, planted and certified-no sources.
+    planted : int, default 0
+        This many sources that are yes by construction.
+    certified_no : int, default 0
+        This many sources that are no by construction.
+    timeout : float, optional
+        Seconds each decider may take on a case; None for no limit.
+    fail_fast : bool, default False
+        Stop at the first failing case.
+
+    Returns
+    -------
+    Report
+        ``report.summary.passed`` says whether anything failed; ``report.to_json()`` is what
+        ``npw verify --json`` prints (the confusion matrix, the first counterexample shrunk).
+
+    Raises
+    ------
+    InvalidInstance
+        No source was asked for (none of ``exhaustive_up_to``, ``random``, ``planted``,
+        ``certified_no``), or an unknown reduction.
+
+    Examples
+    --------
     >>> from npw.api import verify
     >>> report = verify("1in3sat-to-224sat", exhaustive_up_to=1)
     >>> report.summary.passed, report.to_json()["cases"]
@@ -213,6 +373,28 @@ def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, rand
 def render(instance: Any, certificate: Any = None) -> str:
     """The instance (and, where its renderer draws one, a certificate) as SVG text.
 
+    Every drawn element is tagged with its id (``data-el``), the ids a reduction's provenance
+    map uses.
+
+    Parameters
+    ----------
+    instance : Any
+        An instance of a problem with a renderer.
+    certificate : Any, optional
+        A certificate of the instance, drawn over it where the renderer can.
+
+    Returns
+    -------
+    str
+        An SVG document.
+
+    Raises
+    ------
+    InvalidInstance
+        The instance's problem has no renderer.
+
+    Examples
+    --------
     >>> from npw.api import ThreePartition, render
     >>> svg = render(ThreePartition(bound=10, numbers=(3, 3, 4, 3, 3, 4)), ((0, 1, 2), (3, 4, 5)))
     >>> svg.count('data-el="number:')  # each number a bar, tagged with its element id

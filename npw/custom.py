@@ -35,6 +35,8 @@ from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem, check_h
 from npw.instances.registry import register_problem
 from npw.solvers.result import Answer, Result
 
+__all__ = ["problem"]
+
 
 def _to_json(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
@@ -101,7 +103,59 @@ def problem(
     certificate_doc: str = "",
     **hooks: Callable[..., Any],
 ) -> Callable[[type], type]:
-    """Class decorator: registers a frozen dataclass as the problem ``id`` (see module docstring)."""
+    """Class decorator: registers a frozen dataclass as the problem ``id`` (see the module docstring).
+
+    The class needs a ``verify(self, certificate) -> bool`` method; ``validate``, ``size``,
+    ``sample``, ``enumerate``, ``shrink``, ``brute`` and ``to_cnf`` are picked up by name where it
+    has them (``to_cnf`` gives it a SAT decider, ``brute`` a second one), JSON conversion defaults
+    to the dataclass fields.
+
+    Parameters
+    ----------
+    id : str
+        The problem's id, as files, ``npw`` commands and reductions name it.
+    title : str, optional
+        A one-line title; by default the first line of the class's docstring (else its name).
+    certificate_doc : str, optional
+        What a certificate is, for ``npw show``.
+    **hooks : callable
+        Any of the methods above, given here instead of on the class.
+
+    Returns
+    -------
+    callable
+        The decorator: it registers the class and returns it, with the defaults filled in and
+        ``problem`` set to ``id``.
+
+    Raises
+    ------
+    TypeError
+        (when the decorator is applied) The class is not a dataclass, or has no ``verify``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> from npw.api import get_problem, problem, solve
+    >>> @problem("doc-pair-sum")
+    ... @dataclass(frozen=True)
+    ... class PairSum:
+    ...     '''Two different numbers of the list summing to the target.'''
+    ...     numbers: tuple
+    ...     target: int
+    ...     def verify(self, pair) -> bool:
+    ...         i, j = pair
+    ...         return i != j and self.numbers[i] + self.numbers[j] == self.target
+    ...     def brute(self):
+    ...         n = len(self.numbers)
+    ...         return next(((i, j) for i in range(n) for j in range(i + 1, n) if self.verify((i, j))), None)
+    >>> get_problem("doc-pair-sum").title
+    'Two different numbers of the list summing to the target.'
+    >>> result = solve(PairSum((3, 5, 9), 14))
+    >>> result.answer.value, result.certificate, result.backend
+    ('YES', (1, 2), 'brute')
+    >>> PairSum((3, 5, 9), 14).to_dict()
+    {'problem': 'doc-pair-sum', 'version': 1, 'numbers': [3, 5, 9], 'target': 14}
+    """
 
     def register(cls: type) -> type:
         if not dataclasses.is_dataclass(cls):

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+__all__ = ["ALGORITHMS", "Cell", "PIECES", "RESULTS", "SOURCES", "format_table1", "table1"]
+
 PIECES = ("pawn", "king", "knight", "rook", "bishop", "queen")
 
 # row S^1: one (status, theorem) per column T in PIECES' order (the paper's Table 1)

@@ -45,6 +45,9 @@ from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from npw.instances.base import InvalidInstance
 
+__all__ = ["BACKWARD_CLAIM", "Bound", "BuiltTarget", "CLAIM_STAGES", "Chain", "Claim", "FORWARD_CLAIM", "Provenance",
+           "Reduction", "ReductionOption", "TARGET_CLAIM", "compose_provenance"]
+
 S = TypeVar("S")  # the source instance type
 T = TypeVar("T")  # the target instance type
 U = TypeVar("U")  # the target of a reduction chained after this one
@@ -64,8 +67,24 @@ class ReductionOption:
     ``parse`` turns the command line's text into the value (``int`` for Theorem 3's unit);
     ``default`` is what ``npw reduce`` uses when the option is not given.
 
+    Parameters
+    ----------
+    name : str
+        The keyword :func:`npw.api.reduce` takes (``unit``); ``--unit`` on the command line.
+    parse : callable
+        Text -> value.
+    default : Any
+        The value when the option is not given.
+    help : str
+        One line for ``npw reduce --help``.
+
+    Examples
+    --------
+    >>> from npw.api import ReductionOption, get_reduction
     >>> ReductionOption("unit", int, None, "the length unit l").flag
     '--unit'
+    >>> [option.name for option in get_reduction("224sat-to-npuz").options]
+    ['unit', 'additive']
     """
 
     name: str
@@ -98,10 +117,38 @@ class Claim:
     survives (and says why): its failures are reported as a documented deviation with
     their count, not as a verification failure.
 
+    Parameters
+    ----------
+    name : str
+        A short name, unique within its reduction.
+    statement : str
+        The proof's words, with where it says them (``"Claim 1 of Theorem 2"``).
+    check : callable
+        ``check(src, tgt)`` at the target stage, ``check(src, tgt, src_cert, tgt_cert)`` at the
+        forward stage, ``check(src, tgt, tgt_cert, src_cert)`` at the backward stage.
+    stage : str, default "target"
+        One of ``CLAIM_STAGES``: ``"target"``, ``"forward"``, ``"backward"``.
+    deviation : str, optional
+        Why the claim is known to be false while the theorem survives.
+
+    Raises
+    ------
+    ValueError
+        ``stage`` is not one of ``CLAIM_STAGES``.
+
+    Examples
+    --------
+    >>> from npw.api import CNF, Claim
     >>> claim = Claim("clause-count", "the target has one clause per source clause",
     ...               lambda src, tgt: len(tgt.clauses) == len(src.clauses) or "clauses differ")
     >>> claim.stage, claim.deviates
     ('target', False)
+    >>> claim.check(CNF(2, [(1, 2)]), CNF(2, [(1, 2), (-1, -2)]))
+    'clauses differ'
+    >>> Claim("late", "checked too late", lambda *case: True, stage="after")
+    Traceback (most recent call last):
+        ...
+    ValueError: claim 'late': stage must be one of target, forward, backward, not 'after'
     """
 
     name: str
@@ -124,6 +171,16 @@ class Bound:
     """A size formula's value that is a bound, not an exact count: the verifier accepts a built
     size within ``[low, high]`` (either end None: unbounded).
 
+    Parameters
+    ----------
+    low : int, optional
+        The least size admitted; None: no lower bound.
+    high : int, optional
+        The largest size admitted; None: no upper bound.
+
+    Examples
+    --------
+    >>> from npw.api import Bound
     >>> Bound(high=10).admits(7), Bound(low=3, high=5).admits(6), Bound(high=10)
     (True, False, Bound(high=10))
     """
@@ -151,6 +208,21 @@ class BuiltTarget(Generic[T]):
     construction's constants). ``notes`` are what a user should read alongside (for
     example which direction of the proof is checked at this scale).
 
+    Parameters
+    ----------
+    target : instance or None
+        The target instance; None when it is too large to store.
+    summary : dict, optional
+        The JSON object written instead of a target too large to store.
+    notes : tuple of str, optional
+        What a user should read alongside.
+
+    Examples
+    --------
+    >>> from npw.api import BuiltTarget, OneInThreeSat, get_reduction
+    >>> built = get_reduction("1in3sat-to-224sat").build(OneInThreeSat(3, [(1, 2, 3)]))
+    >>> built.stored, built.target.problem
+    (True, '224sat')
     >>> BuiltTarget(target=None, summary={"n": 10 ** 7}).stored
     False
     """
@@ -171,6 +243,58 @@ class Reduction(Generic[S, T]):
     Generic in the source and target instance types, so a type checker follows a chain:
     ``Reduction[OneInThreeSat, TwoTwoFourSat].then(Reduction[TwoTwoFourSat, Relocation])``
     is a ``Reduction[OneInThreeSat, Relocation]``.
+
+    Parameters
+    ----------
+    id : str
+        ``"<source>-to-<target>"`` for a registered one.
+    source, target : str
+        The problems' ids.
+    reference : str
+        Where the proof is (paper, theorem).
+    reduce : callable
+        ``reduce(src) -> tgt``, the construction.
+    forward : callable or None
+        ``forward(src, src_cert) -> tgt_cert``: a yes-certificate carried to the target.
+    backward : callable
+        ``backward(src, tgt, tgt_cert) -> src_cert``: a target certificate carried back.
+    size : callable, optional
+        ``size(src) -> {measure: int or Bound}``, the target's size as the proof predicts it.
+    notes : str, optional
+        Free text.
+    claims : tuple of Claim, optional
+        The proof's claims, checked by the verifier on every case.
+    options : tuple of ReductionOption, optional
+        Parameters of the construction beyond the source.
+    build_with : callable, optional
+        ``build_with(src, **options) -> BuiltTarget``; None: ``reduce``.
+    draw : callable, optional
+        ``draw(src, **options) -> SVG``, the target laid out as the proof describes it.
+    provenance : callable, optional
+        ``provenance(src, tgt) -> {source element id: target element ids}``.
+    source_sample : callable, optional
+        ``source_sample(seed) -> src``, bounded sources for ``--random``.
+    checked : str, optional
+        What ``npw verify`` has passed on.
+
+    Examples
+    --------
+    A reduction of one's own (CNF-SAT to itself, every clause twice), used by the verbs like a
+    registered one:
+
+    >>> from npw.api import CNF, Reduction, get_reduction, reduce, verify
+    >>> twice = Reduction("cnf-to-cnf-twice", "cnf", "cnf", "every clause twice (an example)",
+    ...                   reduce=lambda src: CNF(src.num_vars, src.clauses + src.clauses),
+    ...                   forward=lambda src, assignment: assignment,
+    ...                   backward=lambda src, tgt, assignment: assignment,
+    ...                   size=lambda src: {"variables": src.num_vars, "clauses": 2 * len(src.clauses)})
+    >>> reduce(twice, CNF(2, [(1, -2)])).clauses
+    ((1, -2), (1, -2))
+    >>> verify(twice, exhaustive_up_to=1).summary.passed
+    True
+    >>> chain = get_reduction("1in3sat-to-224sat").then(get_reduction("224sat-to-rel"))
+    >>> chain.source, chain.target
+    ('1in3sat', 'rel')
     """
 
     id: str

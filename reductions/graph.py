@@ -24,6 +24,10 @@ from npw.reductions.base import Bound, Reduction
 if TYPE_CHECKING:
     import networkx as nx
 
+__all__ = ["MAX_LISTED_PATHS", "MAX_PATH_STEPS", "MAX_SIZED_PATHS", "Path", "chain_steps", "compose", "draw_graph",
+           "find_paths", "parse_via", "predicted_size", "reduction_graph", "reductions_between",
+           "registered_reductions"]
+
 # how many chains ``npw path`` lists at most, and how many it builds to rank them by size (each
 # ranked chain builds its intermediate instances, so this bounds the work of --size-of)
 MAX_LISTED_PATHS = 50

@@ -54,6 +54,25 @@ def reduction_ids() -> list[str]:
 def get_reduction(reduction_id: str) -> Reduction:
     """A registered reduction or chain, or ``path/to/file.py:NAME`` from a user's file.
 
+    Parameters
+    ----------
+    reduction_id : str
+        A registered reduction's or chain's id (``npw list`` shows them), or
+        ``path/to/file.py:NAME``, the :class:`Reduction` named ``NAME`` in a user's file.
+
+    Returns
+    -------
+    Reduction
+        The reduction; a chain comes back composed (:meth:`Reduction.then`) under its own id.
+
+    Raises
+    ------
+    InvalidInstance
+        No reduction or chain has this id, or the user's file cannot be loaded or holds no
+        reduction under that name.
+
+    Examples
+    --------
     >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
     >>> reduction = get_reduction("1in3sat-to-224sat")
     >>> reduction.source, reduction.target

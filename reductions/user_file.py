@@ -25,6 +25,8 @@ from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.time_bound import CallTimeout, time_bound
 from npw.reductions.base import Reduction
 
+__all__ = ["IMPORT_SECONDS", "PROBLEMS_VARIABLE", "REQUIRED", "is_file_spec", "load_problem_files", "load_reduction"]
+
 # forward is optional: a reduction known only by its extraction is checked all the same
 REQUIRED = ("source", "target", "reduce", "backward")
 # a user's module must finish importing within this many seconds

@@ -17,6 +17,8 @@ from npw.solvers.limits import refuse_variables
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "count_satisfiable", "solve"]
+
 
 def count_satisfiable(
     num_vars: int, clauses: Sequence[Sequence[int]], low: Sequence[int], high: Sequence[int],

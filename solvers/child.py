@@ -18,6 +18,8 @@ import threading
 import time
 from typing import Any, Callable
 
+__all__ = ["PARENT_POLL_SECONDS", "PR_SET_PDEATHSIG", "call_with_deadline", "die_with_parent"]
+
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 PARENT_POLL_SECONDS = 1.0
 

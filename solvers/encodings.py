@@ -26,6 +26,9 @@ import numpy as np
 from npw.instances.memo import remember_last
 from npw.solvers.result import Deadline
 
+__all__ = ["FEW_ROWS", "WIDEST_SHAPE", "binary_sum_at_most", "binary_sum_equals", "cnf_of", "exactly_k",
+           "exactly_k_rows", "weighted_sum_equals"]
+
 
 def _simplify(clause: Iterable[int]) -> tuple[int, ...] | None:
     """Removes duplicate literals; None for a tautology (a literal and its negation)."""

@@ -25,6 +25,14 @@ from npw.instances.hampath.hcp import cycle_to_hcp
 from npw.instances.hampath.hcp import to_hcp
 from npw.solvers.registry import Export
 
+__all__ = ["EXPORTS", "MAX_EXPORT_CLAUSES", "binpacking_dimacs", "bwp_clauses", "bwp_dimacs", "check_export_size",
+           "clause_lower_bound", "clauses_of_formula", "coloring_clauses", "coloring_dimacs", "dimacs_text",
+           "edge_clauses", "element_clauses", "four_partition_dimacs", "fvs_clauses", "fvs_dimacs", "graph_dimacs",
+           "hamcycle_dimacs", "hamiltonian_clauses", "hampath_dimacs", "knapsack_dimacs", "non_edge_clauses",
+           "npuz_clauses", "npuz_oneline", "numbers_dimacs", "rel_clauses", "setcover_clauses", "setcover_dimacs",
+           "sets_dimacs", "solochess_clauses", "solochess_dimacs", "three_partition_assertions",
+           "three_partition_clauses", "three_partition_dimacs", "three_partition_smt2", "vertex_clauses"]
+
 MAX_EXPORT_CLAUSES = ENCODING_LIMIT
 """The most clauses (DIMACS) or assertions (SMT-LIB2) an export may hold: the deciders' own
 encoding limit (:mod:`npw.solvers.limits`, 5 million by default, some 100 MB of DIMACS and about

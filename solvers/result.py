@@ -7,8 +7,30 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
+__all__ = ["Answer", "Deadline", "OutOfTime", "PROGRESS_KEYS", "Refused", "Result", "SolverError", "progress",
+           "shuffled_certificates"]
+
 
 class Answer(str, Enum):
+    """A decider's answer; a ``str`` too, so ``Answer.YES == "YES"``.
+
+    Attributes
+    ----------
+    YES
+        The instance is a yes-instance; the :class:`Result` carries a certificate its problem's
+        checker accepted.
+    NO
+        The instance is a no-instance (the decider's word: no certificate).
+    UNKNOWN
+        Out of time or budget, or refused as too large: never a guess.
+
+    Examples
+    --------
+    >>> from npw.api import Answer
+    >>> Answer("NO") is Answer.NO, Answer.YES == "YES", Answer.UNKNOWN.value
+    (True, True, 'UNKNOWN')
+    """
+
     YES = "YES"
     NO = "NO"
     UNKNOWN = "UNKNOWN"  # out of time or budget: never a guess
@@ -16,6 +38,30 @@ class Answer(str, Enum):
 
 @dataclass(frozen=True)
 class Result:
+    """What every decider returns (and :func:`npw.api.solve`).
+
+    Parameters
+    ----------
+    answer : Answer
+        YES, NO or UNKNOWN.
+    certificate : Any, optional
+        Present exactly when the answer is YES: a certificate ``instance.verify`` accepts.
+    backend : str, optional
+        The decider that answered, as ``--backend`` accepts it back (``"sat:g42"``, ``"dp"``).
+    stats : dict, optional
+        ``time`` in seconds and the effort the decider measures (nodes, conflicts, ...);
+        ``refused`` when it refused a too large instance.
+
+    Examples
+    --------
+    >>> from npw.api import Answer, Result, SubsetSum, solve
+    >>> result = solve(SubsetSum((3, 5, 7), 12), backend="dp")
+    >>> result.answer is Answer.YES, result.certificate, result.backend
+    (True, (2, 1), 'dp')
+    >>> Result(Answer.UNKNOWN, backend="brute", stats={"time": 10.0}).certificate is None
+    True
+    """
+
     answer: Answer
     certificate: Any = None  # present exactly when answer is YES, checked with instance.verify
     backend: str = ""

@@ -45,6 +45,10 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.exports import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
+__all__ = ["ALIASES", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
+           "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "decide_by_lazy_sat", "decide_by_sat",
+           "sample_certificates", "sample_models", "solve", "solve_clauses", "solver_name", "to_dimacs"]
+
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
 ALIASES = {"minisat": "m22", "glucose": "g42", "cadical": "cd19", "kissat": "kissat4"}

@@ -16,6 +16,8 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.exports import clauses_of_formula
 from npw.solvers.registry import Decider, Export
 
+__all__ = ["DECIDERS", "EXPORTS", "INTERRUPT_GRACE", "check_with_deadline", "solve", "to_smt2"]
+
 INTERRUPT_GRACE = 0.2  # seconds past the deadline before z3 is interrupted from outside
 
 

@@ -23,6 +23,8 @@ from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
 
+__all__ = ["certified_no_stream", "derive_seed", "exhaustive", "planted_stream", "random_stream", "source_problem"]
+
 
 def source_problem(reduction: Any) -> Problem:
     """The source problem of ``reduction`` as its streams see it: the registered problem, with the

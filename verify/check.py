@@ -26,6 +26,10 @@ from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bou
 from npw.solvers import sample_certificates, solve
 from npw.solvers.result import Answer, Result, SolverError, progress
 
+__all__ = ["BACKWARD", "CASE_SECONDS", "CERTIFICATE_KINDS", "CLAIM", "CaseResult", "DECIDER_DISAGREEMENT",
+           "DECIDER_ERROR", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "REDUCE_ERROR", "SIZE",
+           "check_case", "claim_kind"]
+
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"
 DECIDER_ERROR = "decider-error"

@@ -27,6 +27,8 @@ from typing import Any, Iterable
 
 from npw.reductions.base import Reduction
 
+__all__ = ["CodeFingerprint", "code_fingerprint"]
+
 
 @dataclass(frozen=True)
 class CodeFingerprint:

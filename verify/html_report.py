@@ -19,6 +19,8 @@ from npw.instances.registry import get_problem, renderer_for
 from npw.reductions.base import Reduction
 from npw.verify.svg_charts import bar_chart, scatter
 
+__all__ = ["ANSWERS", "STYLE", "render_html", "size_sample"]
+
 ANSWERS = ("YES", "NO", "UNKNOWN")
 
 STYLE = """

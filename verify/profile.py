@@ -18,6 +18,8 @@ from typing import Any, Callable, Sequence
 from npw.instances.base import InvalidInstance, derive_seed
 from npw.instances.registry import get_problem
 
+__all__ = ["ProfilePoint", "hardness_profile", "profile_json"]
+
 
 @dataclass
 class ProfilePoint:

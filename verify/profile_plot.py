@@ -14,6 +14,8 @@ from npw.instances.base import InvalidInstance
 from npw.instances.io import write_atomically
 from npw.verify.profile import ProfilePoint
 
+__all__ = ["FORMATS", "plot_available", "render_profile", "save_profile"]
+
 FORMATS = (".svg", ".png")
 
 

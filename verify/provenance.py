@@ -33,6 +33,8 @@ from typing import Any, Mapping
 
 from npw._version import __version__
 
+__all__ = ["FIELD", "LINE_PREFIX", "NO_ROOM", "attach", "carries", "npw_version", "read", "record"]
+
 FIELD = "provenance"
 # format -> the prefix of the one line that holds the record (json: the top-level field instead)
 LINE_PREFIX = {"dimacs": "c provenance ", "smt2": "; provenance ", "hcp": "COMMENT : provenance "}

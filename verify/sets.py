@@ -53,6 +53,10 @@ from npw.instances.validation import parse_json
 from npw.instances.registry import get_problem
 from npw.verify import provenance
 
+__all__ = ["CERTIFICATE", "EXTENSIONS", "KNOWN_BY_CONSTRUCTION", "MANIFEST", "Recipe", "SET_FORMAT", "UNKNOWN",
+           "certificate_text", "check_set", "instance_files", "instance_record", "manifest_recipe", "read_manifest",
+           "read_set", "recipe_for", "regenerate", "resolve_via", "write_set"]
+
 MANIFEST = "manifest.json"
 SET_FORMAT = 1
 EXTENSIONS = {"json": "json", "dimacs": "cnf", "smt2": "smt2", "hcp": "hcp", "oneline": "txt", "edge": "clq"}

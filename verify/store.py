@@ -32,6 +32,8 @@ from npw.instances.registry import get_problem
 from npw.verify.check import CaseResult
 from npw.verify.sweep import Summary
 
+__all__ = ["ResultStore", "SCHEMA", "case_record"]
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY,

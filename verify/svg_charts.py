@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
+__all__ = ["bar_chart", "scatter"]
+
 
 def _number(value: float) -> str:
     return f"{value:.3g}" if isinstance(value, float) else str(value)

@@ -27,6 +27,9 @@ from npw.verify.check import (
     REDUCE_ERROR, CASE_SECONDS, FORWARD_PROOF, SIZE, CaseResult, check_case,
 )
 
+__all__ = ["Failure", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report", "SEVERITY", "Summary",
+           "check_chunk", "claim_table", "shrink_counterexample", "sweep", "verify_reduction"]
+
 # failure kinds from the most telling to the least: a wrong answer before a bad certificate
 SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, CLAIM, SIZE, DECIDER_DISAGREEMENT, DECIDER_ERROR)
 
@@ -311,6 +314,35 @@ def _severity(kind: str) -> int:
 
 @dataclass
 class Report:
+    """What a verification sweep found (:func:`verify_reduction`, :func:`npw.api.verify`).
+
+    Parameters
+    ----------
+    summary : Summary
+        The counts: cases, the confusion matrix (``"YES->NO"`` style keys), failures per kind,
+        timeouts, the largest target; ``summary.passed`` says whether anything failed.
+    elapsed : float
+        Seconds the sweep took.
+    counterexample : dict or None
+        The first failing case, shrunk to a minimal one; None when nothing failed.
+    warnings : list of str
+        What a user should know although nothing failed (deciders that timed out, ...).
+    counterexamples : list of dict, optional
+        One shrunk counterexample per failure kind present, the most telling kind first.
+    claims : list of dict, optional
+        The reduction's declared claims with how often each held and failed.
+
+    Examples
+    --------
+    >>> from npw.api import verify
+    >>> report = verify("3sat-to-indset", random=3, seed=1)
+    >>> report.summary.passed, report.counterexample, report.summary.cases
+    (True, None, 3)
+    >>> data = report.to_json()  # what ``npw verify --json`` prints
+    >>> data["reduction"], data["mismatches"], data["passed"]
+    ('3sat-to-indset', 0, True)
+    """
+
     summary: Summary
     elapsed: float
     counterexample: dict | None

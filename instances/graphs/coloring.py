@@ -34,6 +34,9 @@ from npw.instances.graphs.graph import Coloring
 from npw.instances.elements import graph_elements
 from npw.instances.graphs.dimacs import GRAPH_DIMACS
 
+__all__ = ["PROBLEM", "SMALL_K", "certain_no_reason", "certified_no", "no_clique", "planted", "planted_colouring",
+           "random_instance", "verification_sample"]
+
 SMALL_K = 4  # the largest k a generator draws by itself
 
 

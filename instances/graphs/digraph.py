@@ -29,6 +29,10 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 from npw.instances.graphs.graph import check_simple, vertex_set
 
+__all__ = ["Arc", "DEFAULT_P", "FeedbackVertexSet", "MAX_ENUMERATION_VERTICES", "certain_no_reason", "certified_no",
+           "digraph_classes", "digraphs", "enumerate_instances", "no_witness", "planted", "planted_solution",
+           "random_instance", "shrink", "verification_sample"]
+
 Arc = tuple[int, int]
 
 MAX_ENUMERATION_VERTICES = 4
@@ -41,7 +45,28 @@ DEFAULT_P = 0.25
 
 @dataclass(frozen=True)
 class FeedbackVertexSet:
-    """A simple digraph on ``0..num_vertices-1`` (arcs sorted, no loops, no repeats) and ``k``."""
+    """A simple digraph on ``0..num_vertices-1`` (arcs sorted, no loops, no repeats) and ``k``.
+
+    Is there a set of at most ``k`` vertices meeting every directed cycle?
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    arcs : sequence of (int, int)
+        The arcs, (tail, head).
+    k : int
+        The most vertices chosen.
+
+    Examples
+    --------
+    A certificate is the chosen vertices:
+
+    >>> from npw.api import FeedbackVertexSet
+    >>> cycle = FeedbackVertexSet(3, [(0, 1), (1, 2), (2, 0)], 1)
+    >>> cycle.verify((2,)), cycle.verify(())
+    (True, False)
+    """
 
     problem: ClassVar[str] = "fvs"
     num_vertices: int

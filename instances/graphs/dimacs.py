@@ -29,6 +29,8 @@ import re
 from npw.instances.base import FileFormat, InvalidInstance
 from npw.instances.graphs.graph import ROOM_PROBLEMS, BoundedGraph
 
+__all__ = ["GRAPH_DIMACS", "from_dimacs_graph", "is_dimacs_graph", "to_dimacs_graph"]
+
 _QUESTION = re.compile(r"^c\s+npw\s+(\S+)\s+k\s*=\s*(\d{1,19})\s*$")
 
 

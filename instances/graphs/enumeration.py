@@ -12,6 +12,8 @@ from typing import Iterator
 from npw.instances.base import InvalidInstance
 from npw.instances.graphs.graph import ROOM_PROBLEMS, BoundedGraph
 
+__all__ = ["ATLAS_VERTICES", "atlas_graphs", "enumerate_instances", "shrink"]
+
 ATLAS_VERTICES = 7  # the largest graphs networkx's atlas holds
 
 

@@ -13,6 +13,8 @@ from npw.instances.base import Problem
 from npw.instances.graphs import digraph
 from npw.instances.elements import digraph_elements
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = Problem(
     id="fvs",
     title="Feedback vertex set (GT7, directed): k or fewer vertices meeting every directed cycle",

@@ -32,6 +32,9 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
+__all__ = ["BoundedGraph", "Clique", "Coloring", "DominatingSet", "Edge", "GRAPH_PROBLEMS", "IndependentSet",
+           "ROOM_PROBLEMS", "VertexCover", "VertexSet", "check_simple", "vertex_set"]
+
 Edge = tuple[int, int]
 VertexSet = tuple[int, ...]
 
@@ -174,7 +177,26 @@ class BoundedGraph:
 
 
 class IndependentSet(BoundedGraph):
-    """INDEPENDENT SET (Garey & Johnson GT20): k or more vertices, no two adjacent."""
+    """INDEPENDENT SET (Garey & Johnson GT20): k or more vertices, no two adjacent.
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at least k).
+
+    Examples
+    --------
+    A certificate is the chosen vertices:
+
+    >>> from npw.api import IndependentSet
+    >>> path = IndependentSet(3, ((0, 1), (1, 2)), 2)
+    >>> path.verify([0, 2]), path.verify([0, 1])
+    (True, False)
+    """
 
     problem: ClassVar[str] = "indset"
     AT_LEAST: ClassVar[bool] = True
@@ -186,6 +208,17 @@ class IndependentSet(BoundedGraph):
 class VertexCover(BoundedGraph):
     """VERTEX COVER (Garey & Johnson GT1): k or fewer vertices touching every edge.
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at most k).
+
+    Examples
+    --------
     >>> VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0, 1]), VertexCover(3, ((0, 1), (1, 2), (0, 2)), 2).verify([0])
     (True, False)
     """
@@ -200,6 +233,17 @@ class VertexCover(BoundedGraph):
 class Clique(BoundedGraph):
     """CLIQUE (Garey & Johnson GT19): k or more vertices, every two adjacent.
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at least k).
+
+    Examples
+    --------
     >>> Clique(4, ((0, 1), (0, 2), (1, 2), (2, 3)), 3).verify([2, 0, 1]), Clique(4, ((0, 1),), 2).verify([1, 2])
     (True, False)
     """
@@ -215,6 +259,17 @@ class DominatingSet(BoundedGraph):
     """DOMINATING SET (Garey & Johnson GT2): k or fewer vertices such that every vertex is one of
     them or adjacent to one.
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of vertices chosen (at most k).
+
+    Examples
+    --------
     >>> star = DominatingSet(4, ((0, 1), (0, 2), (0, 3)), 1)
     >>> star.verify([0]), star.verify([1])
     (True, False)
@@ -235,6 +290,17 @@ class Coloring(BoundedGraph):
     colours, colour ``c[v]`` for vertex v, and k is the number of colours (0 <= k <= n: n colours
     always suffice).
 
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    k : int
+        The bound on the number of colours.
+
+    Examples
+    --------
     >>> triangle = Coloring(3, ((0, 1), (1, 2), (0, 2)), 3)
     >>> triangle.verify([0, 1, 2]), triangle.verify([0, 1, 1]), triangle.verify([0, 1, 3]), triangle.verify([0, 1])
     (True, False, False, False)

@@ -5,5 +5,7 @@ from __future__ import annotations
 
 from npw.instances.graphs.problems import graph_problem
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = graph_problem("indset", "Independent set (GT20): k or more vertices, no two adjacent",
                         file_model="npw.instances.models:IndependentSetFile")

@@ -20,6 +20,8 @@ from typing import Any
 from npw.instances.elements import graph_elements
 from npw.instances.graphs.dimacs import GRAPH_DIMACS
 
+__all__ = ["CERTIFICATES", "graph_problem"]
+
 CERTIFICATES = {
     "indset": "the independent set: a list of at least k distinct vertices, no two adjacent",
     "vertexcover": "the cover: a list of at most k distinct vertices, every edge with an end among them",

@@ -23,6 +23,9 @@ from npw.instances.base import InvalidInstance
 from npw.instances.elements import arc_id, edge_id, vertex_id
 from npw.instances.svg import movable, tagged
 
+__all__ = ["MARGIN", "PALETTE", "Position", "RADIUS", "RED", "SIDE", "circle_positions", "graph_svg", "render_coloring",
+           "render_digraph", "render_svg"]
+
 SIDE = 640
 MARGIN = 40
 RADIUS = 11

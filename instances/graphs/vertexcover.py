@@ -5,5 +5,7 @@ from __future__ import annotations
 
 from npw.instances.graphs.problems import graph_problem
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = graph_problem("vertexcover", "Vertex cover (GT1): k or fewer vertices touching every edge",
                         file_model="npw.instances.models:VertexCoverFile")

@@ -28,13 +28,32 @@ from typing import Any, ClassVar, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
+__all__ = ["CYCLE_PROBLEMS", "Cycle", "DirectedHamCycle", "Edge", "HamCycle", "relabel"]
+
 Edge = tuple[int, int]
 Cycle = tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class HamCycle:
-    """Does the undirected graph have a Hamiltonian cycle?"""
+    """Does the undirected graph have a Hamiltonian cycle?
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+
+    Examples
+    --------
+    A certificate is the vertices in the cycle's order:
+
+    >>> from npw.api import HamCycle
+    >>> square = HamCycle(4, [(0, 1), (1, 2), (2, 3), (3, 0)])
+    >>> square.verify((0, 1, 2, 3)), square.verify((0, 2, 1, 3))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "hamcycle"
     DIRECTED: ClassVar[bool] = False
@@ -145,7 +164,22 @@ class HamCycle:
 
 
 class DirectedHamCycle(HamCycle):
-    """Does the digraph have a Hamiltonian cycle (every arc followed from tail to head)?"""
+    """Does the digraph have a Hamiltonian cycle (every arc followed from tail to head)?
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The arcs, (tail, head).
+
+    Examples
+    --------
+    >>> from npw.api import DirectedHamCycle
+    >>> triangle = DirectedHamCycle(3, [(0, 1), (1, 2), (2, 0)])
+    >>> triangle.verify((0, 1, 2)), triangle.verify((0, 2, 1))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "dhamcycle"
     DIRECTED: ClassVar[bool] = True

@@ -32,6 +32,10 @@ from npw.instances.graphs.enumeration import atlas_graphs
 from npw.instances.graphs.generators import _check as check_density, random_pairs
 from npw.instances.hampath.cycle import CYCLE_PROBLEMS, Edge, HamCycle, relabel
 
+__all__ = ["CERTIFICATES", "MAX_DIGRAPH_ENUMERATION", "certain_no_reason", "cycle_problem", "enumerate_instances",
+           "generate_certified_no", "generate_planted", "generate_random", "planted_cycle", "shrink",
+           "verification_sample"]
+
 MAX_DIGRAPH_ENUMERATION = 4
 """The most vertices :func:`enumerate_instances` takes for ``dhamcycle``: every digraph up to
 isomorphism is found by trying all n! numberings of all 2^(n(n-1)) arc sets (n = 4: 4,096 sets, 218

@@ -6,6 +6,8 @@ from __future__ import annotations
 from npw.instances.hampath.cycle_streams import cycle_problem
 from npw.instances.elements import digraph_elements
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = cycle_problem("dhamcycle", "Hamiltonian cycle in a directed graph (Karp 1972; GT38)",
                         elements=digraph_elements,
                         file_model="npw.instances.models:DirectedHamCycleFile")

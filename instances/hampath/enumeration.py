@@ -11,6 +11,8 @@ from typing import Iterator, Sequence
 
 from npw.instances.hampath.graph import STEPS, HamPath, Point, grid_instance
 
+__all__ = ["SYMMETRIES", "canonical_marked", "enumerate_instances", "polyominoes"]
+
 
 SYMMETRIES = (lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
               lambda x, y: (-x, y), lambda x, y: (y, x), lambda x, y: (x, -y), lambda x, y: (-y, -x))

@@ -15,6 +15,10 @@ from typing import Callable
 
 from npw.instances.hampath.graph import STEPS, HamPath, Point, grid_instance
 
+__all__ = ["certain_no_reason", "certified_no_instance", "leafy_grid_instance", "planted_instance", "planted_path",
+           "planted_walk", "planted_with_path", "random_graph_instance", "random_grid_instance", "random_grid_shape",
+           "relabel", "verification_sample", "walk_end_is_leaf"]
+
 
 def _normalise(cells) -> tuple[Point, ...]:
     mx = min(x for x, _ in cells)

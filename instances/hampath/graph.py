@@ -31,6 +31,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
+__all__ = ["HamPath", "HamPathEnds", "HamPathGridStart", "Path", "Point", "STEPS", "grid_edges", "grid_instance"]
+
 Point = tuple[int, int]
 Path = tuple[int, ...]
 STEPS: tuple[Point, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -50,7 +52,28 @@ def grid_edges(coords: Sequence[Point]) -> tuple[tuple[int, int], ...]:
 
 @dataclass(frozen=True)
 class HamPath:
-    """Does the graph have a Hamiltonian path (from s, to t where given)?"""
+    """Does the graph have a Hamiltonian path (from s, to t where given)?
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges of a simple graph.
+    s, t : int, optional
+        The path's required start and end, where given.
+    coords : sequence of (int, int), optional
+        Grid points of the vertices, for a grid graph.
+
+    Examples
+    --------
+    A certificate is the vertices in the path's order:
+
+    >>> from npw.api import HamPath
+    >>> path = HamPath(3, [(0, 1), (1, 2)])
+    >>> path.verify((0, 1, 2)), path.verify((1, 0, 2))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "hampath"
     num_vertices: int
@@ -182,7 +205,26 @@ def grid_instance(coords: Sequence[Point], s: Point | None = None, t: Point | No
 
 
 class HamPathGridStart(HamPath):
-    """Lemma A.1 (1): a max-degree-3 grid graph and a start s of degree 1, no end given."""
+    """Lemma A.1 (1): a max-degree-3 grid graph and a start s of degree 1, no end given.
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges.
+    s : int
+        The start, of degree 1.
+    coords : sequence of (int, int), optional
+        Grid points of the vertices (a grid graph: the edges join neighbouring points).
+
+    Examples
+    --------
+    >>> from npw.api import HamPathGridStart
+    >>> row = HamPathGridStart(3, [(0, 1), (1, 2)], s=0, coords=((0, 0), (1, 0), (2, 0)))
+    >>> row.verify((0, 1, 2)), row.verify((2, 1, 0))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "hampath-grid-s"
 
@@ -195,7 +237,26 @@ class HamPathGridStart(HamPath):
 
 
 class HamPathEnds(HamPath):
-    """Lemma A.1 (2): a max-degree-3 graph with start s and end t, both of degree 1 (s != t)."""
+    """Lemma A.1 (2): a max-degree-3 graph with start s and end t, both of degree 1 (s != t).
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0..num_vertices-1.
+    edges : sequence of (int, int)
+        The edges.
+    s, t : int
+        The start and the end, each of degree 1.
+    coords : sequence of (int, int), optional
+        Grid points of the vertices, where given.
+
+    Examples
+    --------
+    >>> from npw.api import HamPathEnds
+    >>> line = HamPathEnds(4, [(0, 1), (1, 2), (2, 3)], s=0, t=3)
+    >>> line.verify((0, 1, 2, 3)), line.verify((3, 2, 1, 0))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "hampath-st"
 

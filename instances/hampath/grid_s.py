@@ -27,6 +27,9 @@ from npw.instances.hampath.shrinking import shrink
 from npw.instances.elements import graph_elements
 from npw.instances.base import FileFormat
 
+__all__ = ["PROBLEM", "certified_no_instance", "enumerate_instances", "planted_instance", "planted_with_path",
+           "random_instance", "verification_sample"]
+
 
 def enumerate_instances(max_vertices: int) -> Iterator[HamPathGridStart]:
     """Every connected max-degree-3 grid graph with 2..max_vertices vertices and every start s of

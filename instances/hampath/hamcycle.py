@@ -6,6 +6,8 @@ from __future__ import annotations
 from npw.instances.hampath.cycle_streams import cycle_problem
 from npw.instances.elements import graph_elements
 
+__all__ = ["PROBLEM"]
+
 # The edge encoding first: it answers the targets of vertexcover-to-hamcycle (38-76 sparse vertices,
 # many ways in through the selectors) in milliseconds, where the position encoding's n^2 variables
 # take 0.1-60 s or time out and the DP's reached sets 3 s to beyond 45 s (BENCHMARKS.md). The DP

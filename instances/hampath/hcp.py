@@ -64,6 +64,8 @@ import re
 from npw.instances.base import InvalidInstance
 from npw.instances.hampath.graph import HamPath
 
+__all__ = ["MAX_DIMENSION", "cycle_from_hcp", "cycle_to_hcp", "from_hcp", "to_hcp"]
+
 MAX_DIMENSION = 100_000
 """The largest DIMENSION an HCP file may declare (checked before anything is allocated); far
 beyond what the deciders settle (the DP up to about 25 vertices, SAT a few hundred)."""

@@ -14,6 +14,8 @@ from npw.instances.hampath.shrinking import shrink
 from npw.instances.elements import graph_elements
 from npw.instances.base import FileFormat
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = Problem(
     id="hampath",
     title="Hamiltonian path in an undirected graph (optional start s and end t)",

@@ -17,6 +17,8 @@ from typing import Any, Sequence
 from npw.instances.base import InvalidInstance
 from npw.instances.graphs.render import MARGIN, RADIUS, RED, SIDE, circle_positions, graph_svg
 
+__all__ = ["positions", "render_cycle", "render_svg"]
+
 
 def positions(instance: Any) -> list[tuple[float, float]]:
     """Where each vertex is drawn: its grid point (y up), else a circle."""

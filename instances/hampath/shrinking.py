@@ -8,6 +8,8 @@ from typing import Iterator
 from npw.instances.base import InvalidInstance
 from npw.instances.hampath.graph import HamPath
 
+__all__ = ["shrink"]
+
 
 def shrink(instance: HamPath) -> Iterator[HamPath]:
     """Forget t, or s; delete one vertex (keeping the grid induced; s/t dropped if deleted); or,

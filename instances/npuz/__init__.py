@@ -5,3 +5,5 @@
 * region: Fact 1, the region solver with its proven move bound;
 * render: boards and move sequences as SVG.
 """
+
+__all__: list[str] = []

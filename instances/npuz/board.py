@@ -38,6 +38,11 @@ from typing import Any, Iterator, Mapping, Sequence
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.elements import npuz_elements
 
+__all__ = ["Board", "GOALS", "MOVES", "NPuz", "OPPOSITE", "PROBLEM", "apply_moves", "blank_path", "enumerate_instances",
+           "format_board", "from_grid", "goal_board", "neighbours", "parse_board", "random_board", "random_instance",
+           "random_reachable_board", "random_walk", "scrambled_instance", "side_of", "to_grid", "unreachable_instance",
+           "validate_board", "verification_sample"]
+
 Board = tuple[int, ...]
 
 MOVES = "UDLR"
@@ -211,7 +216,28 @@ def random_reachable_board(n: int, rng: _random.Random, goal: Board) -> Board:
 
 @dataclass(frozen=True)
 class NPuz:
-    """B1 = ``start``, B2 = ``goal`` (row-major tuples, 0 the blank), bound ``k``."""
+    """B1 = ``start``, B2 = ``goal`` (row-major tuples, 0 the blank), bound ``k``.
+
+    Is B2 reachable from B1 in at most ``k`` moves of the (n^2-1)-puzzle?
+
+    Parameters
+    ----------
+    n : int
+        The board's side.
+    start, goal : sequence of int
+        The boards, row-major, 0 the blank.
+    k : int
+        The most moves allowed.
+
+    Examples
+    --------
+    A certificate is the moves as letters:
+
+    >>> from npw.api import NPuz
+    >>> puzzle = NPuz(2, (1, 2, 0, 3), (1, 2, 3, 0), 1)
+    >>> puzzle.verify("R"), puzzle.verify("L")
+    (True, False)
+    """
 
     problem = "npuz"
     n: int

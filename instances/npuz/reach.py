@@ -22,6 +22,8 @@ import math
 
 from npw.instances.npuz.board import Board
 
+__all__ = ["cycles", "inversions", "reachable", "reachable_by_cycles", "reachable_by_inversions"]
+
 
 def _locations(board: Board):
     """tile -> location (a list when the tiles are 0..len-1, else a dict: regions of a

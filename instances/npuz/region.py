@@ -76,6 +76,8 @@ from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, apply_moves, random_board
 from npw.instances.npuz.reach import reachable
 
+__all__ = ["Q_CONSTANT", "move_bound", "random_region_case", "solve_board", "solve_region", "window_moves"]
+
 Q_CONSTANT = 18
 _DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 _OPP = {"U": "D", "D": "U", "L": "R", "R": "L"}

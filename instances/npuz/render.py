@@ -25,6 +25,8 @@ from npw.instances.elements import tile_id
 from npw.instances.npuz.board import Board, apply_moves
 from npw.instances.svg import movable
 
+__all__ = ["CELL", "MAX_RENDER_SIDE", "render_instance", "render_scatter", "render_svg"]
+
 CELL = 28
 # npw render draws every tile: a 300 x 300 board is 90,000 tiles (about 10 MB of SVG); a
 # 1000 x 1000 board took 10 s for an SVG no viewer opens, so larger boards are refused

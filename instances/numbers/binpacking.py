@@ -27,10 +27,32 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.numbers.model import MAX_NUMBERS, check_file_integers, check_numbers
 from npw.instances.elements import binpacking_elements
 
+__all__ = ["BinPacking", "PROBLEM", "certain_no_reason", "certified_no", "enumerate_instances", "lower_bound",
+           "planted", "planted_solution", "random_instance", "shrink", "verification_sample"]
+
 
 @dataclass(frozen=True)
 class BinPacking:
-    """Do the items of ``sizes`` fit into ``bins`` bins of capacity ``capacity``?"""
+    """Do the items of ``sizes`` fit into ``bins`` bins of capacity ``capacity``?
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The items' sizes.
+    capacity : int
+        Each bin's capacity.
+    bins : int
+        The number of bins.
+
+    Examples
+    --------
+    A certificate gives each item's bin:
+
+    >>> from npw.api import BinPacking
+    >>> items = BinPacking((3, 3, 2, 2), capacity=5, bins=2)
+    >>> items.verify((0, 1, 0, 1)), items.verify((0, 0, 1, 1))
+    (True, False)
+    """
 
     problem = "binpacking"
     sizes: tuple[int, ...]

@@ -28,11 +28,34 @@ from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enume
                                           planted_groups, random_numbers, shrink_numbers)
 from npw.instances.elements import number_elements
 
+__all__ = ["FourPartition", "PARITY_BOUNDS", "PROBLEM", "Quadruples", "certain_no_reason", "certified_no_instance",
+           "enumerate_instances", "planted_instance", "planted_with_certificate", "random_instance", "shrink",
+           "verification_sample"]
+
 Quadruples = tuple[tuple[int, int, int, int], ...]
 
 
 @dataclass(frozen=True)
 class FourPartition(GroupsOfK):
+    """4-PARTITION: can the 4m ``numbers`` be split into m quadruples each summing to ``bound``?
+
+    Parameters
+    ----------
+    numbers : sequence of int
+        4m numbers, each strictly between bound/5 and bound/3, summing to m times ``bound``.
+    bound : int
+        What each quadruple sums to.
+
+    Examples
+    --------
+    A certificate is m quadruples of indices into ``numbers``:
+
+    >>> from npw.api import FourPartition
+    >>> numbers = FourPartition((7, 8, 8, 9, 7, 8, 8, 9), bound=32)
+    >>> numbers.verify(((0, 3, 4, 7), (1, 2, 5, 6))), numbers.verify(((0, 1, 2, 4), (3, 5, 6, 7)))
+    (True, False)
+    """
+
     problem = "4partition"
     K = 4
     numbers: tuple[int, ...]

@@ -24,6 +24,9 @@ from typing import Iterator
 from npw.instances.base import InvalidInstance
 from npw.instances.numbers.model import Partition, SubsetSum
 
+__all__ = ["Numbers", "certain_no_reason", "certified_no", "enumerate_instances", "planted", "planted_solution",
+           "random_instance", "shrink", "verification_sample"]
+
 Numbers = SubsetSum | Partition
 
 

@@ -22,6 +22,10 @@ from typing import Any, ClassVar, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance
 
+__all__ = ["GroupsOfK", "NAMES", "admissible_range", "bounds_text", "certified_no_numbers", "check_groups",
+           "enumerate_numbers", "multisets", "parity_no_reason", "planted_groups", "random_numbers", "shrink_numbers",
+           "validate_groups"]
+
 NAMES = {3: "3-PARTITION", 4: "4-PARTITION"}
 
 

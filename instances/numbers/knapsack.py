@@ -31,6 +31,9 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.numbers.model import check_file_integers, check_numbers, subset_of
 from npw.instances.elements import knapsack_elements
 
+__all__ = ["Knapsack", "PROBLEM", "certain_no_reason", "certified_no", "enumerate_instances", "fractional_optimum",
+           "planted", "planted_solution", "random_instance", "shrink", "verification_sample"]
+
 
 def _check_bound(name: str, value: Any) -> None:
     # the same test as a number's (check_numbers), naming the field
@@ -42,7 +45,26 @@ def _check_bound(name: str, value: Any) -> None:
 
 @dataclass(frozen=True)
 class Knapsack:
-    """Is there a subset of the items of weight at most ``capacity`` and value at least ``goal``?"""
+    """Is there a subset of the items of weight at most ``capacity`` and value at least ``goal``?
+
+    Parameters
+    ----------
+    weights, values : sequence of int
+        Each item's weight and value.
+    capacity : int
+        The most weight packed.
+    goal : int
+        The least value wanted.
+
+    Examples
+    --------
+    A certificate is the packed items' indices:
+
+    >>> from npw.api import Knapsack
+    >>> items = Knapsack((2, 3, 4), (3, 4, 5), capacity=5, goal=7)
+    >>> items.verify((0, 1)), items.verify((2,))
+    (True, False)
+    """
 
     problem = "knapsack"
     weights: tuple[int, ...]

@@ -25,6 +25,9 @@ from typing import Any
 from npw.instances.base import InvalidInstance
 from npw.instances.validation import MAX_VERTICES
 
+__all__ = ["MAX_NUMBERS", "MAX_NUMBER_BITS", "Partition", "SubsetSum", "check_file_integers", "check_numbers",
+           "subset_of"]
+
 # how many numbers an instance may hold: as many as a graph's vertices (the deciders and the
 # drawing are built per number; no decider goes near it)
 MAX_NUMBERS = MAX_VERTICES
@@ -72,7 +75,24 @@ def subset_of(certificate: Any, count: int) -> tuple[int, ...] | None:
 
 @dataclass(frozen=True)
 class SubsetSum:
-    """Is there a subset of ``numbers`` summing to exactly ``target``?"""
+    """Is there a subset of ``numbers`` summing to exactly ``target``?
+
+    Parameters
+    ----------
+    numbers : sequence of int
+        Non-negative integers.
+    target : int
+        The sum wanted.
+
+    Examples
+    --------
+    A certificate is the chosen numbers' indices:
+
+    >>> from npw.api import SubsetSum
+    >>> numbers = SubsetSum((3, 5, 7), 12)
+    >>> numbers.verify((1, 2)), numbers.verify((0, 1))
+    (True, False)
+    """
 
     problem = "subsetsum"
     numbers: tuple[int, ...]
@@ -122,7 +142,22 @@ class SubsetSum:
 
 @dataclass(frozen=True)
 class Partition:
-    """Can ``numbers`` be split into two sides of equal sum? (The target is half the total.)"""
+    """Can ``numbers`` be split into two sides of equal sum? (The target is half the total.)
+
+    Parameters
+    ----------
+    numbers : sequence of int
+        Non-negative integers.
+
+    Examples
+    --------
+    A certificate is the indices of one side:
+
+    >>> from npw.api import Partition
+    >>> numbers = Partition((1, 2, 3))
+    >>> numbers.verify((0, 1)), numbers.verify((0,)), numbers.target
+    (True, False, 3)
+    """
 
     problem = "partition"
     numbers: tuple[int, ...]

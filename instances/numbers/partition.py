@@ -5,5 +5,7 @@ from __future__ import annotations
 
 from npw.instances.numbers.problems import number_problem
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = number_problem("partition", "PARTITION (SP12): two sides of equal sum",
                          file_model="npw.instances.models:PartitionFile")

@@ -18,6 +18,8 @@ from npw.instances.numbers.model import Partition, SubsetSum
 from typing import Any
 from npw.instances.elements import number_elements
 
+__all__ = ["CERTIFICATES", "number_problem"]
+
 CERTIFICATES = {
     "subsetsum": "the subset: a list of distinct 0-based indices of numbers summing to the target",
     "partition": "one side: a list of distinct 0-based indices of numbers summing to half the total",

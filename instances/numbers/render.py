@@ -18,6 +18,8 @@ from npw.instances.base import InvalidInstance
 from npw.instances.elements import item_id
 from npw.instances.numbers.render_bars import draw_bars
 
+__all__ = ["render_bins", "render_groups", "render_knapsack", "render_svg"]
+
 
 def render_knapsack(instance: Any, certificate: Sequence[int] | None = None) -> str:
     """KNAPSACK: each item a bar of its weight labelled weight/value (``data-el="item:I"``), the

@@ -19,6 +19,8 @@ from npw.instances.base import InvalidInstance
 from npw.instances.elements import number_id
 from npw.instances.svg import movable
 
+__all__ = ["COLOURS", "LEFT", "ROW", "SCALE_WIDTH", "draw_bars", "render_svg"]
+
 ROW = 24
 LEFT = 60
 SCALE_WIDTH = 600  # pixels for the bound B

@@ -5,5 +5,7 @@ from __future__ import annotations
 
 from npw.instances.numbers.problems import number_problem
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = number_problem("subsetsum", "SUBSET SUM (SP13): a subset of the numbers summing to the target",
                          file_model="npw.instances.models:SubsetSumFile")

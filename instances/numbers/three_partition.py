@@ -30,11 +30,34 @@ from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enume
                                           planted_groups, random_numbers, shrink_numbers)
 from npw.instances.elements import number_elements
 
+__all__ = ["PROBLEM", "ThreePartition", "Triples", "certain_no_reason", "certified_no_instance", "enumerate_instances",
+           "hard_instance", "planted_instance", "planted_with_certificate", "random_instance", "shrink",
+           "verification_sample"]
+
 Triples = tuple[tuple[int, int, int], ...]
 
 
 @dataclass(frozen=True)
 class ThreePartition(GroupsOfK):
+    """3-PARTITION: can the 3m ``numbers`` be split into m triples each summing to ``bound``?
+
+    Parameters
+    ----------
+    numbers : sequence of int
+        3m numbers, each strictly between bound/4 and bound/2, summing to m times ``bound``.
+    bound : int
+        What each triple sums to.
+
+    Examples
+    --------
+    A certificate is m triples of indices into ``numbers``:
+
+    >>> from npw.api import ThreePartition
+    >>> numbers = ThreePartition(bound=10, numbers=(3, 3, 4, 3, 3, 4))
+    >>> numbers.verify(((0, 1, 2), (3, 4, 5))), numbers.verify(((0, 1, 3), (2, 4, 5)))
+    (True, False)
+    """
+
     problem = "3partition"
     K = 3
     numbers: tuple[int, ...]

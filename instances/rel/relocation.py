@@ -25,12 +25,41 @@ from typing import Any, ClassVar, Mapping
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.elements import rel_elements
 
+__all__ = ["Edge", "PROBLEM", "Relocation", "Step", "random_instance", "verification_sample"]
+
 Edge = tuple[str, str, int]  # tail, head, capacity
 Step = tuple[int, str, tuple[str, ...]]  # edge index, start vertex, shipped elements
 
 
 @dataclass(frozen=True)
 class Relocation:
+    """REL, relocation (Ratner & Warmuth, Section 2): can one walk over every edge once, each edge
+    carrying at most its capacity of elements, take every element from its initial vertex to
+    its final one?
+
+    Parameters
+    ----------
+    vertices : sequence of str
+        The graph's vertices.
+    edges : sequence of (str, str, int)
+        (tail, head, capacity).
+    elements : sequence of str
+        The elements' names.
+    initial, final : sequence of str
+        Each element's vertex at the start and at the end.
+    directed : bool, default True
+        Whether edges are walked from tail to head only.
+
+    Examples
+    --------
+    A certificate is the walk: (edge index, vertex walked from, elements carried) per step:
+
+    >>> from npw.api import Relocation
+    >>> r = Relocation(("a", "b"), (("a", "b", 1),), ("p",), ("a",), ("b",))
+    >>> r.verify(((0, "a", ("p",)),)), r.verify(((0, "a", ()),))
+    (True, False)
+    """
+
     problem: ClassVar[str] = "rel"
 
     vertices: tuple[str, ...]

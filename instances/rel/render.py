@@ -25,6 +25,8 @@ from npw.instances.elements import edge_id, element_id, vertex_id
 from npw.instances.rel.relocation import Relocation
 from npw.instances.svg import movable, tagged
 
+__all__ = ["MARGIN", "SIDE", "render_svg"]
+
 SIDE = 900
 MARGIN = 90
 

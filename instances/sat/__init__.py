@@ -9,3 +9,5 @@
 * one_in_three_sat: 1-in-3-SAT (Schaefer 1978), the source of Theorem 6;
 * two_two_four_sat: 2/2/4-SAT (Ratner & Warmuth, Section 2), the source of Theorems 2 and 3.
 """
+
+__all__: list[str] = []

@@ -22,6 +22,9 @@ from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_as
 from npw.instances.elements import sat_elements
 from npw.instances.base import FileFormat
 
+__all__ = ["CNF", "MAX_SAMPLE_WIDTH", "PROBLEM", "enumerate_instances", "mixed_width_instance", "random_instance",
+           "shrink", "verification_sample"]
+
 
 def _plain_int(value: Any) -> Any:
     """A numpy integer as a Python int; any other value unchanged (a bool stays a bool).
@@ -39,6 +42,25 @@ def _plain_int(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class CNF:
+    """CNF-SAT: is there an assignment of the variables that makes every clause true?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals: ``v`` is variable v, ``-v`` its negation; a clause of any width.
+
+    Examples
+    --------
+    A certificate is a tuple of ``num_vars`` booleans, entry i-1 the value of variable i:
+
+    >>> from npw.api import CNF
+    >>> formula = CNF(2, [(1, -2), (2,)])
+    >>> formula.verify((True, True)), formula.verify((False, True)), formula.size()
+    (True, False, {'variables': 2, 'clauses': 2})
+    """
+
     problem: ClassVar[str] = "cnf"
 
     num_vars: int

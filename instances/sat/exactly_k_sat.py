@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["Assignment", "ExactlyKSat", "FixedWidthSat", "as_clause_array", "compact_variables", "format_literal",
+           "is_assignment", "smaller_clause_lists", "true_counts"]
+
 Assignment = tuple[bool, ...]
 
 

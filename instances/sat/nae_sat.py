@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")
 
+__all__ = ["MIN_VARS", "NAE_TYPES", "Nae3Sat", "Nae4Sat", "NaeSat", "certain_no_reason", "certified_no",
+           "enumerate_instances", "nae_problem", "no_core", "planted", "planted_assignment", "random_instance",
+           "shrink", "verification_sample"]
+
 
 class NaeSat(FixedWidthSat):
     """Clauses of WIDTH literals, each needing between 1 and WIDTH - 1 true occurrences."""
@@ -60,11 +64,45 @@ class NaeSat(FixedWidthSat):
 
 
 class Nae3Sat(NaeSat):
+    """NAE-3-SAT: an assignment under which no clause of three literals has all of them equal?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), three a clause.
+
+    Examples
+    --------
+    >>> from npw.api import Nae3Sat
+    >>> formula = Nae3Sat(3, [(1, 2, 3), (-1, 2, -3)])
+    >>> formula.verify((True, False, False)), formula.verify((True, True, True))
+    (True, False)
+    """
+
     problem = "nae3sat"
     WIDTH = 3
 
 
 class Nae4Sat(NaeSat):
+    """NAE-4-SAT: an assignment under which no clause of four literals has all of them equal?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), four a clause.
+
+    Examples
+    --------
+    >>> from npw.api import Nae4Sat
+    >>> formula = Nae4Sat(4, [(1, 2, 3, 4)])
+    >>> formula.verify((True, False, False, False)), formula.verify((True, True, True, True))
+    (True, False)
+    """
+
     problem = "nae4sat"
     WIDTH = 4
 

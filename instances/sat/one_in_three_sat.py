@@ -36,8 +36,29 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.sat.exactly_k_sat import ExactlyKSat, compact_variables, smaller_clause_lists
 from npw.instances.elements import sat_elements
 
+__all__ = ["OneInThreeSat", "PROBLEM", "certified_no_instance", "enumerate_instances", "mixed_instance",
+           "planted_assignment", "planted_instance", "positive_instance", "random_instance", "shrink",
+           "verification_sample"]
+
 
 class OneInThreeSat(ExactlyKSat):
+    """1-in-3-SAT (Schaefer 1978): an assignment making exactly one literal of every clause true?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of (int, int, int)
+        DIMACS literals, three a clause (a literal may repeat).
+
+    Examples
+    --------
+    >>> from npw.api import OneInThreeSat
+    >>> formula = OneInThreeSat(3, [(1, 2, 3), (-1, -2, 3)])
+    >>> formula.verify((True, False, False)), formula.verify((False, False, True))
+    (True, False)
+    """
+
     problem = "1in3sat"
     WIDTH = 3
     TRUE_PER_CLAUSE = 1

@@ -46,6 +46,11 @@ from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.sat.cnf import CNF
 from npw.instances.elements import sat_elements
 
+__all__ = ["ABOVE", "BELOW", "Clause", "MAX_LITERAL_OCCURRENCES", "MAX_WIDTH", "PROBLEM", "PROBLEM_2OCC",
+           "PlanarMonotone3Sat", "PlanarMonotone3Sat2Occ", "assign_levels", "attachment_order", "certified_no_instance",
+           "enumerate_instances", "find_crossing", "planted_assignment", "planted_instance", "random_instance",
+           "shrink", "side_of", "spans", "verification_sample"]
+
 ABOVE, BELOW = "above", "below"
 MAX_WIDTH = 3  # literals a clause
 MAX_LITERAL_OCCURRENCES = 2  # pm3sat-2occ: each literal at most twice (Lemma B.1)
@@ -264,6 +269,27 @@ class PlanarMonotone3Sat(CNF):
 
     ``order``: the variables left to right (default 1..n); ``levels``: each clause's height on
     its side (default: the lowest that fit, :func:`assign_levels`).
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        Monotone clauses of at most three literals: all positive (drawn above the variables)
+        or all negative (below).
+    order : sequence of int, optional
+        The variables left to right.
+    levels : sequence of int, optional
+        Each clause's height on its side.
+
+    Examples
+    --------
+    >>> from npw.api import PlanarMonotone3Sat
+    >>> formula = PlanarMonotone3Sat(3, [(1, 2, 3), (-1, -2, -3)])
+    >>> formula.order, formula.levels
+    ((1, 2, 3), (1, 1))
+    >>> formula.verify((True, False, False)), formula.verify((True, True, True))
+    (True, False)
     """
 
     problem: ClassVar[str] = "pm3sat"
@@ -328,6 +354,13 @@ class PlanarMonotone3Sat2Occ(PlanarMonotone3Sat):
     """A planar monotone 3SAT formula with its layout where each literal occurs at most twice
     (Lemma B.1's problem; see :class:`PlanarMonotone3Sat`).
 
+    Parameters
+    ----------
+    num_vars, clauses, order, levels
+        As for :class:`PlanarMonotone3Sat`.
+
+    Examples
+    --------
     >>> PlanarMonotone3Sat2Occ(2, [(1,), (1, 2), (1,)], order=(1, 2), levels=(1, 2, 3))
     Traceback (most recent call last):
         ...

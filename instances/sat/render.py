@@ -19,6 +19,8 @@ from npw.instances.base import InvalidInstance
 from npw.instances.elements import clause_id, var_id
 from npw.instances.svg import movable, tagged
 
+__all__ = ["LABEL", "LITERAL", "ROW", "WRAP", "render_svg"]
+
 ROW = 22  # height of one clause row
 LITERAL = 46  # width of one literal's box
 LABEL = 70  # width of the clause label column

@@ -29,6 +29,9 @@ from npw.instances.elements import clause_id, var_id
 from npw.instances.sat.planar_monotone import ABOVE, BELOW, PlanarMonotone3Sat, attachment_order, side_of
 from npw.instances.svg import movable, tagged
 
+__all__ = ["BAR", "BOX", "GAP", "Geometry", "MARGIN", "MAX_RENDER_CLAUSES", "ROW", "SLOT", "crossings", "geometry",
+           "layout_geometry", "render_svg"]
+
 SLOT = 26  # width of one leg's place in a variable box
 GAP = 14  # between variable boxes
 ROW = 24  # height of one level

@@ -17,8 +17,27 @@ from npw.instances.sat.exactly_k_sat import smaller_clause_lists
 from npw.instances.elements import sat_elements
 from npw.instances.base import FileFormat
 
+__all__ = ["PROBLEM", "ThreeSat", "enumerate_instances", "random_instance", "shrink", "verification_sample"]
+
 
 class ThreeSat(CNF):
+    """3-SAT: a CNF formula with exactly three literals a clause; is it satisfiable?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), three a clause.
+
+    Examples
+    --------
+    >>> from npw.api import ThreeSat
+    >>> formula = ThreeSat(3, [(1, 2, 3), (-1, -2, -3)])
+    >>> formula.verify((True, False, False)), formula.verify((True, True, True))
+    (True, False)
+    """
+
     problem = "3sat"
 
     def validate(self) -> None:

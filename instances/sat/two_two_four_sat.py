@@ -26,8 +26,29 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["PROBLEM", "TwoTwoFourSat", "enumerate_instances", "random_instance", "shrink", "verification_sample"]
+
 
 class TwoTwoFourSat(ExactlyKSat):
+    """2/2/4-SAT (Ratner & Warmuth, Section 2): m variables, m clauses of four literals, each
+    variable twice unnegated and twice negated; an assignment with exactly two true literals in
+    every clause?
+
+    Parameters
+    ----------
+    num_vars : int
+        The variables are 1..num_vars.
+    clauses : sequence of sequence of int
+        DIMACS literals (``v`` variable v, ``-v`` its negation), four a clause.
+
+    Examples
+    --------
+    >>> from npw.api import TwoTwoFourSat
+    >>> formula = TwoTwoFourSat(2, [(1, 1, 2, 2), (-1, -1, -2, -2)])
+    >>> formula.verify((True, False)), formula.verify((True, True))
+    (True, False)
+    """
+
     problem = "224sat"
     WIDTH = 4
     TRUE_PER_CLAUSE = 2

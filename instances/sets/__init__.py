@@ -3,3 +3,5 @@
 enumeration up to renaming and shrinking (``generators.py``), and the drawings (``drawing.py``); and
 SET COVER (``setcover.py``: any subsets and a bound k, with its own generators, enumeration and
 drawing)."""
+
+__all__: list[str] = []

@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")
 
+__all__ = ["ENUMERATE_MAX_Q", "X3C_ENUMERATE_MAX_Q", "canonical_families", "canonical_form", "certain_no_reason",
+           "certified_no", "enumerate_instances", "no_witness", "planted", "planted_solution", "random_instance",
+           "shrink", "verification_sample", "x3c_certified_no", "x3c_enumerate_instances", "x3c_no_witness",
+           "x3c_planted", "x3c_planted_solution", "x3c_random", "x3c_shrink", "x3c_verification_sample"]
+
 # the enumeration renames within W, X and Y, (q!)^3 renamings: 216 at q = 3, 13,824 at q = 4
 ENUMERATE_MAX_Q = 3
 # X3C renames the whole universe, (3q)! renamings: 720 at q = 2, 362,880 at q = 3

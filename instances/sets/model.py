@@ -31,6 +31,8 @@ from typing import Any, Iterable, Sequence
 from npw.instances.base import InvalidInstance
 from npw.instances.validation import MAX_VERTICES
 
+__all__ = ["MAX_Q", "MAX_TRIPLES", "ThreeDM", "X3C", "as_family", "chosen_indices", "exact_cover"]
+
 # q, the elements of each of W, X, Y (3DM) and a third of the universe (X3C): the search and the
 # drawing are built per element (no decider goes near it)
 MAX_Q = MAX_VERTICES
@@ -109,7 +111,24 @@ def as_family(items: Iterable[Iterable[int]], name: str, sort: bool = False) -> 
 
 @dataclass(frozen=True)
 class ThreeDM:
-    """Is there a matching: q triples, pairwise disjoint in each coordinate?"""
+    """Is there a matching: q triples, pairwise disjoint in each coordinate?
+
+    Parameters
+    ----------
+    q : int
+        Each coordinate ranges over 0..q-1.
+    triples : sequence of (int, int, int)
+        The triples.
+
+    Examples
+    --------
+    A certificate is the chosen triples' indices:
+
+    >>> from npw.api import ThreeDM
+    >>> triples = ThreeDM(2, [(0, 0, 0), (1, 1, 1), (0, 1, 1)])
+    >>> triples.verify((0, 1)), triples.verify((1, 2))
+    (True, False)
+    """
 
     problem = "3dm"
     q: int
@@ -165,7 +184,24 @@ class ThreeDM:
 
 @dataclass(frozen=True)
 class X3C:
-    """Is there an exact cover: q of the 3-sets, pairwise disjoint, covering 0..3q-1?"""
+    """Is there an exact cover: q of the 3-sets, pairwise disjoint, covering 0..3q-1?
+
+    Parameters
+    ----------
+    q : int
+        The universe is 0..3q-1.
+    sets : sequence of (int, int, int)
+        The 3-sets.
+
+    Examples
+    --------
+    A certificate is the chosen sets' indices:
+
+    >>> from npw.api import X3C
+    >>> family = X3C(2, [(0, 1, 2), (3, 4, 5), (1, 2, 3)])
+    >>> family.verify((0, 1)), family.verify((0, 2))
+    (True, False)
+    """
 
     problem = "x3c"
     q: int

@@ -17,6 +17,9 @@ from npw.instances.base import InvalidInstance
 from npw.instances.elements import element_id, set_id
 from npw.instances.svg import movable, tagged
 
+__all__ = ["CELL", "COLOURS", "COLUMN_GAP", "LEFT", "RADIUS", "ROW", "TOP", "render_3dm", "render_setcover",
+           "render_x3c"]
+
 ROW = 26
 TOP = 50
 COLUMN_GAP = 200

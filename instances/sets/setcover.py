@@ -29,6 +29,10 @@ from npw.instances.sets.model import chosen_indices
 from npw.instances.validation import MAX_VERTICES
 from npw.instances.elements import setcover_elements
 
+__all__ = ["MAX_ENUMERATION_SIZE", "MAX_MEMBERSHIPS", "MAX_SETS", "MAX_UNIVERSE", "PROBLEM", "SetCover",
+           "certain_no_reason", "certified_no", "enumerate_instances", "no_witness", "planted", "planted_solution",
+           "random_instance", "shrink", "verification_sample"]
+
 MAX_UNIVERSE = MAX_VERTICES
 """The most elements (the drawing and the deciders are built per element)."""
 MAX_SETS = MAX_VERTICES
@@ -47,7 +51,28 @@ def _is_int(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class SetCover:
-    """A universe of ``universe`` elements, a family ``sets`` of distinct subsets, a bound ``k``."""
+    """A universe of ``universe`` elements, a family ``sets`` of distinct subsets, a bound ``k``.
+
+    Is there a cover of the universe by at most ``k`` of the sets?
+
+    Parameters
+    ----------
+    universe : int
+        The elements are 0..universe-1.
+    sets : sequence of sequence of int
+        The family of distinct subsets.
+    k : int
+        The most sets chosen.
+
+    Examples
+    --------
+    A certificate is the chosen sets' indices:
+
+    >>> from npw.api import SetCover
+    >>> family = SetCover(4, [(0, 1), (2, 3), (1, 2)], 2)
+    >>> family.verify((0, 1)), family.verify((0, 2))
+    (True, False)
+    """
 
     universe: int
     sets: tuple[tuple[int, ...], ...]

@@ -13,6 +13,8 @@ from npw.instances.sets import generators
 from npw.instances.sets.model import ThreeDM
 from npw.instances.elements import three_dm_elements
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = Problem(
     id="3dm",
     title="3-DIMENSIONAL MATCHING (SP1): q disjoint triples covering W, X and Y",

@@ -13,6 +13,8 @@ from npw.instances.sets import generators
 from npw.instances.sets.model import X3C
 from npw.instances.elements import x3c_elements
 
+__all__ = ["PROBLEM"]
+
 PROBLEM = Problem(
     id="x3c",
     title="EXACT COVER BY 3-SETS (SP2): q disjoint 3-sets covering 3q elements",

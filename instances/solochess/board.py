@@ -46,6 +46,10 @@ from typing import Any, ClassVar, Iterator, Mapping, Sequence
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.elements import solochess_elements
 
+__all__ = ["Move", "PROBLEM", "Piece", "PieceType", "Point", "SAMPLE_COMBINATIONS", "STANDARD_TYPES", "SoloChess",
+           "THEOREM_2_16_PAIRS", "THEOREM_2_2_TYPES", "agreement_instance", "board_from_squares", "dense_instance",
+           "random_instance", "shrink", "verification_sample"]
+
 Point = tuple[int, int]
 Move = tuple[Point, Point]
 
@@ -111,7 +115,33 @@ class Piece:
 
 @dataclass(frozen=True)
 class SoloChess:
-    """A Solo Chess puzzle: can captures reduce the board to one piece (the special one, if any)?"""
+    """A Solo Chess puzzle: can captures reduce the board to one piece (the special one, if any)?
+
+    Every move is a capture; each piece captures at most ``capture_limit`` times.
+
+    Parameters
+    ----------
+    width, height : int
+        The board's size; square (x, y) has 0 <= x < width, 0 <= y < height.
+    pieces : sequence of Piece
+        The pieces, on distinct squares.
+    special : (int, int), optional
+        The square of the piece that may never be captured (the paper's T^1).
+    capture_limit : int, optional
+        The most captures each piece may make.
+    custom_types : sequence of PieceType, optional
+        Fairy pieces' types.
+
+    Examples
+    --------
+    A certificate is the captures in order, (from square, to square) each:
+
+    >>> from npw.api import SoloChess
+    >>> from npw.instances.solochess.board import Piece
+    >>> board = SoloChess(3, 3, (Piece(0, 0, "rook"), Piece(0, 2, "pawn"), Piece(1, 2, "pawn")))
+    >>> board.verify((((0, 0), (0, 2)), ((0, 2), (1, 2)))), board.verify((((0, 0), (1, 2)),))
+    (True, False)
+    """
 
     problem: ClassVar[str] = "solochess"
     width: int

@@ -21,6 +21,8 @@ from typing import Sequence
 from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Move, Point, SoloChess
 
+__all__ = ["captures_for_walk", "crowded_line", "line_components", "neighbours", "villain_components", "villain_graph"]
+
 
 def neighbours(offsets: Sequence[Point], squares: set[Point]) -> dict[Point, list[Point]]:
     """Each square of ``squares`` -> the squares of ``squares`` one of ``offsets`` away.

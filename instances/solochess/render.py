@@ -16,6 +16,8 @@ from npw.instances.elements import piece_id
 from npw.instances.solochess.board import Move, SoloChess
 from npw.instances.svg import movable
 
+__all__ = ["render_svg"]
+
 
 def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, cell: int = 40) -> str:
     """The board as SVG, any size: the squares as one checkered pattern (a1 = (0, 0) dark, rank 0

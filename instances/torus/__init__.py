@@ -5,3 +5,5 @@
 * bwp: BWP, the black/white torus puzzle (Section 4), the target of 3-PARTITION;
 * render: torus boards and BWP instances as SVG.
 """
+
+__all__: list[str] = []

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["BWP", "PROBLEM", "cells_array", "enumerate_instances", "planted_instance", "random_instance",
+           "strip_instance", "tight_instance", "verification_sample"]
+
 
 _WHITE, _BLACK = ord("."), ord("#")
 
@@ -102,6 +105,29 @@ def _equal_rows(board: np.ndarray, other: np.ndarray) -> bool:
 
 @dataclass(frozen=True)
 class BWP:
+    """BWP, the black/white torus puzzle: can the colouring ``start`` be turned into ``goal`` in at
+    most ``bound`` steps of the drag metric (rows and columns shifted cyclically)?
+
+    Parameters
+    ----------
+    rows, cols : int
+        The board's size.
+    start, goal : sequence of int
+        The cells row-major, 1 black, 0 white (held packed as bytes).
+    bound : int
+        The most steps allowed.
+
+    Examples
+    --------
+    A certificate is the move sequence:
+
+    >>> from npw.api import BWP
+    >>> from npw.instances.torus.moves import parse_moves
+    >>> puzzle = BWP.from_rows(["#..", "..."], ["...", "..#"], 2)
+    >>> puzzle.verify(parse_moves("R0W1 C2S1")), puzzle.verify(parse_moves("R0W1 R0W1"))
+    (True, False)
+    """
+
     problem = "bwp"
     rows: int
     cols: int

@@ -25,6 +25,9 @@ from npw.instances.base import InvalidInstance
 if TYPE_CHECKING:
     import numpy as np
 
+__all__ = ["METRICS", "Move", "apply_inplace", "apply_to_array", "cost", "drag_number", "line_shift", "moves_from_json",
+           "moves_text", "moves_to_json", "parse_moves", "push_number", "shift", "simplify"]
+
 METRICS = ("drag", "push")
 # at most 9 digits a number: a line or an amount beyond that is no move of a board npw reads, and
 # longer digit strings would reach Python's int-to-string limit

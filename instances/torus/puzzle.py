@@ -38,6 +38,9 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.instances.torus.moves import METRICS, Move, apply_inplace, cost, moves_from_json, moves_to_json, parse_moves
 from npw.instances.elements import torus_elements
 
+__all__ = ["PROBLEM", "TorusBoard", "TorusPuzzle", "enumerate_instances", "random_board", "random_instance",
+           "scrambled_instance", "verification_sample"]
+
 # -- the board --------------------------------------------------------------------------------
 
 
@@ -161,7 +164,29 @@ def random_board(seed: int, rows: int, cols: int, solvable: bool = True) -> Toru
 
 @dataclass(frozen=True)
 class TorusPuzzle:
-    """Can ``board`` be brought to the initial configuration (within ``bound`` steps of ``metric``)?"""
+    """Can ``board`` be brought to the initial configuration (within ``bound`` steps of ``metric``)?
+
+    Parameters
+    ----------
+    rows, cols : int
+        The board's size.
+    cells : sequence of int
+        The scrambled board, row-major (the numbers 1..rows*cols).
+    bound : int, optional
+        The most steps allowed; None: any number.
+    metric : str, default "drag"
+        ``"drag"`` or ``"push"``, how steps are counted.
+
+    Examples
+    --------
+    A certificate is the line shifts, as :func:`npw.instances.torus.moves.parse_moves` reads them:
+
+    >>> from npw.api import TorusPuzzle
+    >>> from npw.instances.torus.moves import parse_moves
+    >>> puzzle = TorusPuzzle(2, 3, (3, 1, 6, 4, 5, 2))
+    >>> puzzle.verify(parse_moves("C2N1 R0W1")), puzzle.verify(parse_moves("R0W1"))
+    (True, False)
+    """
 
     problem = "torus"
     rows: int

@@ -23,6 +23,8 @@ from npw.instances.svg import movable
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import TorusPuzzle
 
+__all__ = ["render_bwp", "render_torus"]
+
 
 def _frame(width: int, height: int) -> list[str]:
     return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '

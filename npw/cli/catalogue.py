@@ -10,7 +10,7 @@ import argparse
 
 from npw.cli.common import EXIT_FAILED, EXIT_OK
 
-__all__ = ["register"]
+__all__ = ["cmd_index", "register"]
 
 
 def cmd_index(args: argparse.Namespace) -> int:

@@ -20,6 +20,8 @@ import json
 
 from npw.cli.common import EXIT_FAILED, EXIT_OK, positive_seconds
 
+__all__ = ["cmd_check_set", "register", "summary_line"]
+
 
 def summary_line(result: dict) -> str:
     """The one-line summary of a :func:`npw.verify.sets.check_set` result.

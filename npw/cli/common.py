@@ -16,6 +16,11 @@ from typing import Any, Callable, Iterator, NoReturn, Sequence
 from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.io import NotRegularFile, check_output_path, remove_stale_temporaries
 
+__all__ = ["DASK_SCHEMES", "EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "MAX_TIMEOUT_SECONDS", "MAX_WORKERS", "Parser",
+           "UsageError", "add_format_option", "chosen_reduction", "count", "dask_address", "emit", "load_file",
+           "output_path", "parse_params", "parse_value", "positive_int", "positive_seconds", "progress_reporter",
+           "read_input", "require_positive", "signals_unwind", "workers"]
+
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
 

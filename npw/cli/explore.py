@@ -11,6 +11,8 @@ from npw.cli.common import EXIT_OK, UsageError, add_format_option, emit, load_fi
 from npw.cli.reduce import _reduction_options
 from npw.instances.base import InvalidInstance
 
+__all__ = ["cmd_explore", "register"]
+
 
 def cmd_explore(args: argparse.Namespace) -> int:
     from npw.instances.io import display_name

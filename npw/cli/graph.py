@@ -10,6 +10,8 @@ from typing import Any
 
 from npw.cli.common import EXIT_OK, add_format_option, load_file, positive_int
 
+__all__ = ["cmd_path", "cmd_show", "register"]
+
 
 def cmd_path(args: argparse.Namespace) -> int:
     from npw.reductions.graph import compose, find_paths

@@ -17,6 +17,8 @@ from npw.cli.common import (
 from npw.instances.base import InvalidInstance, dumps
 from npw.instances.io import write_atomically
 
+__all__ = ["cmd_generate", "cmd_generate_set", "cmd_list", "cmd_profile", "cmd_schema", "generate_one", "register"]
+
 
 def cmd_list(args: argparse.Namespace) -> int:
     if args.table1:

@@ -15,6 +15,9 @@ from npw.cli.common import (
 )
 from npw.instances.base import InvalidInstance, dumps
 
+__all__ = ["cmd_puzzle_approx", "cmd_puzzle_render", "cmd_puzzle_solve", "cmd_puzzle_study", "cmd_puzzle_theorem3",
+           "register"]
+
 
 def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
     """(B1, B2) from BOARD (one-line text or a file holding it, or an npuz JSON file) and --goal."""

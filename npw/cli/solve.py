@@ -9,6 +9,8 @@ import sys
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
 from npw.instances.base import dumps
 
+__all__ = ["cmd_solve", "register"]
+
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from npw.solvers import Answer, export, solve

@@ -9,6 +9,8 @@ from typing import Any
 from npw.cli.common import EXIT_OK, load_file, Parser, positive_int, UsageError
 from npw.instances.base import InvalidInstance
 
+__all__ = ["cmd_torus_diameter", "cmd_torus_solve", "register"]
+
 
 def cmd_torus_diameter(args: argparse.Namespace) -> int:
     from npw.solvers.torus.bfs import distance_distribution

@@ -18,6 +18,9 @@ from npw.instances.base import InvalidInstance
 from npw.instances.io import write_atomically
 from npw.solvers.child import die_with_parent
 
+__all__ = ["DEFAULT_EXHAUSTIVE", "DEFAULT_GENERATED", "DEFAULT_RANDOM", "DEFAULT_TIMEOUT", "cmd_report", "cmd_verify",
+           "register"]
+
 
 def _open_store(path: str):
     import sqlite3

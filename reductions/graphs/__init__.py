@@ -11,3 +11,5 @@ and :mod:`.common`, what several share (the identity provenance of a graph kept 
 the complement's). Wrong versions a student might write are in
 ``examples/graph_reductions_wrong.py``.
 """
+
+__all__: list[str] = []

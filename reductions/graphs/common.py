@@ -12,6 +12,8 @@ from __future__ import annotations
 from npw.instances.elements import edge_id, vertex_id
 from npw.instances.graphs.graph import BoundedGraph
 
+__all__ = ["complement_provenance", "complement_set", "same_graph_provenance"]
+
 
 def same_graph_provenance(src: BoundedGraph) -> dict[str, list[str]]:
     """Every vertex and edge to itself: the target is the same graph (another question about it)."""

@@ -16,6 +16,8 @@ from npw.instances.graphs.graph import Clique, IndependentSet
 from npw.reductions.base import TARGET_CLAIM, Claim, Reduction
 from npw.reductions.graphs.common import complement_provenance
 
+__all__ = ["CLAIMS", "LEMMA", "REDUCTION", "backward", "claim_complement", "forward", "reduce"]
+
 LEMMA = "Garey & Johnson 1979, Lemma 3.1"
 
 

@@ -39,6 +39,11 @@ from npw.instances.graphs.graph import Coloring
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["BASE", "CLAIMS", "FALSE", "PALETTE", "PROOF", "REDUCTION", "TRUE", "backward", "claim_clause_outputs",
+           "claim_each_clause_true", "claim_literals_true_false", "claim_literals_two_colours", "claim_palette",
+           "claim_variables", "clause_edges", "forward", "gadget", "literal_vertex", "or_gate", "provenance", "reduce",
+           "size", "variable_edges"]
+
 PROOF = "Kleinberg & Tardos, Section 8.7"
 TRUE, FALSE, BASE = 0, 1, 2  # the palette's vertices, and the colours the forward map gives them
 PALETTE = ((TRUE, FALSE), (TRUE, BASE), (FALSE, BASE))

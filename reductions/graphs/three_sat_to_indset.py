@@ -36,6 +36,10 @@ from npw.instances.graphs.graph import IndependentSet
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_conflicts_only", "claim_consistent", "claim_forward_true",
+           "claim_one_per_triangle", "claim_triangles", "conflict_edges", "forward", "occurrences", "provenance",
+           "reduce", "size", "triangle", "triangle_edges"]
+
 PROOF = "Kleinberg & Tardos, Section 8.2, (8.8)"
 
 

@@ -28,6 +28,9 @@ from npw.instances.elements import edge_id, vertex_id
 from npw.instances.graphs.graph import DominatingSet, VertexCover
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "REDUCTION", "SOURCE", "backward", "bound", "claim_isolated_chosen", "claim_not_larger",
+           "claim_triangles", "forward", "isolated", "provenance", "reduce", "size"]
+
 SOURCE = "Garey & Johnson 1979, GT2 (from VERTEX COVER)"
 
 

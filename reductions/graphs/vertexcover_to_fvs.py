@@ -21,6 +21,9 @@ from npw.instances.graphs.digraph import FeedbackVertexSet
 from npw.instances.graphs.graph import VertexCover
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "REDUCTION", "SOURCE", "backward", "claim_breaks_every_two_cycle", "claim_no_arc_left",
+           "claim_two_cycles", "forward", "opposite_arcs", "provenance", "reduce", "size"]
+
 SOURCE = "Karp 1972 (FEEDBACK NODE SET from VERTEX COVER); Garey & Johnson 1979, GT7"
 
 

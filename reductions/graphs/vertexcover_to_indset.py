@@ -15,6 +15,8 @@ from npw.instances.graphs.graph import IndependentSet, VertexCover
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
 from npw.reductions.graphs.common import complement_set, same_graph_provenance
 
+__all__ = ["CLAIMS", "LEMMA", "REDUCTION", "backward", "forward", "reduce"]
+
 LEMMA = "Garey & Johnson 1979, Lemma 3.1"
 
 

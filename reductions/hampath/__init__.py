@@ -5,3 +5,5 @@
 
 Wrong versions a student might write are in ``examples/hamiltonian_reductions_wrong.py``.
 """
+
+__all__: list[str] = []

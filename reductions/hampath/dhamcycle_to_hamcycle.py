@@ -30,6 +30,9 @@ from npw.instances.elements import arc_id, edge_id, vertex_id
 from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "REDUCTION", "SOURCE", "backward", "claim_middles", "claim_out_to_in", "claim_triples_in_order",
+           "forward", "oriented", "provenance", "reduce", "size", "triple"]
+
 SOURCE = "Karp 1972 (undirected Hamilton circuit from directed); Garey & Johnson 1979, GT37"
 
 

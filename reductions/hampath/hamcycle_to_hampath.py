@@ -33,6 +33,9 @@ from npw.instances.hampath.cycle import HamCycle
 from npw.instances.hampath.graph import HamPath
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "DOUBLED", "REDUCTION", "SOURCE", "backward", "claim_ends_forced", "claim_pendants", "copy_edges",
+           "forward", "named", "provenance", "reduce", "size"]
+
 SOURCE = "Hamiltonian cycle -> path, the folklore textbook reduction (Garey & Johnson 1979, GT39): a vertex doubled, a pendant on each copy"
 DOUBLED = 0  # the vertex v that is doubled
 

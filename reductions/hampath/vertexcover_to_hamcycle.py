@@ -57,6 +57,11 @@ from npw.instances.graphs.graph import VertexCover
 from npw.instances.hampath.cycle import HamCycle
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "COMPONENT", "REDUCTION", "SAMPLE_EDGES", "SAMPLE_VERTICES", "SOURCE", "TRIANGLE", "at",
+           "backward", "chain_edges", "chain_ends", "claim_components", "claim_cover_size", "claim_three_ways",
+           "claim_three_ways_back", "component_edges", "cover_of_size", "forward", "incident", "provenance", "reduce",
+           "selectors", "size", "small_source", "with_edges"]
+
 SOURCE = "Garey & Johnson 1979, Theorem 3.4 (VERTEX COVER -> HAMILTONIAN CIRCUIT)"
 COMPONENT = 12  # vertices of a cover-testing component
 TRIANGLE = HamCycle(3, ((0, 1), (1, 2), (0, 2)))  # the target when G has no edge

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["DecodeError", "backward_moves", "backward_segments", "decode_segments", "decode_walk", "edge_cuts",
+           "read_back", "same_rel"]
+
 
 def edge_cuts(instance: Theorem3Instance) -> dict[tuple[int, int], tuple[int, int]]:
     """For every edge a cut across its centre (one leg, between two positions, widened by l

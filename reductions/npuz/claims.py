@@ -36,6 +36,11 @@ from npw.reductions.npuz.backward import DecodeError, decode_walk, read_back, sa
 from npw.reductions.npuz.instance import Theorem3Instance, build_instance, p, paper_u
 from npw.reductions.npuz.layout import Cell, Layout
 
+__all__ = ["CLAIMS", "CORNER", "ENLARGED", "PAPER", "SCALE", "b2_reachable", "blank_from_top1_to_ncm",
+           "blank_in_vicinities", "boards_encode_theorem2", "edges_once_with_capacity", "every_stripe_rearranged",
+           "forward_budget", "instance_of", "k_is_d_plus_u", "layout_as_stated", "layout_rules",
+           "unchanged_off_the_graph", "vicinities", "within_k"]
+
 PAPER = "Ratner & Warmuth 1990, Theorem 3"
 SCALE = "checked at the verifier's unit l = 1"
 

@@ -24,6 +24,8 @@ from npw.reductions.npuz.moves import (
     Run, SparseBoard, edge_program, expand, region_tiles, write_region,
 )
 
+__all__ = ["ForwardResult", "ParityFailure", "forward_moves"]
+
 
 class ParityFailure(Exception):
     """nc_j cannot be left as in B2: the chain into it has to come with x and y swapped."""

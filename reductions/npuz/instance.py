@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["DENSE_LIMIT", "ELEMENT_SLOTS", "HEAD", "NO_DIRECTION_NOTE", "Numbering", "PERIOD", "SMALL_UNIT_NOTE",
+           "StripeRule", "TAIL", "Theorem3Instance", "build_instance", "dataclass_replace_length", "element_cells", "p",
+           "paper_u", "paper_unit", "stripe_rule"]
+
 
 DENSE_LIMIT = 4000  # largest side a dense NPuz board is built for
 HEAD, TAIL, PERIOD = 12, 12, 12  # stripe rule: exact near both ends, period 12 in between

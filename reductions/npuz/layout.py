@@ -40,6 +40,9 @@ from npw.reductions.rel.figures import (
     FALSE_COLLECTOR, TRUE_COLLECTOR, clause_vertex, diamond_bottom, diamond_top, graph, negated_side, unnegated_side,
 )
 
+__all__ = ["Cell", "EdgeLayout", "Layout", "Leg", "Node", "add", "build_layout", "distance", "rot_cw", "two_edge",
+           "unit", "zero_edge"]
+
 Cell = tuple[int, int]
 
 

@@ -20,6 +20,9 @@ from npw.reductions.npuz.claims import CLAIMS
 from npw.reductions.npuz.forward import forward_moves
 from npw.reductions.npuz.instance import DENSE_LIMIT, SMALL_UNIT_NOTE, build_instance
 
+__all__ = ["OPTIONS", "REDUCTION", "SMALL_UNIT", "backward", "build_with", "draw", "forward", "provenance", "reduce",
+           "size"]
+
 
 SMALL_UNIT = 1
 

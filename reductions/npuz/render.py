@@ -8,6 +8,8 @@ from html import escape
 
 from npw.reductions.npuz.layout import add
 
+__all__ = ["render_layout_svg"]
+
 
 def render_layout_svg(instance) -> str:
     layout = instance.layout

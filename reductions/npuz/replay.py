@@ -23,6 +23,8 @@ import numpy as np
 
 from npw.reductions.npuz.layout import Layout
 
+__all__ = ["Cut", "ReplayError", "crossings", "cuts", "walk_from_crossings"]
+
 _DR = {"U": -1, "D": 1, "L": 0, "R": 0}
 _DC = {"U": 0, "D": 0, "L": -1, "R": 1}
 _CODE = {"U": 0, "D": 1, "L": 2, "R": 3}

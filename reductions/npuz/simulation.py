@@ -19,6 +19,8 @@ from npw.reductions.npuz.backward import backward_segments, read_back, same_rel
 from npw.reductions.npuz.forward import forward_moves
 from npw.reductions.npuz.instance import DENSE_LIMIT, build_instance
 
+__all__ = ["SIMULATE_MAX_VARIABLES", "Theorem3Report", "theorem3_report"]
+
 SIMULATE_MAX_VARIABLES = 20  # the satisfying assignment is found by brute force
 
 

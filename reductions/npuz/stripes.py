@@ -30,6 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable, Iterable, Sequence
 
+__all__ = ["CORNER", "Location", "STEP", "S_DOWN", "S_UP", "SparseBoard", "Tile", "carry_along_stripe", "figure8",
+           "straight_stripe", "stripe_cells"]
+
 Location = tuple[int, int]
 Tile = Hashable  # None is the blank
 

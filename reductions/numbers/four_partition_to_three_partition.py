@@ -43,6 +43,10 @@ from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.numbers.three_partition import ThreePartition
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "Layout", "PROOF", "REDUCTION", "backward", "claim_backward_kinds", "claim_forward_kinds",
+           "claim_pairs_close", "claim_residues", "claim_taus_pair_up", "fillers", "forward", "pairs", "provenance",
+           "reduce", "size", "tau", "u", "ubar", "w", "w_triples"]
+
 PROOF = "Garey & Johnson Theorem 4.4"
 
 

@@ -26,6 +26,9 @@ from npw.instances.numbers.knapsack import Knapsack
 from npw.instances.numbers.model import Partition
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_packing_weighs_half", "claim_side_weighs_half",
+           "claim_weights_are_values", "forward", "provenance", "reduce", "size"]
+
 PROOF = "Garey & Johnson [MP9]"
 
 

@@ -23,6 +23,9 @@ from npw.instances.elements import number_id
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_half", "claim_originals_sum_to_t", "claim_side_sums",
+           "forward", "padding", "provenance", "reduce", "size"]
+
 PROOF = "the padding argument (CLRS Exercise 34.5-5)"
 
 

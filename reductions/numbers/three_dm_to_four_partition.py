@@ -40,6 +40,10 @@ from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.sets.model import ThreeDM
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "DUMMY", "Layout", "NO_TARGET", "PLACE", "PROOF", "REAL", "REDUCTION", "UNITS", "YES_TARGET",
+           "backward", "base", "claim_backward_real_or_dummy", "claim_dummy_counts", "claim_forward_real_or_dummy",
+           "claim_units_tell_kinds", "forward", "number", "provenance", "reduce", "size", "trivial", "u"]
+
 PROOF = "Garey & Johnson Theorem 4.3"
 # the trivial cases: a 4-PARTITION no-instance (B odd, every number even; 6 + 6 + 6 + 6 + 6 + 6 + 6 + 8 = 2 * 25)
 # and a yes-instance (four numbers always make one group)

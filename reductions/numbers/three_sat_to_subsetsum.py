@@ -36,6 +36,10 @@ from npw.instances.numbers.model import SubsetSum
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_clause_digits_reach_three", "claim_digits",
+           "claim_literal_in_each_clause", "claim_no_carries", "claim_one_of_each_pair", "clause_digit", "clauses_of",
+           "forward", "provenance", "reduce", "size", "variable_digit"]
+
 PROOF = "Sipser Theorem 7.56; CLRS Theorem 34.15"
 
 

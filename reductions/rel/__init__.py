@@ -11,3 +11,5 @@ per part of the proof:
 * :mod:`.variants`: the remark after Theorem 2, ``224sat-to-rel-cap2`` (every capacity two) and
   ``224sat-to-rel-undirected``.
 """
+
+__all__: list[str] = []

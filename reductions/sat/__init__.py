@@ -7,3 +7,5 @@
 
 Wrong versions a student might write are in ``examples/sat_reductions_wrong.py``.
 """
+
+__all__: list[str] = []

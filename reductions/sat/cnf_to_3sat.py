@@ -39,6 +39,10 @@ from npw.instances.sat.cnf import CNF
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "SHORT", "backward", "block", "block_size", "blocks",
+           "claim_blocks_force_clauses", "claim_extends", "claim_fresh_local", "forward", "fresh_variables",
+           "provenance", "reduce", "size"]
+
 PROOF = "Garey & Johnson, Theorem 3.1"
 SHORT = {0: (3, 8), 1: (2, 4), 2: (1, 2), 3: (0, 1)}  # width -> (fresh variables, clauses) of C'_j
 

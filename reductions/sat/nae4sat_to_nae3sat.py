@@ -26,6 +26,9 @@ from npw.instances.elements import clause_id, var_id
 from npw.instances.sat.nae_sat import Nae3Sat, Nae4Sat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_extends", "claim_halves", "claim_halves_force_clause",
+           "forward", "halves", "link", "provenance", "reduce", "size"]
+
 PROOF = "Garey & Johnson, Theorem 3.1's splitting, for not-all-equal clauses"
 
 

@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
+__all__ = ["APPENDIX", "CLAIMS", "Clause", "ClauseBlock", "REDUCTION", "STEPS", "backward", "chain_order",
+           "claim_complement", "claim_forward_values", "claim_occurrences_agree", "claim_one_true_v", "claim_step1",
+           "claim_step2", "claim_step3", "claim_step4", "claim_step4_premise", "claim_two_and_two", "claim_w_equal",
+           "forward", "paper_c1", "paper_c2", "paper_c3", "paper_c4", "provenance", "reduce", "size", "step1_rename",
+           "step2_chains", "step3_w_chain", "step4_complements"]
+
 ClauseBlock = "np.ndarray"  # shape (count, 4), target literals (a name: numpy is imported at first use)
 
 

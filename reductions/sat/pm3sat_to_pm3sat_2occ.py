@@ -45,6 +45,10 @@ from npw.instances.sat.planar_monotone import (ABOVE, BELOW, PlanarMonotone3Sat,
                                                attachment_order, find_crossing)
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "Chain", "LEMMA", "REDUCTION", "attachment_order", "backward", "chains", "claim_b1",
+           "claim_chain_clauses", "claim_decreasing", "claim_forward_values", "claim_occurrences", "claim_planar",
+           "forward", "provenance", "reduce", "size", "step1_chain_clauses", "step2_occurrence"]
+
 
 @dataclass(frozen=True)
 class Chain:

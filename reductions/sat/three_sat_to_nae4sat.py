@@ -25,6 +25,10 @@ from npw.instances.sat.nae_sat import Nae4Sat
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_complement_works", "claim_s_false",
+           "claim_shared_variable", "claim_true_literal_beside_s", "forward", "normalised", "provenance", "reduce",
+           "shared_variable", "size"]
+
 PROOF = "Papadimitriou 1994, Theorem 9.3"
 
 

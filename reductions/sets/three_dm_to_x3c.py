@@ -21,6 +21,9 @@ from npw.instances.elements import element_id, set_id, triple_id
 from npw.instances.sets.model import X3C, ThreeDM
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_cover_is_matching", "claim_one_per_block", "forward",
+           "provenance", "reduce", "size"]
+
 PROOF = "Garey & Johnson Section 3.2.1, restriction"
 
 

@@ -45,6 +45,11 @@ from npw.instances.sat.three_sat import ThreeSat, random_instance
 from npw.instances.sets.model import MAX_TRIPLES, ThreeDM
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "Layout", "PROOF", "REDUCTION", "SAMPLE_TRIPLES", "backward", "claim_all_of_t_or_f",
+           "claim_clause_triple_is_a_true_literal", "claim_garbage_fills_the_rest", "claim_internal_elements_private",
+           "claim_leftovers_match_the_collectors", "forward", "garbage_collection", "literals_of", "provenance",
+           "reduce", "sample_triples", "satisfaction_testing", "size", "small_source", "truth_setting"]
+
 PROOF = "Garey & Johnson Theorem 3.2"
 
 

@@ -24,6 +24,9 @@ from npw.instances.sets.model import X3C
 from npw.instances.sets.setcover import SetCover
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
+__all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "bound", "claim_exact_cover_fits", "claim_same_family",
+           "claim_small_cover_is_exact", "forward", "provenance", "reduce", "size"]
+
 PROOF = "Karp 1972 (EXACT COVER -> SET COVERING); Garey & Johnson 1979, SP5 (from X3C)"
 
 

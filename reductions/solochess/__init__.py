@@ -14,3 +14,5 @@ Solo Chess with Unlimited Moves":
   {knight^1, bishop}, with gadgets of our own whose lines hold at most two pieces (so the riders
   never block and the walk lemma applies).
 """
+
+__all__: list[str] = []

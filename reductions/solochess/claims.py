@@ -31,6 +31,13 @@ from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Point, SoloChess
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
 
+__all__ = ["BISHOP_PAWN_DEVIATION", "Mapping", "PAPER", "THEOREM_3_1", "THEOREM_3_7", "blockers_have_no_capture",
+           "capture_options", "columns_hold_zero_or_two", "enters_each_vertex_once", "forward_only_special_captures",
+           "green_pawns_immobile_others_mobile", "grid_pawns_on_one_colour", "immobility_claims", "in_role",
+           "king_takes_every_green_pawn", "knight_moves_are_grid_edges", "moves_preserved", "only_special_captures",
+           "original_squares", "pawns_first_then_king", "pieces_between", "replay", "rows_hold_at_most_five",
+           "special_square", "theorem_3_2_claims", "vertex_blocks"]
+
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves"
 Mapping = Callable[[Point, int], Point]  # a corollary's map of Theorem 3.2's squares (h = height)
 

@@ -44,6 +44,11 @@ from __future__ import annotations
 from npw.reductions.solochess.claims import BISHOP_PAWN_DEVIATION, theorem_3_2_claims
 from npw.reductions.solochess.rook_pawn import Point, transformed_reduction
 
+__all__ = ["ALL", "BISHOP_KING", "BISHOP_KNIGHT", "BISHOP_PAWN", "BISHOP_ROOK", "PAPER", "QUEEN_BISHOP", "QUEEN_KING",
+           "QUEEN_KNIGHT", "QUEEN_PAWN", "QUEEN_ROOK", "ROOK_BISHOP", "ROOK_KING", "ROOK_KING_STRETCHED", "ROOK_KNIGHT",
+           "ROOK_KNIGHT_STRETCHED", "ROOK_PAWN_STRETCHED", "rotate", "rotate_scale4", "scale4", "stretch",
+           "stretch_rotate", "stretch_scale4"]
+
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves"
 
 

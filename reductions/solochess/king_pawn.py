@@ -29,6 +29,9 @@ from npw.reductions.solochess.claims import THEOREM_3_7
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 
+__all__ = ["REDUCTION", "backward", "edge_squares", "forward", "green_square", "provenance", "raw_squares", "reduce",
+           "size", "upward_neighbours", "vertex_square"]
+
 
 def _coords(source: HamPath) -> tuple[Point, ...]:
     """The grid's coordinates, turned by 180 degrees when s has no upward edge, so that s is a

@@ -4,4 +4,6 @@ Solo Chess with Unlimited Moves", with kings as the blockers (construction and p
 
 from npw.reductions.solochess.knight_pawn import make_reduction
 
+__all__ = ["REDUCTION"]
+
 REDUCTION = make_reduction("king")

@@ -21,6 +21,8 @@ from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 from npw.reductions.solochess.claims import THEOREM_3_1
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 
+__all__ = ["REDUCTION", "make_reduction", "rotate", "square_of"]
+
 
 def rotate(p: Point) -> Point:
     return (2 * p[0] - p[1], p[0] + 2 * p[1])

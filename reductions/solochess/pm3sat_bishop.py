@@ -59,6 +59,9 @@ from npw.reductions.base import Reduction
 from npw.reductions.solochess.pm3sat_knight import HEIGHT, Layout, literal_rows, special_squares
 from npw.reductions.solochess.provenance import ladder_provenance
 
+__all__ = ["KING_BISHOP", "PAPER", "backward", "clause_squares", "forward", "gadget_paths", "layout", "literal_square",
+           "provenance", "reduce", "size"]
+
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.10"
 
 

@@ -50,6 +50,9 @@ from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.provenance import ladder_provenance
 
+__all__ = ["HEIGHT", "KING_KNIGHT", "Layout", "PAWN_KNIGHT", "SLOTS", "SPECIALS", "clause_squares", "gadget_paths",
+           "layout", "literal_rows", "literal_square", "make_reduction", "special_squares", "top_squares"]
+
 HEIGHT = 16  # rows per variable gadget
 SLOTS = {"king": (4, 12), "pawn": (5, 13)}  # literal rows in a gadget (all congruent mod 4)
 SPECIALS = ("king", "pawn")

@@ -50,6 +50,9 @@ from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
 from npw.reductions.solochess.pm3sat_knight_rider import FAMILIES, LINE_KEYS, _component, _Lines, _tied
 from npw.reductions.solochess.provenance import ladder_provenance
 
+__all__ = ["GAP", "KNIGHT_QUEEN", "LEFT", "MIDDLE", "PAPER", "RIGHT", "SLOTS", "STEP", "Split", "WIRE", "layout",
+           "line_condition", "split"]
+
 # the gadget, from its junction (0, 0): found by `python bench/solochess_queen_gadgets.py --wire 12 6
 # --straight 4 --groups 2,1` (its checker passed it on seven gadgets)
 LEFT = ((-1, 2), (-2, 0), (0, -1), (-2, -2), (-1, 0), (0, 2), (1, 4), (2, 6), (4, 7), (6, 6), (7, 4), (8, 2),

@@ -57,6 +57,10 @@ from npw.reductions.base import Claim, Reduction
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
 from npw.reductions.solochess.provenance import ladder_provenance
 
+__all__ = ["FAMILIES", "FREE", "GAP", "KNIGHT_BISHOP", "KNIGHT_MOVES", "KNIGHT_ROOK", "LEFT", "LINE_KEYS", "PAPER",
+           "SIDE", "STEPS", "VILLAINS", "free_squares", "gadget_paths", "ladder_layout", "ladder_paths", "layout",
+           "lines_are_sparse", "links", "literal_squares", "make_reduction"]
+
 SIDE = 15  # a gadget's junction to the next one, in x and in y
 LEFT = ((1, 2), (2, 4), (3, 6), (4, 8), (5, 10), (7, 11), (9, 12), (11, 13), (13, 14))
 FREE = ((3, 6), (9, 12), (5, 10))  # left pieces alone on their row and column: two slots, one spare

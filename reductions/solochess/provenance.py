@@ -15,6 +15,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from npw.instances.elements import piece_id
 
+__all__ = ["Owners", "Point", "add_owner", "from_owners", "ladder_provenance"]
+
 Point = tuple[int, int]
 Owners = dict[Point, list[str]]
 

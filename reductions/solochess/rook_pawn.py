@@ -46,6 +46,11 @@ from npw.reductions.solochess.claims import immobility_claims, theorem_3_2_claim
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 
+__all__ = ["AS_STATED", "Point", "REDUCTION", "Squares", "backward", "board_squares", "edge_pawns", "forward",
+           "forward_as_stated", "labels", "provenance", "reduce", "reduce_as_stated", "rook_route", "route_to_path",
+           "size", "special_route", "square_owners", "terminals", "transformed", "transformed_reduction",
+           "vertex_of_square", "vertex_pawns"]
+
 Squares = dict[Point, str]
 
 

@@ -37,6 +37,10 @@ from npw.instances.solochess.board import Point, SoloChess
 from npw.instances.solochess.collapse import villain_components
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
 
+__all__ = ["LayoutOf", "PAPER", "clauses_meet_paths_only_at_literals", "forward_walks_true_paths",
+           "other_knights_reach_both_paths", "solution_visits_a_literal_per_clause", "special_moves_form_the_ladder",
+           "theorem_3_9_claims"]
+
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.9"
 
 

@@ -26,6 +26,10 @@ from npw.reductions.base import Reduction
 from npw.reductions.solochess import corollaries, king_pawn, knight_king, knight_pawn, rook_pawn
 from npw.reductions.solochess.claims import in_role
 
+__all__ = ["BISHOP_KING", "BISHOP_KNIGHT", "BISHOP_PAWN", "BISHOP_ROOK", "KING_PAWN", "KNIGHT_KING", "KNIGHT_PAWN",
+           "QUEEN_BISHOP", "QUEEN_KING", "QUEEN_KNIGHT", "QUEEN_PAWN", "QUEEN_ROOK", "ROOK_BISHOP", "ROOK_KING",
+           "ROOK_KNIGHT", "ROOK_PAWN", "ROOK_TAKEN", "role_captures", "unrestricted"]
+
 
 def role_captures(special, captures) -> list:
     """The captures of the special *role*, as moves of one piece: its own captures, and when a

@@ -1,1 +1,3 @@
 """The torus room of the reductions."""
+
+__all__: list[str] = []

@@ -53,6 +53,12 @@ from npw.instances.numbers.three_partition import ThreePartition
 from npw.instances.torus.moves import Move, apply_inplace, line_shift, shift
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
 
+__all__ = ["COMPACT", "CheckResult", "LAYOUTS", "REDUCTION", "across_then_down", "backward", "block_columns",
+           "board_shape", "claim_1_span", "claim_2_fixed_lines", "claim_bound", "compact_shortcut", "drag_steps",
+           "figure_8", "figures_6_7", "final_columns", "forward", "goal_configuration", "goal_span", "labelled_run",
+           "observation_1_tight", "one_piece_per_block_column", "one_step_per_line", "operation_counts", "padding_rows",
+           "provenance", "reduce", "runs_in_blocks", "size", "start_configuration", "theorem_2_claims"]
+
 LAYOUTS = ("padded", "compact")
 
 

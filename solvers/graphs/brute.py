@@ -30,6 +30,8 @@ import time
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "solve"]
+
 MAX_BRUTE_VERTICES = 2000
 """The most vertices the branch and bound takes (its recursion goes one level per vertex)."""
 

@@ -32,6 +32,9 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "SAMPLERS", "encode", "sample_certificates", "solve_brute", "solve_sat",
+           "variable"]
+
 MAX_BRUTE_VERTICES = 900
 """The most vertices the backtracking takes (its recursion goes one level per vertex, under
 Python's default limit of 1,000 frames)."""

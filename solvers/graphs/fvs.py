@@ -33,6 +33,8 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "SAMPLERS", "encode", "sample_certificates", "solve_brute", "solve_sat"]
+
 MAX_BRUTE_VERTICES = 2000
 """The most vertices the search takes (each node copies the set of kept vertices)."""
 

@@ -28,6 +28,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "SAMPLERS", "encode", "sample_certificates", "solve"]
+
 
 def _property_size(instance) -> int:
     n = instance.num_vertices

@@ -3,3 +3,5 @@
 * dp: the bitmask dynamic program (Bellman; Held & Karp), never SAT;
 * sat: the position encoding through python-sat (and its DIMACS export).
 """
+
+__all__: list[str] = []

@@ -15,6 +15,8 @@ from npw.solvers.limits import encoding_limit
 from npw.solvers.result import Answer, Deadline, Refused, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "hamiltonian_path", "solve", "solve_cycle"]
+
 
 def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
                      deadline: Deadline, closing: int | None = None,

@@ -36,6 +36,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_lazy_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "solve_cycle"]
+
 
 def _cycles(n: int, chosen: list[tuple[int, int]], directed: bool) -> list[list[int]]:
     """The cycles of a cycle cover given by its edges (arcs), each as its vertices in order."""

@@ -16,6 +16,8 @@ from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "encode", "encode_cycle", "position_encoding", "solve", "solve_cycle"]
+
 
 def position_encoding(n: int, successors, s: int | None, t: int | None, cyclic: bool,
                       deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[int]]]:

@@ -14,3 +14,5 @@
 * tiles: the board with moves and the blank's routes that approx and greedy share;
 * study: seed 004's study of random 8-puzzles, redone with search effort.
 """
+
+__all__: list[str] = []

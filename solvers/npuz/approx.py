@@ -82,6 +82,8 @@ from npw.solvers.npuz.greedy import OverBudget, greedy_moves
 from npw.solvers.npuz.improve import cancel_inverse_pairs, improve
 from npw.solvers.npuz.tiles import OPP, NoRoom, TileBoard, dist, neighbour, route
 
+__all__ = ["Approximation", "approximate", "approximate_and_check", "cheapest_cycle_tree", "three_cycle"]
+
 # the shared moving parts, under the names this module has always used
 _OPP = OPP
 _NoRoom = NoRoom

@@ -40,6 +40,8 @@ import networkx as nx
 from npw.instances.npuz.board import Board
 from npw.instances.npuz.reach import cycles
 
+__all__ = ["LowerBound", "manhattan", "minimum_spanning_tree_cost", "theorem4_lower_bound"]
+
 
 def manhattan(b1: Board, b2: Board) -> int:
     """d(B1, B2): the sum over non-blank tiles of the Manhattan distance between their locations."""

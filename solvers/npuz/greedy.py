@@ -39,6 +39,8 @@ from npw.instances.npuz.reach import reachable
 from npw.instances.npuz.region import window_moves
 from npw.solvers.npuz.tiles import OPP, NoRoom, TileBoard, dist, route
 
+__all__ = ["OverBudget", "greedy_moves"]
+
 
 class OverBudget(Exception):
     """The greedy sequence grew past the caller's budget (it keeps a shorter one)."""

@@ -36,6 +36,9 @@ from typing import Callable
 
 from npw.instances.npuz.board import Board
 
+__all__ = ["HEURISTICS", "RANKED_HEURISTICS", "default_heuristic", "euclid", "heuristic_function", "linear_conflict",
+           "linear_conflict_extra", "manhattan", "relaxed", "relaxed_adjacency"]
+
 HEURISTICS = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")  # any n (pdb: n <= 4)
 # databases indexed without the blank, one board size each (pdb78: 4 x 4, pdb6666: 5 x 5), built in
 # minutes on first use: npw.solvers.npuz.pdb_ranked

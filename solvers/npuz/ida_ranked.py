@@ -31,6 +31,8 @@ from npw.solvers.npuz.pdb_ranked import RANKED, BuildInterrupted, RankedDatabase
 from npw.solvers.npuz.search import MAX_DEPTH, SearchOutcome, _check_pair, drive_iterations
 from npw.solvers.result import Deadline
 
+__all__ = ["ranked_idastar_path"]
+
 
 @njit(cache=True)
 def _lookup(tables, lookup, table_of, tiles, sizes, maps, pos, cells, q):  # pragma: no cover - compiled

@@ -32,6 +32,8 @@ from collections import deque
 
 from npw.instances.npuz.board import Board, apply_moves
 
+__all__ = ["cancel_inverse_pairs", "improve", "remove_repeated_states", "resolve_windows"]
+
 _OPP = {"U": "D", "D": "U", "L": "R", "R": "L"}
 _STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 

@@ -34,6 +34,9 @@ import math
 import numpy as np
 from numba import njit
 
+__all__ = ["distance_tables", "generic_h", "ida_generic", "ida_linear_conflict", "ida_manhattan", "ida_pdb",
+           "line_conflicts", "neighbour_table"]
+
 
 def neighbour_table(n: int) -> np.ndarray:
     """``nbr[cell * 4 + m]``: the cell the blank reaches from ``cell`` by move m (U, D, L, R), or

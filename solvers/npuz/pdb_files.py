@@ -17,6 +17,8 @@ import mmap
 import os
 from pathlib import Path
 
+__all__ = ["FORMAT", "GROUP_SIZES", "cache_dir", "layout", "read_table", "table_path"]
+
 FORMAT = "v1"
 GROUP_SIZES = {2: (3,), 3: (4, 4), 4: (5, 5, 5)}
 _MAGIC = b"\x93NUMPY"

@@ -55,6 +55,10 @@ from npw.instances.io import current_umask
 from npw.instances.npuz.board import Board
 from npw.solvers.npuz.pdb import cache_dir
 
+__all__ = ["BuildInterrupted", "FORMAT", "KORF_FELNER_6666", "PROGRESS_ABOVE", "RANKED", "RankedDatabases", "TableKey",
+           "UNSEEN", "build_table", "is_cached", "load_or_build", "named_databases", "partition", "rank",
+           "ranked_databases", "symmetries", "table_key", "table_path", "table_size"]
+
 FORMAT = "v2"
 UNSEEN = 255
 # tables above this many entries print one line per BFS layer on stderr while building

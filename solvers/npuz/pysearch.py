@@ -20,6 +20,8 @@ from typing import Callable
 
 from npw.instances.npuz.board import Board
 
+__all__ = ["HEURISTICS", "PYTHON_MAX_BOUND", "PYTHON_NODES", "neighbour_list", "python_idastar"]
+
 PYTHON_NODES = 10_000  # generated nodes; about 0.05 s here, a tenth of loading numba's kernels
 PYTHON_MAX_BOUND = 200  # the recursion's depth (Python's limit is 1,000)
 

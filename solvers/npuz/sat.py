@@ -31,6 +31,8 @@ from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.exports import npuz_clauses
 from npw.solvers.registry import Decider, Export
 
+__all__ = ["DECIDERS", "DIRECTIONS", "EXPORTS", "PlanEncoding", "clause_estimate", "solve", "to_dimacs"]
+
 DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from npw.instances.npuz.board import goal_board, random_reachable_board
 from npw.solvers.npuz.search import astar_path, idastar_path
 
+__all__ = ["StudyPoint", "study"]
+
 
 @dataclass(frozen=True)
 class StudyPoint:

@@ -15,6 +15,8 @@ no route
 
 from __future__ import annotations
 
+__all__ = ["NoRoom", "OPP", "TileBoard", "dist", "neighbour", "route"]
+
 
 OPP = {"U": "D", "D": "U", "L": "R", "R": "L"}
 

@@ -29,6 +29,8 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "clause_estimate", "encode", "solve_dp", "solve_sat"]
+
 
 def solve_dp(instance: BinPacking, timeout: float | None = None) -> Result:
     start = time.perf_counter()

@@ -18,6 +18,8 @@ from npw.solvers.limits import MEMO_ENTRIES
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "reach", "solve"]
+
 
 def reach(numbers: Sequence[int], target: int, deadline: Deadline) -> tuple[int, ...] | None | str:
     """Indices of numbers summing to ``target``, None if none do, or a reason string when the

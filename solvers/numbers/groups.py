@@ -25,6 +25,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "clause_estimate", "encode_groups", "solve_dp", "solve_groups_sat", "solve_sat"]
+
 
 def clause_estimate(n: int, m: int, bound: int) -> int:
     """m adders of n terms over bits(n B) bits, at most 16 clauses a bit a term, and the

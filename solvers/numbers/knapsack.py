@@ -29,6 +29,8 @@ from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "best_packing", "clause_estimate", "encode", "solve_dp", "solve_sat"]
+
 
 def best_packing(instance: Knapsack, deadline: Deadline) -> tuple[int, ...] | None | str:
     """Items of weight <= W and value >= V, None if there are none, or a reason string when the

@@ -26,6 +26,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "clause_estimate", "encode", "solve"]
+
 
 def clause_estimate(count: int, total: int) -> int:
     """At most 4 gates of 4 clauses a bit a number: count * bits(total) * 16.

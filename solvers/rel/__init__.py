@@ -7,3 +7,5 @@
 * local_order (``local``): SAT on the walk's order kept locally at each vertex, made global
   lazily (cuts); the verifier's first, for Theorem 2's and the chain's targets.
 """
+
+__all__: list[str] = []

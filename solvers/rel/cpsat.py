@@ -29,6 +29,8 @@ from npw.instances.base import InvalidInstance
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "build", "solve"]
+
 
 def _cp_model():
     try:

@@ -66,6 +66,9 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result, Sol
 from npw.solvers.sat import INTERRUPTIBLE, LOAD_CHUNK, _alarm_kept, _solve_interruptible, _statistics, solver_name
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "DEFAULT_SOLVER", "ORDER_BUDGET", "REROUTE_NODES", "SAMPLERS", "SAMPLE_SECONDS",
+           "sample_certificates", "solve"]
+
 # transitivity clauses spent on local orders; vertices are ordered lowest degree first while
 # their deg^3 fits (Theorem 2's collectors TC and FC, of degree 4m, stay unordered from m = 12: their order
 # is not what the no-instances hinge on, and it cost 4 of the 6 s at m = 20)

@@ -35,6 +35,8 @@ from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.exports import rel_clauses
 from npw.solvers.registry import Decider, Export
 
+__all__ = ["DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "encode", "sample_certificates", "solve", "to_dimacs"]
+
 
 def encode(instance, deadline: Deadline | None = None):
     """(number of variables, clauses, decode) for a REL instance with at least one edge.

@@ -19,6 +19,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "DEFAULT_SOLVER", "clause_estimate", "encode", "solve"]
+
 
 def clause_estimate(steps: int, arcs: int, elements: int, vertices: int) -> int:
     """About how many clauses :func:`encode` builds (its loops, counted; within a small factor).

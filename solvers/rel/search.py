@@ -23,6 +23,8 @@ from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "solve"]
+
 
 def solve(instance, timeout: float | None = None) -> Result:
     start_time = time.perf_counter()

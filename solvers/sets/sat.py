@@ -25,6 +25,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "PAIRWISE_UP_TO", "SAMPLERS", "encode", "holding", "sample_certificates", "solve"]
+
 PAIRWISE_UP_TO = 6  # pairwise at-most-one has k(k-1)/2 clauses; the counter about 3k
 
 

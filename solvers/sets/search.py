@@ -15,6 +15,8 @@ from typing import Any, Sequence
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "exact_cover", "solve"]
+
 
 def exact_cover(universe: int, sets: Sequence[Sequence[int]], deadline: Deadline) -> tuple[int, ...] | None | str:
     """Indices of disjoint sets covering 0..universe-1, None if there are none, or "timeout".

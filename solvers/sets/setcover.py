@@ -28,6 +28,8 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "SAMPLERS", "encode", "sample_certificates", "solve_sat", "solve_search"]
+
 
 class _Search:
     def __init__(self, instance, deadline: Deadline) -> None:

@@ -6,3 +6,5 @@
 * spanning: Theorem 2.2, one piece type, in polynomial time;
 * hero: Theorem 2.16, a special hero and villains of one type, in polynomial time.
 """
+
+__all__: list[str] = []

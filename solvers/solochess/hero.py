@@ -36,6 +36,8 @@ from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.solochess.moves import CompiledBoard, compile_board
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "applies", "solve"]
+
 
 def _geometric_moves(instance: SoloChess, kind: str) -> set:
     ptype = instance.piece_type(kind)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from npw.instances.solochess.board import PieceType, Point, SoloChess
 
+__all__ = ["CompiledBoard", "compile_board"]
+
 
 @dataclass(frozen=True)
 class CompiledBoard:

@@ -24,6 +24,8 @@ from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.solochess.moves import compile_board
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "encode", "solve"]
+
 
 def encode(instance: SoloChess, deadline: Deadline | None = None):
     """(number of variables, clauses, decoder) where decoder(values) gives the capture sequence;

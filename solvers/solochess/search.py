@@ -34,6 +34,8 @@ from npw.solvers.solochess import walk
 from npw.solvers.solochess.moves import compile_board
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "SAMPLERS", "sample_certificates", "solve"]
+
 
 def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | None = None,
           method: str = "auto") -> Result:

@@ -24,6 +24,8 @@ from npw.solvers.result import Answer, Result
 from npw.solvers.solochess.moves import compile_board
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "applies", "immediate_capture_graph", "solve"]
+
 
 def applies(instance: SoloChess) -> str | None:
     """None if Theorem 2.2 covers the board, else the reason it does not."""

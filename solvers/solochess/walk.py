@@ -65,6 +65,8 @@ from npw.instances.solochess.board import Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk, line_components, neighbours, villain_components
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 
+__all__ = ["applies", "find_walk", "solve"]
+
 
 def applies(instance: SoloChess) -> str | None:
     """None if the lemma covers the board, else why not.

@@ -31,6 +31,9 @@ from npw.instances.torus.moves import METRICS, Move, cost, shift
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "MAX_CELLS_DIAMETER", "all_distances", "distance_distribution", "generators", "optimal_moves",
+           "solve"]
+
 MAX_CELLS_DIAMETER = 10  # 10! ranks = 3.6 MB of distances; 11! would be 40 MB and hours of Python-side work
 
 

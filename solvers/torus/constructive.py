@@ -39,6 +39,8 @@ from npw.instances.torus.moves import Move, apply_inplace, cost, drag_number, pu
 from npw.solvers.result import Answer, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "solve", "solve_board", "three_elements_rotation", "triangle_rotation"]
+
 
 class _Work:
     """A board being solved: the pieces, where each piece is, and the moves so far."""

@@ -30,6 +30,8 @@ from npw.reductions.base import Reduction
 from npw.verify.explore import player_for, shower_for
 from npw.verify.explore.steps import SOURCE, TARGET, Layout, Play, Step
 
+__all__ = ["Exploration", "explore"]
+
 
 @dataclass(frozen=True)
 class Exploration:

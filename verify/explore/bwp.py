@@ -22,6 +22,8 @@ from typing import Any, Sequence
 from npw.verify.explore.steps import Change, Lattice, Layout, Play, Step
 from npw.verify.explore.players import Player
 
+__all__ = ["play"]
+
 _WORDS = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
 

@@ -26,6 +26,9 @@ from typing import Any, Sequence
 from npw.verify.explore.steps import Change, Layout, Play, Step, marks
 from npw.verify.explore.players import Player
 
+__all__ = ["GROUP_COLOURS", "path_steps", "play_path", "play_triples", "play_vertex_set", "show_path", "show_triples",
+           "show_vertex_set", "vertex_set_steps"]
+
 GROUP_COLOURS = 8  # the page's CSS has the classes npw-g0 .. npw-g7
 
 

@@ -21,6 +21,8 @@ from typing import Any
 from npw.verify.explore.steps import Change, Lattice, Layout, Play, Step
 from npw.verify.explore.players import Player
 
+__all__ = ["MAX_STEPS", "play"]
+
 MAX_STEPS = 20_000
 # the blank's move -> (row, col) offset of the tile that slides into it, and the tile's direction
 _OFFSET = {"U": (-1, 0, "down"), "D": (1, 0, "up"), "L": (0, -1, "right"), "R": (0, 1, "left")}

@@ -24,6 +24,8 @@ from typing import Any
 
 from npw.verify.explore.build import Exploration
 
+__all__ = ["render_page"]
+
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
 header{padding:10px 16px;background:#fff;border-bottom:1px solid #ddd}

@@ -24,6 +24,8 @@ from typing import Any
 from npw.verify.explore.steps import Change, Layout, Play, Step
 from npw.verify.explore.players import Player
 
+__all__ = ["PER_ROW", "REACH", "SLOT", "play", "slot_offset"]
+
 SLOT = 12.0  # distance between two elements parked at one vertex
 PER_ROW = 4  # slots per row above a vertex
 REACH = 18.0 + SLOT * 4  # how far from its vertex a parked element may be drawn (the goal's tolerance)

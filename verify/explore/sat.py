@@ -21,6 +21,8 @@ from typing import Any, Sequence
 from npw.verify.explore.steps import Change, Layout, Play, Step
 from npw.verify.explore.players import Player
 
+__all__ = ["play", "show"]
+
 
 def _clauses(instance: Any) -> list[list[int]]:
     if hasattr(instance, "clause_list"):

@@ -19,6 +19,8 @@ from npw.instances.elements import element_id, set_id, triple_id
 from npw.verify.explore.steps import Change, Layout, Play, Step
 from npw.verify.explore.players import Player
 
+__all__ = ["GROUP_COLOURS", "cover_steps", "play_cover", "show_cover"]
+
 GROUP_COLOURS = 8  # the page's CSS has the classes npw-g0 .. npw-g7
 
 

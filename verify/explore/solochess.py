@@ -20,6 +20,8 @@ from typing import Any, Sequence
 from npw.verify.explore.steps import Change, Lattice, Layout, Play, Step
 from npw.verify.explore.players import Player
 
+__all__ = ["play"]
+
 
 def play(board: Any, captures: Sequence[Any], layout: Layout, side: str = "t") -> Play:
     occupant = {p.square: f"piece:{p.x},{p.y}" for p in board.pieces}

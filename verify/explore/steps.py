@@ -36,6 +36,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+__all__ = ["Change", "Lattice", "Layout", "OPERATIONS", "Play", "SOURCE", "Step", "TARGET", "marks"]
+
 SOURCE = "s"
 TARGET = "t"
 OPERATIONS = ("at", "hide", "show", "mark", "unmark")

@@ -4,3 +4,5 @@
 * sat: python-sat, x[i][j] number i in group j;
 * smt: z3 with integers.
 """
+
+__all__: list[str] = []

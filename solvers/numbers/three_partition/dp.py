@@ -18,6 +18,8 @@ from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "solve", "solve_groups", "values_to_indices"]
+
 
 def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
     """Decides 3-PARTITION by a search over triples of values summing to B, memoising

@@ -22,6 +22,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "clause_estimate", "encode", "solve"]
+
 
 def clause_estimate(n: int, m: int, bound: int) -> int:
     """About how many clauses :func:`encode` builds: m unary sum chains of n (B + 1) steps of

@@ -13,6 +13,8 @@ from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.smt import check_with_deadline
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "solve"]
+
 
 def solve(instance: ThreePartition, timeout: float | None = None) -> Result:
     start = time.perf_counter()

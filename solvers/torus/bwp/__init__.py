@@ -7,3 +7,5 @@
   made exact, monotone lines); the verifier's second opinion on a target's NO
   (``Problem.confirm_no_deciders``).
 """
+
+__all__: list[str] = []

@@ -60,6 +60,8 @@ from npw.solvers.result import Deadline, OutOfTime, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "encode", "phase_count", "solve"]
+
 
 def _line_counts(instance: BWP, cells: bytes) -> tuple[list[int], list[int]]:
     R, C = instance.rows, instance.cols

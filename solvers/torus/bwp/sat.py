@@ -33,6 +33,8 @@ from npw.solvers.limits import ClauseBuffer
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "encode", "solve"]
+
 
 def encode(instance: BWP, deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[tuple[int, object]]]]:
     """(number of variables, clauses, per step the list of (sel variable, move)); raises

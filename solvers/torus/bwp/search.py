@@ -26,6 +26,8 @@ from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.registry import Decider
 
+__all__ = ["DECIDERS", "solve"]
+
 
 def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = None) -> Result:
     start_time = time.perf_counter()

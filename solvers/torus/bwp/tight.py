@@ -81,6 +81,8 @@ from npw.instances.torus.moves import Move, shift
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 from npw.solvers.registry import Decider, Sampler
 
+__all__ = ["DECIDERS", "SAMPLERS", "sample_certificates", "solve"]
+
 
 def _rot(x: int, a: int, n: int, mask: int) -> int:
     """Bit i -> bit (i + a) mod n."""
