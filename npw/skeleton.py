@@ -106,6 +106,9 @@ def _write(root: Path, files: dict[str, str]) -> list[Path]:
     for relative in files:
         if (root / relative).exists():
             raise SkeletonError(f"{relative} exists: npw new never overwrites a file (nothing written)")
+        folder = (root / relative).parent
+        if folder.with_suffix(".py").exists():  # a new package would hide the module of its name
+            raise SkeletonError(f"{folder.relative_to(root).as_posix()}.py is a module: choose another room (nothing written)")
     written = []
     for relative, text in files.items():
         path = root / relative

@@ -140,3 +140,12 @@ def test_an_existing_file_is_never_overwritten(tmp_path: Path, capsys: pytest.Ca
     assert err.strip() == "npw: error: new problem: tests/test_fresh.py exists: npw new never overwrites a file (nothing written)"
     assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()] == ["tests/test_fresh.py"]
     assert (tmp_path / "tests" / "test_fresh.py").read_text() == "# mine\n"
+
+
+def test_a_room_may_not_hide_a_module(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for layer in ("instances", "solvers", "reductions", "tests"):
+        (tmp_path / layer).mkdir()
+    (tmp_path / "instances" / "base.py").write_text("# the layer's module\n")
+    assert main(["new", "problem", "fresh", "--room", "base", "--root", str(tmp_path)]) == 2
+    assert "instances/base.py is a module" in capsys.readouterr().err
+    assert not (tmp_path / "instances" / "base").exists()
