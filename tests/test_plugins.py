@@ -47,6 +47,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
+def test_the_plugins_examples_hold(installed: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), str(ROOT)])}
+    probe = ("import doctest, sys, npw_plugin_example.set_splitting as m; "
+             "result = doctest.testmod(m, optionflags=doctest.ELLIPSIS); print(result); sys.exit(bool(result.failed))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0 and "failed=0" in done.stdout, done.stdout + done.stderr
+
+
 def test_the_plugin_is_listed_solved_drawn_and_verified(installed: Path, tmp_path: Path) -> None:
     listed = _run([installed], tmp_path, "list", "--json")
     assert listed.returncode == 0 and listed.stderr == "", listed.stderr
