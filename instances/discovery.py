@@ -10,7 +10,14 @@ looked at when they are used, without an index:
 * a module added to the package after the index was written (a contributor's new file:
   :func:`unindexed_modules` finds it by the folder listing, which costs a few system calls);
 * a plugin: a module named by an entry point of the group ``npw.plugins`` in an installed
-  distribution (:func:`plugin_modules`), so a course or a lab ships its catalogue as a package.
+  distribution (:func:`plugin_modules`), so a course or a lab ships its catalogue as a package
+  (``examples/npw_plugin_example`` is one).
+
+Reading the entry points costs about 20 ms (importing :mod:`importlib.metadata` and reading every
+installed distribution's metadata), a twentieth of a short command; so the registries look at
+plugins only when asked for everything (``npw list``) or for an id that is not built in: ``npw
+solve`` of a built-in problem never reads them. :func:`plugins_scanned` says whether this process
+has read them (a registry that has them then shows them too).
 
 >>> "npw.instances.sat.cnf" in package_modules("npw.instances")
 True
@@ -30,7 +37,7 @@ from types import ModuleType
 from typing import Any, Iterator
 
 __all__ = ["INDEX_NAME", "PLUGIN_GROUP", "declared", "imported", "load_index", "package_modules", "plugin_modules",
-           "unindexed_modules"]
+           "plugins_scanned", "unindexed_modules"]
 
 PLUGIN_GROUP = "npw.plugins"
 INDEX_NAME = "_index.json"  # beside each layer's __init__.py, written by ``npw index``
@@ -75,13 +82,28 @@ def unindexed_modules(package: str, indexed: frozenset[str] | set[str]) -> list[
     return [name for name in package_modules(package) if name not in indexed]
 
 
-@functools.cache
+_PLUGINS: tuple[str, ...] | None = None  # what the entry points named, once read
+
+
 def plugin_modules() -> tuple[str, ...]:
     """The modules that installed distributions name in the entry-point group ``npw.plugins``
-    (``[project.entry-points."npw.plugins"] mycourse = "mycourse.catalogue"``), sorted."""
-    from importlib.metadata import entry_points
+    (``[project.entry-points."npw.plugins"] mycourse = "mycourse.catalogue"``), sorted; read once
+    per process."""
+    global _PLUGINS
+    if _PLUGINS is None:
+        from importlib.metadata import entry_points
 
-    return tuple(sorted({point.value.partition(":")[0].strip() for point in entry_points(group=PLUGIN_GROUP)}))
+        _PLUGINS = tuple(sorted({point.value.partition(":")[0].strip() for point in entry_points(group=PLUGIN_GROUP)}))
+    return _PLUGINS
+
+
+def plugins_scanned() -> bool:
+    """Whether this process has read the entry points yet (:func:`plugin_modules` ran).
+
+    >>> plugin_modules() is not None and plugins_scanned()
+    True
+    """
+    return _PLUGINS is not None
 
 
 def _assigned_names(module: ModuleType) -> set[str]:
@@ -108,12 +130,19 @@ def declared(module: ModuleType, kind: type | tuple[type, ...]) -> list[tuple[st
     return found
 
 
+_BROKEN: set[str] = set()  # modules that failed to import, said once per process
+
+
 def imported(modules: list[str] | tuple[str, ...]) -> Iterator[ModuleType]:
-    """The modules, imported; a plugin that fails to import is said on stderr and skipped (one
-    broken package must not take the command line down)."""
+    """The modules, imported; a plugin that fails to import is said on stderr, once, and skipped
+    (one broken package must not take the command line down)."""
     for name in modules:
+        if name in _BROKEN:
+            continue
         try:
             yield importlib.import_module(name)
         except Exception as error:  # a third party's module: anything can go wrong in it
-            print(f"npw: plugin module {name!r} could not be imported: {type(error).__name__}: {error}",
+            _BROKEN.add(name)
+            message = " ".join(str(error).split())[:300]
+            print(f"npw: plugin module {name!r} could not be imported (skipped): {type(error).__name__}: {message}",
                   file=sys.stderr)

@@ -5,8 +5,8 @@ any other top-level name: ``CAPACITY_TWO = ...``) in its family's room of ``redu
 of registered reductions is a module-level :class:`npw.reductions.base.Chain`. ``npw index``
 writes where each lives to ``reductions/_index.py`` (``tests/test_index.py`` fails while it is
 stale); a module added since is found by the folder listing and a plugin (entry-point group
-``npw.plugins``) by its entry point (:mod:`npw.instances.discovery`). Modules are imported on
-first use.
+``npw.plugins``) by its entry point (:mod:`npw.instances.discovery`), read only for a listing
+or an id that is not built in. Modules are imported on first use.
 """
 
 from __future__ import annotations
@@ -22,18 +22,33 @@ from npw.reductions.base import Chain, Reduction
 __all__ = ["get_reduction", "reduction_ids", "chain_ids", "reduction_specs"]
 
 
+Catalogue = tuple[dict[str, "str | Reduction"], dict[str, "str | Chain"]]
+
+
 @functools.cache
-def _catalogue() -> tuple[dict[str, str | Reduction], dict[str, str | Chain]]:
+def _builtin() -> Catalogue:
     """(reduction id -> ``"module:ATTRIBUTE"`` or the record, chain id -> likewise): the index, then
-    modules added since it was written, then plugins."""
+    modules added since it was written."""
     index = load_index("npw.reductions")
     reductions: dict[str, str | Reduction] = dict(index.get("REDUCTIONS", {}))
     chains: dict[str, str | Chain] = dict(index.get("CHAINS", {}))
-    extra = unindexed_modules("npw.reductions", index["MODULES"]) + list(plugin_modules())
-    for module in imported(extra):
+    _add((reductions, chains), unindexed_modules("npw.reductions", index["MODULES"]))
+    return reductions, chains
+
+
+@functools.cache
+def _catalogue() -> Catalogue:
+    """The built-in catalogue, then plugins' (read on first use: :mod:`npw.instances.discovery`)."""
+    reductions, chains = (dict(table) for table in _builtin())
+    _add((reductions, chains), list(plugin_modules()))
+    return reductions, chains
+
+
+def _add(catalogue: Catalogue, modules: list[str]) -> None:
+    reductions, chains = catalogue
+    for module in imported(modules):
         for _, record in declared(module, (Reduction, Chain)):
             (reductions if isinstance(record, Reduction) else chains).setdefault(record.id, record)
-    return reductions, chains
 
 
 def reduction_specs() -> dict[str, str | Reduction]:
@@ -91,7 +106,9 @@ def get_reduction(reduction_id: str) -> Reduction:
 
     if is_file_spec(reduction_id):
         return load_reduction(reduction_id)
-    reductions, chains = _catalogue()
+    reductions, chains = _builtin()
+    if reduction_id not in reductions and reduction_id not in chains:
+        reductions, chains = _catalogue()  # not built in: perhaps a plugin's
     if reduction_id in reductions:
         return _load(reductions[reduction_id])
     if reduction_id in chains:

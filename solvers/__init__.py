@@ -54,6 +54,8 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
         raise InvalidInstance(f"no decider for problem {instance.problem!r}")
     name = backend or next(iter(table))
     family, _, variant = name.partition(":")
+    if family not in table:  # perhaps a plugin's decider of a built-in problem
+        table = deciders_of(instance.problem, with_plugins=True)
     if family not in table:
         raise InvalidInstance(f"no backend {name!r} for {instance.problem} (known: {', '.join(table)})")
     function = _load(table[family])

@@ -15,7 +15,8 @@ A solver module declares what it offers as module-level records:
   ``function(instance, count, seed) -> list``, for checking backward maps on several.
 
 ``npw index`` writes where each record lives to ``solvers/_index.py``; a module added since is
-found by the folder listing and a plugin by its entry point (:mod:`npw.instances.discovery`).
+found by the folder listing and a plugin by its entry point (:mod:`npw.instances.discovery`), read
+only where a problem is not built in or a name is not found among the built-in records.
 Problems defined at run time add theirs with :func:`register_backend` and friends.
 
 >>> list(deciders_of("1in3sat"))
@@ -30,7 +31,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from npw.instances.discovery import declared, imported, load_index, plugin_modules, unindexed_modules
+from npw.instances.discovery import declared, imported, load_index, plugin_modules, plugins_scanned, unindexed_modules
 
 __all__ = ["Decider", "Export", "Sampler", "deciders_of", "exports_of", "get_export", "sampler_of", "register_backend",
            "register_export", "register_sampler", "spec_of"]
@@ -80,7 +81,7 @@ _RUNTIME: dict[str, dict[tuple[str, str], Any]] = {"deciders": {}, "exports": {}
 
 @functools.cache
 def _builtin() -> dict[str, dict]:
-    """The index, plus records of modules added since it was written and of plugins."""
+    """The index, plus records of modules added since it was written."""
     index = load_index("npw.solvers")
     tables: dict[str, dict] = {"deciders": {}, "exports": {}, "samplers": {}}
     for problem, named in index.get("DECIDERS", {}).items():
@@ -88,12 +89,23 @@ def _builtin() -> dict[str, dict]:
     for problem, named in index.get("EXPORTS", {}).items():
         tables["exports"].update({(problem, name): tuple(specs) for name, specs in named.items()})
     tables["samplers"].update({(problem, ""): spec for problem, spec in index.get("SAMPLERS", {}).items()})
-    extra = unindexed_modules("npw.solvers", index["MODULES"]) + list(plugin_modules())
-    for module in imported(extra):
+    _add(tables, unindexed_modules("npw.solvers", index["MODULES"]))
+    return tables
+
+
+@functools.cache
+def _plugins() -> dict[str, dict]:
+    """The records of plugins (read on first use: :mod:`npw.instances.discovery`)."""
+    tables: dict[str, dict] = {"deciders": {}, "exports": {}, "samplers": {}}
+    _add(tables, list(plugin_modules()))
+    return tables
+
+
+def _add(tables: dict[str, dict], modules: list[str]) -> None:
+    for module in imported(modules):
         for _, record in declared(module, (Decider, Export, Sampler)):
             kind, key, value = _entry(record)
             tables[kind].setdefault(key, value)
-    return tables
 
 
 def _entry(record: Decider | Export | Sampler) -> tuple[str, tuple[str, str], Any]:
@@ -104,17 +116,26 @@ def _entry(record: Decider | Export | Sampler) -> tuple[str, tuple[str, str], An
     return "samplers", (record.problem, ""), record.sample
 
 
-def _named(kind: str, problem_id: str) -> dict[str, Any]:
-    table = {**_builtin()[kind], **_RUNTIME[kind]}
+def _named(kind: str, problem_id: str, with_plugins: bool = False) -> dict[str, Any]:
+    """The problem's records of one kind; plugins' too where the problem is not built in, where
+    ``with_plugins`` asks for them, or where they have been read already (a built-in record wins)."""
+    from npw.instances.registry import builtin_problem_modules
+
+    table = _builtin()[kind]
+    if with_plugins or plugins_scanned() or problem_id not in builtin_problem_modules():
+        table = {**_plugins()[kind], **table}
+    table = {**table, **_RUNTIME[kind]}
     return {name: value for (problem, name), value in table.items() if problem == problem_id}
 
 
-def deciders_of(problem_id: str) -> dict[str, str | Callable[..., Any]]:
+def deciders_of(problem_id: str, with_plugins: bool = False) -> dict[str, str | Callable[..., Any]]:
     """Decider name -> ``"module:function"`` (or the function), in the problem's order: those its
-    record names first (the first is the default), then any other declared for it."""
+    record names first (the first is the default), then any other declared for it. A plugin's
+    decider of a built-in problem is there once plugins have been read, or with ``with_plugins``
+    (:func:`npw.solvers.solve` asks for it when a decider's name is not built in)."""
     from npw.instances.registry import get_problem
 
-    found = _named("deciders", problem_id)
+    found = _named("deciders", problem_id, with_plugins)
     try:
         preferred = get_problem(problem_id).deciders
     except Exception:  # an unknown problem has no deciders: the caller says so
@@ -122,10 +143,10 @@ def deciders_of(problem_id: str) -> dict[str, str | Callable[..., Any]]:
     return {**{name: found[name] for name in preferred if name in found}, **found}
 
 
-def exports_of(problem_id: str) -> dict[str, Any]:
+def exports_of(problem_id: str, with_plugins: bool = False) -> dict[str, Any]:
     """Export name -> its :class:`Export` record, or the index's ``(write, clause_bound, read_as)``
     specs (nothing is imported: :func:`get_export` resolves one)."""
-    return _named("exports", problem_id)
+    return _named("exports", problem_id, with_plugins)
 
 
 def get_export(problem_id: str, name: str) -> Export | None:
@@ -133,6 +154,8 @@ def get_export(problem_id: str, name: str) -> Export | None:
     from npw.instances.registry import resolve
 
     value = exports_of(problem_id).get(name)
+    if value is None:  # perhaps a plugin's export of a built-in problem
+        value = exports_of(problem_id, with_plugins=True).get(name)
     if value is None or isinstance(value, Export):
         return value
     write, bound, read_as = value

@@ -202,6 +202,7 @@ def test_wheel_contents(wheel):
     assert len(dist_info) == 1 and next(iter(dist_info)).startswith("npw-"), top
     assert top - dist_info == {"npw"}, f"the wheel must hold one import root, npw; it holds {sorted(top)}"
     assert "npw/py.typed" in names
+    assert "npw/templates/problem_instances.py.txt" in names  # npw new's templates (npw/skeleton.py)
 
     # every module of the five source roots, at its mapped place, and nothing else
     expected = set()
