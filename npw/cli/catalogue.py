@@ -12,7 +12,7 @@ from pathlib import Path
 
 from npw.cli.common import EXIT_FAILED, EXIT_OK, Parser, UsageError
 
-__all__ = ["cmd_index", "register"]
+__all__ = ["cmd_index", "cmd_new", "register"]
 
 
 def cmd_index(args: argparse.Namespace) -> int:
