@@ -291,8 +291,8 @@ class Theorem3Instance:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_node_b2", dict(self.node_b2))
-        from npw.reductions.npuz.moves import _leg_of
-        object.__setattr__(self, "_find", _leg_of(self.layout))
+        from npw.reductions.npuz.moves import leg_of
+        object.__setattr__(self, "_find", leg_of(self.layout))
 
     @property
     def n(self) -> int:

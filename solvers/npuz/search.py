@@ -72,7 +72,9 @@ class SearchOutcome:
 MAX_SEARCH_SIDE = 64
 
 
-def _check_pair(start: Board, goal: Board) -> int:
+def check_pair(start: Board, goal: Board) -> int:
+    """The side n of the two boards a search compares: InvalidInstance unless they hold the same
+    tiles, Refused beyond :data:`MAX_SEARCH_SIDE`."""
     if len(start) != len(goal) or sorted(start) != sorted(goal):
         raise InvalidInstance("the two boards do not hold the same tiles")
     n = math.isqrt(len(start))
@@ -88,7 +90,7 @@ def _check_pair(start: Board, goal: Board) -> int:
 def bfs_path(start: Board, goal: Board, limit: int | None = None, timeout: float | None = None,
              max_nodes: int = 2_000_000) -> SearchOutcome:
     """Shortest move string by BFS from ``start`` (at most ``limit`` moves if given)."""
-    n = _check_pair(start, goal)
+    n = check_pair(start, goal)
     began = time.perf_counter()
     deadline = Deadline(timeout)
     if start == goal:
@@ -152,7 +154,7 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: int | None = None,
                timeout: float | None = None, max_nodes: int = 2_000_000) -> SearchOutcome:
     """Optimal move string by A*; boards with f > ``limit`` are not expanded."""
-    n = _check_pair(start, goal)
+    n = check_pair(start, goal)
     began = time.perf_counter()
     deadline = Deadline(timeout)
     if not reachable(start, goal):
@@ -329,7 +331,7 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     >>> outcome.moves, outcome.stats["nodes"], outcome.stats["kernel"]
     ('RR', 2, 'python')
     """
-    n = _check_pair(start, goal)
+    n = check_pair(start, goal)
     if heuristic in RANKED_HEURISTICS:  # the 7-8 and 6-6-6-6 databases have a kernel of their own
         from npw.solvers.npuz.ida_ranked import ranked_idastar_path
 
