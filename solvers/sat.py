@@ -42,7 +42,7 @@ from npw.solvers.child import call_with_deadline
 from npw.solvers.encodings import cnf_of
 from npw.solvers.limits import refuse_above, refuse_variables  # refuse_above: for encoders, and the example below
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
-from npw.solvers.exports import clauses_of_formula
+from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
 DEFAULT_SOLVER = "m22"

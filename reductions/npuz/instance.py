@@ -52,6 +52,7 @@ NO_DIRECTION_NOTE = (
     "directions and element tiles read back from B1/B2), and REL answers no iff the formula does (Theorem 2, "
     "verified separately); proven by the paper, not checked: that at most k moves force the blank to follow "
     "the stripes once each with exactly c element tiles (Lemmas 1-4)")
+SMALL_UNIT = 1  # the unit l the reduction builds with by default (the paper's is u + 16m + 1)
 SMALL_UNIT_NOTE = ("unit l = {l} is below the paper's u + 16m + 1 = {lp}: Lemmas 1-4 do not apply, so a "
                    "no-formula's board is NOT guaranteed to need more than k moves")
 

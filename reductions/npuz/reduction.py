@@ -18,10 +18,7 @@ from npw.reductions.base import BuiltTarget, Reduction, ReductionOption, compose
 from npw.reductions.npuz.backward import DecodeError, backward_moves
 from npw.reductions.npuz.claims import CLAIMS
 from npw.reductions.npuz.forward import forward_moves
-from npw.reductions.npuz.instance import DENSE_LIMIT, SMALL_UNIT_NOTE, build_instance
-
-
-SMALL_UNIT = 1
+from npw.reductions.npuz.instance import DENSE_LIMIT, SMALL_UNIT, SMALL_UNIT_NOTE, build_instance
 
 
 def reduce(formula: TwoTwoFourSat, unit: int | None = SMALL_UNIT, additive: int = 0) -> NPuz:

@@ -28,7 +28,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board
 from npw.instances.npuz.reach import reachable
 from npw.solvers.npuz.pdb_ranked import RANKED, BuildInterrupted, RankedDatabases, named_databases
-from npw.solvers.npuz.search import MAX_DEPTH, SearchOutcome, check_pair, drive_iterations
+from npw.solvers.npuz.slices import MAX_DEPTH, SearchOutcome, check_pair, drive_iterations
 from npw.solvers.result import Deadline
 
 
