@@ -41,10 +41,36 @@ def grid_coords(source: HamPath) -> tuple[Point, ...]:
 
 
 def vertex_square(p: Point) -> Point:
+    """The vertex pawn of grid point ``p``: P(x, y) = (3(x - y), 3(x + y)) (rotated 45 degrees, scaled).
+
+    Parameters
+    ----------
+    p : Point
+        A grid point, as :func:`grid_coords` orients it.
+
+    Returns
+    -------
+    Point
+        Its square in construction coordinates.
+    """
     return (3 * (p[0] - p[1]), 3 * (p[0] + p[1]))
 
 
 def upward_neighbours(source: HamPath, v: int) -> list[int]:
+    """The neighbours of ``v`` at (x + 1, y) and (x, y + 1) in the oriented grid.
+
+    Parameters
+    ----------
+    source : HamPath
+        A grid graph with a start s.
+    v : int
+        A vertex.
+
+    Returns
+    -------
+    list of int
+        Those of its two upward neighbours that are vertices.
+    """
     coords = grid_coords(source)
     index = {q: i for i, q in enumerate(coords)}
     x, y = coords[v]
@@ -61,16 +87,57 @@ def edge_squares(source: HamPath, lower: int, upper: int) -> tuple[Point, Point]
 
 
 def green_square(source: HamPath, v: int) -> Point:
+    """The green pawn of ``v``: P(v) + (0, 1) with two upward edges, P(v) + (0, -1) with one, P(v) with none.
+
+    Parameters
+    ----------
+    source : HamPath
+        A grid graph with a start s.
+    v : int
+        A vertex.
+
+    Returns
+    -------
+    Point
+        Its square in construction coordinates.
+    """
     px, py = vertex_square(grid_coords(source)[v])
     ups = len(upward_neighbours(source, v))
     return (px, py + 1) if ups == 2 else (px, py - 1) if ups == 1 else (px, py)
 
 
 def lower_upper(source: HamPath, a: int, b: int) -> tuple[int, int]:
+    """The edge {a, b} as (lower, upper): upper is an upward neighbour of lower.
+
+    Parameters
+    ----------
+    source : HamPath
+        A grid graph with a start s.
+    a, b : int
+        The edge's ends.
+
+    Returns
+    -------
+    tuple of int
+        (lower, upper).
+    """
     return (a, b) if b in upward_neighbours(source, a) else (b, a)
 
 
 def raw_squares(source: HamPath) -> dict[Point, str]:
+    """Every piece of the board in construction coordinates: vertex, edge and green pawns, the
+    king on the green square of s.
+
+    Parameters
+    ----------
+    source : HamPath
+        A grid graph with a start s.
+
+    Returns
+    -------
+    dict
+        Square -> piece kind (``"pawn"`` or ``"king"``).
+    """
     coords = grid_coords(source)
     squares = {vertex_square(p): "pawn" for p in coords}
     for u, v in source.edges:
@@ -84,5 +151,17 @@ def raw_squares(source: HamPath) -> dict[Point, str]:
 
 
 def offset(source: HamPath) -> Point:
+    """The least x and y of :func:`raw_squares`: subtracted, they give board coordinates.
+
+    Parameters
+    ----------
+    source : HamPath
+        A grid graph with a start s.
+
+    Returns
+    -------
+    Point
+        (min x, min y).
+    """
     squares = raw_squares(source)
     return (min(x for x, _ in squares), min(y for _, y in squares))

@@ -19,6 +19,7 @@ __all__ = ["Squares", "board_squares", "check_source", "edge_at", "edge_pawns", 
 
 
 Squares = dict[Point, str]
+"""Square -> piece kind."""
 
 
 def labels(source: HamPath) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
@@ -28,6 +29,18 @@ def labels(source: HamPath) -> tuple[dict[int, int], dict[tuple[int, int], int]]
 
 
 def vertex_pawns(source: HamPath) -> Squares:
+    """The corner pawns of vertex i: (i, 3i), (i, 3i+1), (4N+i, 3i), (4N+i, 3i+1).
+
+    Parameters
+    ----------
+    source : HamPath
+        A graph with start s and end t of degree 1.
+
+    Returns
+    -------
+    Squares
+        The pawns of every inner vertex.
+    """
     n = source.num_vertices
     vertex_label, _ = labels(source)
     squares: Squares = {}
@@ -38,6 +51,18 @@ def vertex_pawns(source: HamPath) -> Squares:
 
 
 def edge_pawns(source: HamPath) -> Squares:
+    """The pawns of edge k = {i, j}: (N+k, 3i) and (N+k, 3j); an end s or t contributes none.
+
+    Parameters
+    ----------
+    source : HamPath
+        A graph with start s and end t of degree 1.
+
+    Returns
+    -------
+    Squares
+        The pawns of every edge.
+    """
     n = source.num_vertices
     vertex_label, edge_label = labels(source)
     squares: Squares = {}
@@ -49,12 +74,27 @@ def edge_pawns(source: HamPath) -> Squares:
 
 
 def edge_at(source: HamPath, v: int) -> tuple[int, int]:
+    """The first edge at ``v`` (s and t have exactly one).
+
+    Parameters
+    ----------
+    source : HamPath
+        A graph with start s and end t of degree 1.
+    v : int
+        A vertex.
+
+    Returns
+    -------
+    tuple of int
+        The edge.
+    """
     return next(e for e in source.edges if v in e)
 
 
 def terminals(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
     """The rook at (N+k_s, 1) and t's pawn at (N+k_t, 0); ``as_stated``: at (k_s, 1) and (k_t, 0),
-    the text of the proof as we have it (see :data:`AS_STATED`)."""
+    the text of the proof as we have it (see
+    :data:`npw.reductions.solochess.rook_pawn.AS_STATED`)."""
     n = 0 if as_stated else source.num_vertices
     _, edge_label = labels(source)
     rook = (n + edge_label[edge_at(source, source.s)], 1)
@@ -62,6 +102,14 @@ def terminals(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]
 
 
 def check_source(source: HamPath) -> None:
+    """Refuses (InvalidInstance) a source outside Theorem 3.2: s or t missing or not of degree 1,
+    or a vertex of degree above 3.
+
+    Parameters
+    ----------
+    source : HamPath
+        A graph with start s and end t of degree 1.
+    """
     if source.s is None or source.t is None or source.degree(source.s) != 1 or source.degree(source.t) != 1:
         raise InvalidInstance("Theorem 3.2 needs s and t of degree 1")
     if source.max_degree() > 3:
@@ -69,6 +117,20 @@ def check_source(source: HamPath) -> None:
 
 
 def board_squares(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
+    """Every piece of the board and the rook's square, after :func:`check_source`.
+
+    Parameters
+    ----------
+    source : HamPath
+        A graph with start s and end t of degree 1.
+    as_stated : bool
+        The terminals as the extracted proof states them (see :func:`terminals`).
+
+    Returns
+    -------
+    tuple
+        (:data:`Squares`, the rook's square).
+    """
     check_source(source)
     ends, rook = terminals(source, as_stated)
     squares = {**vertex_pawns(source), **edge_pawns(source), **ends}

@@ -50,7 +50,18 @@ MAX_SEARCH_SIDE = 64
 
 def check_pair(start: Board, goal: Board) -> int:
     """The side n of the two boards a search compares: InvalidInstance unless they hold the same
-    tiles, Refused beyond :data:`MAX_SEARCH_SIDE`."""
+    tiles, Refused beyond :data:`MAX_SEARCH_SIDE`.
+
+    Parameters
+    ----------
+    start, goal : Board
+        The two boards, n^2 tiles each in row-major order.
+
+    Returns
+    -------
+    int
+        n.
+    """
     if len(start) != len(goal) or sorted(start) != sorted(goal):
         raise InvalidInstance("the two boards do not hold the same tiles")
     n = math.isqrt(len(start))
@@ -90,6 +101,30 @@ def drive_iterations(run: Callable[[int], int], st: np.ndarray, path: np.ndarray
 
     The deadline is read between slices: the first slice is small, later ones grow while a
     slice stays short (a node costs far more on a large board than on the 15-puzzle).
+
+    Parameters
+    ----------
+    run : callable
+        ``run(budget)``: the kernel's next slice, returning its status.
+    st, path, nextmv : numpy.ndarray
+        The kernel's state, its path of moves and its next move per depth.
+    stats : dict
+        The run's statistics, updated in place (``h0`` set by the caller).
+    began : float
+        ``time.perf_counter()`` when the search began.
+    deadline : Deadline
+        Read between slices.
+    limit : int or None
+        The largest cost bound to search; beyond it the search is complete without a path.
+    max_nodes : int or None
+        Generated nodes after which the search stops undecided.
+    slice_nodes : int
+        The largest slice.
+
+    Returns
+    -------
+    SearchOutcome
+        The moves found, or None with ``complete`` saying whether none exists within ``limit``.
     """
     bound = stats["h0"]
     budget = min(slice_nodes, FIRST_SLICE)
