@@ -30,7 +30,8 @@ from __future__ import annotations
 import itertools
 import sys
 
-from npw.reductions.solochess.pm3sat_knight_rider import FAMILIES, KNIGHT_MOVES, LINE_KEYS
+from npw.reductions.solochess.links import FAMILIES, LINE_KEYS
+from npw.reductions.solochess.pm3sat_knight_rider import KNIGHT_MOVES
 
 Point = tuple[int, int]
 

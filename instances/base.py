@@ -54,6 +54,85 @@ class InvalidInstance(ValueError):
     """
 
 
+# -- named limits ---------------------------------------------------------------------------
+# Every limit is far above what a decider can handle and what a reduction writes, and low enough
+# that building an instance of that size fits in memory and time. Messages name them.
+
+MAX_DEPTH = 64  # nesting of JSON arrays and objects (the deepest format, solochess, needs 5)
+MAX_INTEGER_DIGITS = 19  # digits of a JSON integer literal: int64 is 19 digits
+MAX_INTEGER = 2**62  # any integer field (sums of a few of them still fit numpy's int64)
+MAX_VARIABLES = 10_000_000  # num_vars of the SAT family (assignments and encodings are built per variable)
+MAX_VERTICES = 100_000  # num_vertices of hampath (adjacency is built per vertex; no decider goes near it)
+MAX_COORDINATE = 1_000_000_000  # grid coordinates of hampath
+MAX_PUZZLE_SIDE = 4000  # n of npuz: Theorem 3 writes boards up to 4000 x 4000 in full
+MAX_TORUS_CELLS = 1_000_000  # rows * cols of the torus puzzle and BWP
+MAX_CHESS_SIDE = 1_000_000  # width and height of a Solo Chess board (Corollary 3.4's are thousands wide)
+MAX_NAME_LENGTH = 1000  # vertex, element and piece-type names
+
+LIMITS: dict[str, int] = {
+    "MAX_DEPTH": MAX_DEPTH, "MAX_INTEGER_DIGITS": MAX_INTEGER_DIGITS, "MAX_INTEGER": MAX_INTEGER,
+    "MAX_VARIABLES": MAX_VARIABLES, "MAX_VERTICES": MAX_VERTICES, "MAX_COORDINATE": MAX_COORDINATE,
+    "MAX_PUZZLE_SIDE": MAX_PUZZLE_SIDE, "MAX_TORUS_CELLS": MAX_TORUS_CELLS, "MAX_CHESS_SIDE": MAX_CHESS_SIDE,
+    "MAX_NAME_LENGTH": MAX_NAME_LENGTH,
+}
+
+# generator parameters that set a size, and the limit of the size they set: ``npw generate``
+# refuses a value beyond it before the generator allocates anything (-p num_vars=1000000000)
+GENERATOR_PARAMETER_LIMITS: dict[str, tuple[int, str]] = {
+    **{name: (MAX_VARIABLES, "MAX_VARIABLES") for name in ("num_vars", "num_clauses", "m", "width")},
+    **{name: (MAX_VERTICES, "MAX_VERTICES") for name in ("num_vertices", "vertices", "edges", "elements",
+                                                           "num_pieces", "max_pieces", "steps", "moves", "walk")},
+    **{name: (MAX_PUZZLE_SIDE, "MAX_PUZZLE_SIDE") for name in ("n", "rows", "cols", "height", "max_side")},
+    **{name: (MAX_INTEGER, "MAX_INTEGER") for name in ("bound", "k", "max_capacity", "capture_limit", "slack")},
+    # 3DM and X3C: q elements a coordinate (a third of the universe), their triples or sets
+    "q": (MAX_VERTICES, "MAX_Q"),
+    **{name: (2_000_000, "MAX_TRIPLES") for name in ("triples", "sets", "extra")},
+}
+# real-valued parameters that multiply a size (clauses per variable): bounded the same way
+GENERATOR_RATIO_LIMIT = 1000.0
+
+
+def check_generator_params(params: dict[str, Any]) -> None:
+    """Refuses a generator parameter that would build beyond a named limit (one line).
+
+    >>> check_generator_params({"num_vars": 40, "ratio": 4.26})
+    >>> check_generator_params({"num_vars": 10 ** 9})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars 1000000000 exceeds the limit 10000000 (MAX_VARIABLES)
+    >>> check_generator_params({"num_vertices": -3})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vertices must not be negative, not -3
+    """
+    import math
+
+    for name, value in params.items():
+        if isinstance(value, bool):
+            continue
+        if name in GENERATOR_PARAMETER_LIMITS and isinstance(value, int):
+            if value < 0:
+                raise InvalidInstance(f"{name} must not be negative, not {value}")
+            limit, limit_name = GENERATOR_PARAMETER_LIMITS[name]
+            check_size(name, value, limit, limit_name)
+        elif isinstance(value, float) and (not math.isfinite(value) or abs(value) > GENERATOR_RATIO_LIMIT):
+            raise InvalidInstance(f"{name} = {value} is out of range (a finite number up to {GENERATOR_RATIO_LIMIT:g})")
+
+
+def check_size(field: str, value: int, limit: int, limit_name: str | None = None) -> None:
+    """Refuses a declared size beyond its named limit, in the one wording every reader uses
+    (the JSON models, and readers of other formats: a DIMACS header, an HCP DIMENSION).
+
+    >>> check_size("num_vars", 10**9, MAX_VARIABLES)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars 1000000000 exceeds the limit 10000000
+    """
+    if value > limit:
+        named = f" ({limit_name})" if limit_name else ""
+        raise InvalidInstance(f"{field} {value} exceeds the limit {limit}{named}")
+
+
 class Terminated(SystemExit):
     """The process was told to end (SIGTERM, SIGHUP: the command line raises this from its signal
     handler, status 128 + signal). A ``SystemExit``, so ``finally`` blocks run and the process
@@ -211,8 +290,6 @@ class Problem:
         if name is None or name not in self.generators:
             known = ", ".join(sorted(self.generators)) or "none"
             raise InvalidInstance(f"problem {self.id} has no generator {name!r} (known: {known})")
-        from npw.instances.validation import check_generator_params
-
         check_generator_params(params)  # sizes beyond the named limits: refused before allocating
         return self.generators[name](seed, **params)
 

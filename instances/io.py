@@ -299,7 +299,8 @@ def read_text(path: str | os.PathLike, limit: int | None = None) -> str:
         raise InvalidInstance("not a UTF-8 text file") from None
 
 
-def _strip_compression(name: str) -> str:
+def strip_compression(name: str) -> str:
+    """The file name without its compression suffix (``.gz``, ...), if it has one."""
     for suffix in _SUFFIXES:
         if name.endswith(suffix):
             return name[: -len(suffix)]
@@ -340,7 +341,7 @@ def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) 
         if fmt not in known:
             raise InvalidInstance(f"unknown format {fmt!r} (formats: {', '.join(known)})")
         return fmt
-    name = _strip_compression(str(path))
+    name = strip_compression(str(path))
     if name.endswith(".json"):
         return "json"
     from npw.instances.registry import file_formats
@@ -456,7 +457,7 @@ def save_instance(instance: Any, path: str | os.PathLike) -> None:
     """
     from npw.instances.registry import get_problem, resolve
 
-    name = _strip_compression(str(path))
+    name = strip_compression(str(path))
     for fmt in get_problem(instance.problem).formats:  # the record's formats, told by the suffix
         if fmt.write is not None and name.endswith(fmt.suffixes):
             write_output(path, resolve(fmt.write)(instance))

@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
-from npw.solvers.limits import ENCODING_LIMIT, LIMIT_NAME, encoding_limit
+from npw.solvers.limits import ENCODING_LIMIT, LIMIT_NAME, clauses_of_formula, encoding_limit
 from npw.instances.graphs.dimacs import to_dimacs_graph
 from npw.instances.hampath.hcp import cycle_to_hcp
 from npw.instances.hampath.hcp import to_hcp
@@ -47,12 +47,6 @@ def _exactly_one_lower(count: int) -> int:
 
 # Lower bounds of the clause count of an export, from the instance's sizes alone (cheap): each
 # export names its own (``Export.clause_bound``).
-
-def clauses_of_formula(instance: Any) -> int:
-    """The SAT family: one clause (assertion) per clause. Not for an exactly-k clause's CNF, which
-    may simplify away (x, -x, x, -x has exactly two true always); that one is input-sized anyway."""
-    return len(instance.clauses)
-
 
 def npuz_clauses(instance: Any) -> int:
     cells = instance.n * instance.n  # every layer: exactly one tile per cell and one cell per tile, pairwise

@@ -41,6 +41,14 @@ def encoding_limit() -> int:
     return value if value > 0 else ENCODING_LIMIT
 
 
+def clauses_of_formula(instance: Any) -> int:
+    """The bound on the clauses of a SAT-family export (the ``clause_bound`` of the DIMACS and
+    SMT-LIB2 exports, :mod:`npw.solvers.exports`): one clause (assertion) per clause. Not for an
+    exactly-k clause's CNF, which may simplify away (x, -x, x, -x has exactly two true always);
+    that one is input-sized anyway."""
+    return len(instance.clauses)
+
+
 def refuse_above(estimate: int, what: str, unit: str = "clauses") -> None:
     """Raises :class:`Refused` when an encoding's size, estimated before building, passes the
     limit; ``what`` says which encoding and what makes it large.

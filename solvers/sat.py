@@ -42,7 +42,7 @@ from npw.solvers.child import call_with_deadline
 from npw.solvers.encodings import cnf_of
 from npw.solvers.limits import refuse_above, refuse_variables  # refuse_above: for encoders, and the example below
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
-from npw.solvers.exports import clauses_of_formula
+from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
 __all__ = ["ALIASES", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
@@ -91,7 +91,7 @@ def solver_name(name: str | None) -> str:
     return name
 
 
-def _statistics(solver: Solver) -> dict:
+def solver_statistics(solver: Solver) -> dict:
     """The solver's statistics; {} for solvers that keep them to themselves (python-sat's
     Kissat raises NotImplementedError, which ended ``--backend sat:kissat`` in a traceback)."""
     try:
@@ -101,7 +101,7 @@ def _statistics(solver: Solver) -> dict:
 
 
 @contextlib.contextmanager
-def _alarm_kept() -> Iterator[None]:
+def alarm_kept() -> Iterator[None]:
     """Puts back the process's SIGALRM timer and handler as they were before the block.
 
     Some of python-sat's solvers (the Maple family: maplechrono, maplecm, maplesat, ...) call
@@ -111,7 +111,7 @@ def _alarm_kept() -> Iterator[None]:
     a notebook. In the main thread only (where Python sets handlers).
 
     >>> import signal
-    >>> with _alarm_kept():
+    >>> with alarm_kept():
     ...     _ = signal.setitimer(signal.ITIMER_REAL, 2500)
     >>> signal.getitimer(signal.ITIMER_REAL)
     (0.0, 0.0)
@@ -133,10 +133,10 @@ def _alarm_kept() -> Iterator[None]:
 
 
 def _solve_plain(num_vars: int, clauses: Sequence[Sequence[int]], name: str) -> tuple[bool, list[int] | None, dict]:
-    with _alarm_kept(), Solver(name=name, bootstrap_with=clauses) as solver:
+    with alarm_kept(), Solver(name=name, bootstrap_with=clauses) as solver:
         satisfiable = solver.solve()
         model = solver.get_model() if satisfiable else None
-        return satisfiable, model, _statistics(solver)
+        return satisfiable, model, solver_statistics(solver)
 
 
 def solve_clauses(
@@ -150,14 +150,14 @@ def solve_clauses(
         satisfiable, model, stats = _solve_plain(num_vars, clauses, name)
     elif name in INTERRUPTIBLE:
         deadline = Deadline(timeout)
-        with _alarm_kept(), Solver(name=name) as solver:
+        with alarm_kept(), Solver(name=name) as solver:
             # loading millions of clauses takes seconds: in chunks, so it stops at the deadline
             for begin in range(0, len(clauses), LOAD_CHUNK):
                 if deadline.expired():
                     return Answer.UNKNOWN, None, {}
                 solver.append_formula(clauses[begin:begin + LOAD_CHUNK])
-            outcome = _solve_interruptible(solver, deadline)
-            stats = _statistics(solver)
+            outcome = solve_interruptible(solver, deadline)
+            stats = solver_statistics(solver)
             if outcome is None:
                 return Answer.UNKNOWN, None, stats
             satisfiable = outcome
@@ -176,12 +176,12 @@ def solve_clauses(
     return Answer.YES, tuple(values), stats
 
 
-def _solve_interruptible(solver: Solver, deadline: Deadline) -> bool | None:
+def solve_interruptible(solver: Solver, deadline: Deadline) -> bool | None:
     """Solves within the deadline: first within :data:`QUICK_PROPAGATIONS` (no thread), then,
     if undecided and time is left, the rest under ``interrupt()`` from a timer. None: stopped.
 
     >>> with Solver(name="m22", bootstrap_with=[[1, 2], [-1]]) as solver:
-    ...     _solve_interruptible(solver, Deadline(10))
+    ...     solve_interruptible(solver, Deadline(10))
     True
     """
     solver.prop_budget(QUICK_PROPAGATIONS)
@@ -401,13 +401,13 @@ def _lazy_rounds(encoding: SatEncoding, clauses: list, refine: Callable[[tuple[b
         with contextlib.ExitStack() as stack:
             held = None
             if persistent:
-                stack.enter_context(_alarm_kept())
+                stack.enter_context(alarm_kept())
                 held = stack.enter_context(Solver(name=name, bootstrap_with=clauses))
             while True:
                 stats["rounds"] += 1
                 if held is not None:
-                    outcome = _solve_interruptible(held, deadline)
-                    counters = {key: value for key, value in _statistics(held).items() if key in SOLVER_STATS}
+                    outcome = solve_interruptible(held, deadline)
+                    counters = {key: value for key, value in solver_statistics(held).items() if key in SOLVER_STATS}
                     answer = Answer.UNKNOWN if outcome is None else Answer.YES if outcome else Answer.NO
                     model = model_of(held.get_model()) if outcome else None
                 else:

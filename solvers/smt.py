@@ -13,7 +13,7 @@ import z3
 
 from npw.solvers.limits import refuse_variables
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
-from npw.solvers.exports import clauses_of_formula
+from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export
 
 __all__ = ["DECIDERS", "EXPORTS", "INTERRUPT_GRACE", "check_with_deadline", "solve", "to_smt2"]

@@ -221,3 +221,133 @@ def test_the_checker_sees_every_kind_of_import(tmp_path):
     assert _layer("npw") == _layer("npw._version") == "root"
     assert _layer("npw.cli") == _layer("npw.custom") == "npw"
     assert _layer("numpy") is None and _layer("npw.solvers.sat") == "solvers"
+
+
+# ---------------------------------------------------------------------------------------------
+# no private name crosses a module boundary; no import loop
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _private_uses(path: Path, module: str, known: dict[str, Path]) -> list[str]:
+    """Every use in the file of a private name of another module of ``known``: ``from a.b import
+    _x`` (relative too) and ``a.b._x`` on a module bound by ``import a.b [as m]`` or ``from a
+    import b``, at any level of the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = _package_of(module, path)
+    bound: dict[str, str] = {}  # local name -> the module (or package prefix) it binds
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = package.split(".")
+                if node.level > 1:
+                    anchor = anchor[: -(node.level - 1)]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                if sub in known:
+                    bound[alias.asname or alias.name] = sub
+                elif base in known and base != module and _private(alias.name):
+                    found.append(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}:"
+                                 f"{node.lineno}: from {base} import {alias.name}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    head = alias.name.split(".")[0]
+                    bound[head] = head
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            chain, value = [], node.value
+            while isinstance(value, ast.Attribute):
+                chain.append(value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in bound:
+                target = ".".join([bound[value.id], *reversed(chain)])
+                if target in known and target != module:
+                    found.append(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}:"
+                                 f"{node.lineno}: {target}.{node.attr}")
+    return found
+
+
+def test_no_private_name_crosses_a_module_boundary():
+    found = [use for module, path in sorted(MODULES.items()) for use in _private_uses(path, module, MODULES)]
+    assert not found, (f"{len(found)} use(s) of another module's private name (make what two modules share "
+                       f"public, where it lives or in a small module of its own):\n  " + "\n  ".join(found))
+
+
+def _graph(known: dict[str, Path]) -> dict[str, dict[str, Edge]]:
+    """module -> {imported module of ``known``: the first edge}, every level, string specs left out."""
+    graph: dict[str, dict[str, Edge]] = {}
+    for module, path in sorted(known.items()):
+        out = graph.setdefault(module, {})
+        for edge in _edges(path, known, _package_of(module, path)):
+            if edge.target in known and edge.target != module and not edge.how.startswith("string spec"):
+                out.setdefault(edge.target, edge)
+    return graph
+
+
+def _cycle(graph: dict[str, dict[str, Edge]]) -> list[Edge]:
+    """The edges of one import cycle of ``graph``, [] when it has none (iterative depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    for root in sorted(graph):
+        if root in state:
+            continue
+        path: list[tuple[str, Edge | None]] = [(root, None)]
+        stack = [iter(sorted(graph[root].items()))]
+        state[root] = 1
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                state[path.pop()[0]] = 2
+                stack.pop()
+                continue
+            target, edge = step
+            if state.get(target) == 1:
+                start = next(i for i, (name, _) in enumerate(path) if name == target)
+                return [e for _, e in path[start + 1:] if e is not None] + [edge]
+            if target not in state and target in graph:
+                state[target] = 1
+                path.append((target, edge))
+                stack.append(iter(sorted(graph[target].items())))
+    return []
+
+
+def test_no_import_cycle():
+    cycle = _cycle(_graph(MODULES))
+    assert not cycle, ("an import cycle (function-level imports count; break it by moving what both "
+                       "need into a module of its own, or by passing it in):\n  "
+                       + "\n  ".join(f"{e.where()}: {FILES[e.path]} -> {e.target}: {e.how}" for e in cycle))
+
+
+def test_the_private_and_cycle_checkers_on_small_sources(tmp_path):
+    pkg = tmp_path / "p"
+    pkg.mkdir()
+    files = {
+        "p": "from p.a import public_name\n",  # a package re-exporting a submodule's public name
+        "p.a": "def _helper(): pass\ndef public_name(): _helper()\nimport p.b\n",
+        "p.b": ("from p.a import _helper, public_name\n"
+                "import p.a as m\n"
+                "def f():\n    from .a import _late\n    return m._x, p.a._y, m.__name__\n"
+                "import p.a\nz = p.a._w\n"),
+        "p.c": "import p.a\n",
+    }
+    known = {}
+    for name, text in files.items():
+        path = pkg / ("__init__.py" if name == "p" else f"{name.split('.')[1]}.py")
+        path.write_text(text, encoding="utf-8")
+        known[name] = path
+    uses = {module: _private_uses(path, module, known) for module, path in known.items()}
+    assert uses["p"] == uses["p.a"] == uses["p.c"] == []
+    assert sorted(use.split(": ", 1)[1] for use in uses["p.b"]) == sorted(
+        ["from p.a import _helper", "from p.a import _late", "p.a._x", "p.a._y", "p.a._w"]), uses["p.b"]
+    cycle = _cycle(_graph(known))
+    assert sorted((FILES.get(e.path) or e.path.stem, e.target) for e in cycle) == [("a", "p.b"), ("b", "p.a")], cycle
+    known.pop("p.b")
+    assert _cycle(_graph(known)) == []

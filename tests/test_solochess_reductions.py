@@ -73,12 +73,12 @@ def test_blockers_have_no_capture_on_the_initial_board(reduction_id):
 def test_king_pawn_green_pawns_have_no_capture_and_every_other_pawn_has_one():
     """Theorem 3.7: 'every vertex has exactly one green pawn, which has no legal captures, while all
     other pawns have legal captures'."""
-    from npw.reductions.solochess import king_pawn as kp
+    from npw.reductions.solochess import king_pawn as kp, king_pawn_squares
 
     for seed in range(20):
         source = get_problem("hampath-grid-s").sample(seed)
         board = kp.reduce(source)
-        mx, my = kp._offset(source)
+        mx, my = king_pawn_squares.offset(source)
         greens = {(x - mx, y - my) for x, y in (kp.green_square(source, v) for v in range(source.num_vertices))}
         squares = {p.square: p.kind for p in board.pieces}
         for square, kind in squares.items():

@@ -30,6 +30,7 @@ from typing import Any, Iterable
 
 from npw.instances.registry import get_problem
 from npw.verify.check import CaseResult
+from npw.verify.records import case_record  # noqa: F401  (the row format, kept importable here)
 from npw.verify.sweep import Summary
 
 __all__ = ["ResultStore", "SCHEMA", "case_record"]
@@ -76,14 +77,6 @@ def _json(text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError, TypeError) as error:
         raise sqlite3.DatabaseError(f"a stored row is not valid JSON ({type(error).__name__})") from None
-
-
-def case_record(label: str, source: Any, case: CaseResult) -> tuple:
-    """One row of ``cases`` (without the run id): plain values, cheap to send from a worker."""
-    return (label, json.dumps(source.to_dict()), case.source_answer.value, case.target_answer.value,
-            json.dumps(case.failures), json.dumps(case.target_size), json.dumps(case.times), time.time(),
-            json.dumps(case.claims), json.dumps(case.deviations), json.dumps(case.target_no_by),
-            json.dumps(case.stuck))
 
 
 class ResultStore:

@@ -22,6 +22,7 @@ from npw.instances.registry import get_problem
 from npw.reductions.base import Reduction
 from npw.reductions.registry import get_reduction
 from npw.solvers.result import Answer
+from npw.verify.records import case_record
 from npw.verify.check import (
     BACKWARD, CERTIFICATE_KINDS, CLAIM, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH,
     REDUCE_ERROR, CASE_SECONDS, FORWARD_PROOF, SIZE, CaseResult, check_case,
@@ -166,8 +167,6 @@ def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], op
     with ``fail_fast``, stops after the first failing case; ``on_case(n)`` is told after each case
     (in this process only: progress on slow cases).
     """
-    from npw.verify.store import case_record
-
     if isinstance(reduction, str):
         reduction = get_reduction(reduction)
     summary = Summary(reduction.id)

@@ -29,7 +29,7 @@ from typing import Sequence
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs import enumeration
-from npw.instances.graphs.generators import DEFAULT_P, _check, random_pairs
+from npw.instances.graphs.generators import DEFAULT_P, check_density, random_pairs
 from npw.instances.graphs.graph import Coloring
 from npw.instances.elements import graph_elements
 from npw.instances.graphs.dimacs import GRAPH_DIMACS
@@ -51,14 +51,14 @@ def _colours(rng: _random.Random, n: int, k: int | None, low: int) -> int:
 
 def random_instance(seed: int, num_vertices: int = 10, k: int | None = None, p: float = DEFAULT_P) -> Coloring:
     """G(n, p) and k colours (drawn from 0..min(n, 4) when not given)."""
-    _check(num_vertices, p)
+    check_density(num_vertices, p)
     rng = _random.Random(seed)
     k = _colours(rng, num_vertices, k, 0)
     return Coloring(num_vertices, tuple(random_pairs(rng, num_vertices, p)), k)
 
 
 def _planted(seed: int, num_vertices: int, k: int | None, p: float) -> tuple[Coloring, tuple[int, ...]]:
-    _check(num_vertices, p)
+    check_density(num_vertices, p)
     rng = _random.Random(seed)
     n = num_vertices
     k = _colours(rng, n, k, 1 if n else 0)  # no vertex takes a colour out of none
@@ -78,7 +78,7 @@ def planted_colouring(seed: int, num_vertices: int = 10, k: int | None = None, p
 
 
 def _certified_no(seed: int, num_vertices: int, k: int | None, p: float) -> tuple[Coloring, tuple[int, ...]]:
-    _check(num_vertices, p)
+    check_density(num_vertices, p)
     rng = _random.Random(seed)
     n = num_vertices
     if n < 1:  # the smallest no-instance: one vertex and no colour

@@ -45,7 +45,10 @@ MAX_EXPECTED_EDGES = 10_000_000
 DEFAULT_P = 0.3
 
 
-def _check(num_vertices: int, p: float) -> None:
+def check_density(num_vertices: int, p: float) -> None:
+    """Refuses a G(n, p) request before sampling: ``p`` outside 0..1, or more than
+    :data:`MAX_EXPECTED_EDGES` edges expected (shared by the random graph generators of
+    ``npw.instances.graphs`` and ``npw.instances.hampath``)."""
     if not 0.0 <= p <= 1.0:
         raise InvalidInstance(f"p = {p} is not a probability 0..1")
     expected = p * num_vertices * (num_vertices - 1) / 2
@@ -90,7 +93,7 @@ def _graph(problem: str, n: int, edges: Any, k: int) -> BoundedGraph:
 def random_instance(problem: str, seed: int, num_vertices: int = 10, k: int | None = None,
                     p: float = DEFAULT_P) -> BoundedGraph:
     """G(n, p) and the bound k (drawn from 0..n when not given)."""
-    _check(num_vertices, p)
+    check_density(num_vertices, p)
     rng = _random.Random(seed)
     k = _bound(rng, num_vertices, k)
     return _graph(problem, num_vertices, random_pairs(rng, num_vertices, p), k)
@@ -99,7 +102,7 @@ def random_instance(problem: str, seed: int, num_vertices: int = 10, k: int | No
 # -- planted yes ------------------------------------------------------------------------------
 
 def _planted(problem: str, seed: int, num_vertices: int, k: int | None, p: float) -> tuple[BoundedGraph, tuple[int, ...]]:
-    _check(num_vertices, p)
+    check_density(num_vertices, p)
     rng = _random.Random(seed)
     n = num_vertices
     low = 1 if problem == "domset" and n else 0  # an empty set dominates no vertex
@@ -132,7 +135,7 @@ def planted_solution(problem: str, seed: int, num_vertices: int = 10, k: int | N
 # -- certified no -----------------------------------------------------------------------------
 
 def _certified_no(problem: str, seed: int, num_vertices: int, k: int | None, p: float) -> tuple[BoundedGraph, Any]:
-    _check(num_vertices, p)
+    check_density(num_vertices, p)
     rng = _random.Random(seed)
     n = num_vertices
     need = {"vertexcover": 2, "indset": 2, "clique": 2}.get(problem, 1)

@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.graphs.digraph import digraph_classes
 from npw.instances.graphs.enumeration import atlas_graphs
-from npw.instances.graphs.generators import _check as check_density, random_pairs
+from npw.instances.graphs.generators import check_density, random_pairs
 from npw.instances.hampath.cycle import CYCLE_PROBLEMS, Edge, HamCycle, relabel
 
 __all__ = ["CERTIFICATES", "MAX_DIGRAPH_ENUMERATION", "certain_no_reason", "cycle_problem", "enumerate_instances",

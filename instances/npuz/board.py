@@ -37,6 +37,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.elements import npuz_elements
+from npw.instances.npuz.reach import reachable
 
 __all__ = ["Board", "GOALS", "MOVES", "NPuz", "OPPOSITE", "PROBLEM", "apply_moves", "blank_path", "enumerate_instances",
            "format_board", "from_grid", "goal_board", "neighbours", "parse_board", "random_board", "random_instance",
@@ -201,8 +202,6 @@ def random_board(n: int, rng: _random.Random) -> Board:
 
 def random_reachable_board(n: int, rng: _random.Random, goal: Board) -> Board:
     """A uniformly random board from which ``goal`` is reachable (a swap fixes a wrong class)."""
-    from npw.instances.npuz.reach import reachable
-
     board = list(random_board(n, rng))
     if not reachable(tuple(board), goal):
         # exchanging two non-blank tiles flips the class (Theorem 1)

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import math
 
-from npw.instances.npuz.board import Board
+# a board: n^2 ints in row-major order, 0 the blank; the alias of npw.instances.npuz.board, repeated
+# here so that board.py can import this module (its random_reachable_board) without a loop
+Board = tuple[int, ...]
 
 __all__ = ["cycles", "inversions", "reachable", "reachable_by_cycles", "reachable_by_inversions"]
 

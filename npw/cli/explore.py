@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 from npw.cli.common import EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
-from npw.cli.reduce import _reduction_options
+from npw.cli.reduce import reduction_options
 from npw.instances.base import InvalidInstance
 
 __all__ = ["cmd_explore", "register"]
@@ -23,7 +23,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if args.output != "-" and not args.output.removesuffix(".gz").endswith((".html", ".htm")):
         raise UsageError("explore: the page is HTML (-o FILE.html, or - for standard output)")
     reduction = get_reduction(args.reduction)
-    options = _reduction_options(reduction, args.extra_arguments)
+    options = reduction_options(reduction, args.extra_arguments)
     source = load_file(args.input, args.input_format)
     name = display_name(args.input)
     if source.problem != reduction.source:

@@ -186,12 +186,12 @@ def _format_for_output(problem_id: str, fmt: str, output: str | None) -> str:
     DIMACS graph format, under any
     compression suffix), so that reading the file back by its name gives the instance (it used to
     hold JSON under a .cnf name)."""
-    from npw.instances.io import _strip_compression
+    from npw.instances.io import strip_compression
     from npw.solvers import export_formats
 
     if fmt != "json" or not output or output == "-":
         return fmt
-    name = _strip_compression(output)
+    name = strip_compression(output)
     graph = "edge" in export_formats(problem_id)  # a graph problem's .dimacs is its graph, as save_instance writes it
     wanted = ("edge" if name.endswith((".clq", ".col")) or graph and name.endswith(".dimacs")
               else "dimacs" if name.endswith((".cnf", ".dimacs")) else "hcp" if name.endswith(".hcp") else None)

@@ -24,7 +24,7 @@ __all__ = ["REDUCED_FROM", "cmd_reduce", "cmd_render", "register"]
 REDUCED_FROM = "reduced_from"
 
 
-def _reduction_options(reduction: Any, extra: Sequence[str]) -> dict[str, Any]:
+def reduction_options(reduction: Any, extra: Sequence[str]) -> dict[str, Any]:
     """The reduction's declared options, parsed from the arguments ``npw reduce`` did not know."""
     parser = Parser(prog=f"npw reduce {reduction.id}", add_help=False)
     for option in reduction.options:
@@ -45,7 +45,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
         raise UsageError(f"reduce --via: give only the input file with the chain, no reduction id or options "
                          f"(unexpected: {' '.join(args.extra_arguments)})")
     reduction = chosen_reduction(args, "reduce")
-    options = _reduction_options(reduction, args.extra_arguments)
+    options = reduction_options(reduction, args.extra_arguments)
     source = load_file(args.input, args.input_format)
     if source.problem != reduction.source:
         raise InvalidInstance(f"{display_name(args.input)}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")

@@ -33,7 +33,7 @@ from npw.reductions.rel import theorem2
 from npw.reductions.rel.figures import clause_vertex, diamond_top
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
 from npw.reductions.npuz.backward import DecodeError, decode_walk, read_back, same_rel
-from npw.reductions.npuz.instance import Theorem3Instance, build_instance, p, paper_u
+from npw.reductions.npuz.instance import SMALL_UNIT, Theorem3Instance, build_instance, p, paper_u
 from npw.reductions.npuz.layout import Cell, Layout
 
 __all__ = ["CLAIMS", "CORNER", "ENLARGED", "PAPER", "SCALE", "b2_reachable", "blank_from_top1_to_ncm",
@@ -48,8 +48,6 @@ SCALE = "checked at the verifier's unit l = 1"
 @lru_cache(maxsize=4)
 def instance_of(formula: TwoTwoFourSat, n: int) -> Theorem3Instance:
     """The construction at the unit l = 1 whose board side is ``n`` (the registered scale)."""
-    from npw.reductions.npuz.reduction import SMALL_UNIT
-
     instance = build_instance(formula, SMALL_UNIT)
     if instance.n != n:
         raise ValueError(f"the board is {n} x {n}, the construction at l = {SMALL_UNIT} is {instance.n} x {instance.n}")

@@ -59,6 +59,7 @@ NO_DIRECTION_NOTE = (
     "directions and element tiles read back from B1/B2), and REL answers no iff the formula does (Theorem 2, "
     "verified separately); proven by the paper, not checked: that at most k moves force the blank to follow "
     "the stripes once each with exactly c element tiles (Lemmas 1-4)")
+SMALL_UNIT = 1  # the unit l the reduction builds with by default (the paper's is u + 16m + 1)
 SMALL_UNIT_NOTE = ("unit l = {l} is below the paper's u + 16m + 1 = {lp}: Lemmas 1-4 do not apply, so a "
                    "no-formula's board is NOT guaranteed to need more than k moves")
 
@@ -298,8 +299,8 @@ class Theorem3Instance:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_node_b2", dict(self.node_b2))
-        from npw.reductions.npuz.moves import _leg_of
-        object.__setattr__(self, "_find", _leg_of(self.layout))
+        from npw.reductions.npuz.moves import leg_of
+        object.__setattr__(self, "_find", leg_of(self.layout))
 
     @property
     def n(self) -> int:

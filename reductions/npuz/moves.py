@@ -158,7 +158,7 @@ def _run_macros(arr, i0, count, first):
     return i
 
 
-def _leg_of(layout: Layout) -> Callable[[Cell], tuple[int, int, int, int] | None]:
+def leg_of(layout: Layout) -> Callable[[Cell], tuple[int, int, int, int] | None]:
     """cell -> (edge, leg, j, i) for stripe cells."""
     boxes = []
     for e in layout.edges:
@@ -211,7 +211,7 @@ class SparseBoard:
     moves: int = 0
 
     def __post_init__(self) -> None:
-        self._find = _leg_of(self.layout)
+        self._find = leg_of(self.layout)
 
     # -- cells ---------------------------------------------------------------------
     def get(self, cell: Cell) -> int:

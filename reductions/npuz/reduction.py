@@ -13,18 +13,14 @@ from __future__ import annotations
 from npw.instances.npuz.board import NPuz
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.instances.elements import edge_id, element_id, tile_id, vertex_id
-from npw.reductions.rel import theorem2
+from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
 from npw.reductions.base import BuiltTarget, Reduction, ReductionOption, compose_provenance
 from npw.reductions.npuz.backward import DecodeError, backward_moves
 from npw.reductions.npuz.claims import CLAIMS
 from npw.reductions.npuz.forward import forward_moves
-from npw.reductions.npuz.instance import DENSE_LIMIT, SMALL_UNIT_NOTE, build_instance
+from npw.reductions.npuz.instance import DENSE_LIMIT, SMALL_UNIT, SMALL_UNIT_NOTE, build_instance
 
-__all__ = ["OPTIONS", "REDUCTION", "SMALL_UNIT", "backward", "build_with", "draw", "forward", "provenance", "reduce",
-           "size"]
-
-
-SMALL_UNIT = 1
+__all__ = ["OPTIONS", "REDUCTION", "backward", "build_with", "draw", "forward", "provenance", "reduce", "size"]
 
 
 def reduce(formula: TwoTwoFourSat, unit: int | None = SMALL_UNIT, additive: int = 0) -> NPuz:

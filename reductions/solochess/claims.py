@@ -30,6 +30,9 @@ from typing import Any, Callable, Iterable
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Point, SoloChess
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim
+from npw.reductions.solochess import king_pawn_squares
+from npw.reductions.solochess.knight_pawn_squares import square_of
+from npw.reductions.solochess.rook_pawn_squares import board_squares, labels
 
 __all__ = ["BISHOP_PAWN_DEVIATION", "Mapping", "PAPER", "THEOREM_3_1", "THEOREM_3_7", "blockers_have_no_capture",
            "capture_options", "columns_hold_zero_or_two", "enters_each_vertex_once", "forward_only_special_captures",
@@ -197,8 +200,6 @@ def knight_moves_are_grid_edges(source: HamPath, board: SoloChess) -> bool | str
     """One piece per grid vertex, the knight on s, and two pieces are a knight's move apart
     exactly when their vertices are adjacent (Theorem 3.1: "rotate the grid graph by
     arctan 1/2 and scale it so that adjacent vertices form valid knight moves")."""
-    from npw.reductions.solochess.knight_pawn import square_of
-
     squares = [square_of(source, v) for v in range(source.num_vertices)]
     position = _occupied(board)
     if sorted(squares) != sorted(position):
@@ -248,8 +249,6 @@ def rows_hold_at_most_five(source: HamPath, board: SoloChess) -> bool | str:
 def original_squares(source: HamPath, board: SoloChess, mapping: Mapping | None) -> dict[Point, Point]:
     """Target square -> Theorem 3.2 square: through ``mapping`` then the translation to (0, 0)
     (:func:`npw.reductions.solochess.rook_pawn.transformed`); None: Theorem 3.2's own board."""
-    from npw.reductions.solochess.rook_pawn import board_squares
-
     squares, _ = board_squares(source)
     if mapping is None:
         return {p: p for p in squares}
@@ -266,8 +265,6 @@ def moves_preserved(mapping: Mapping | None) -> Callable[[HamPath, SoloChess], b
     over the same pieces (images of those) as the rook, or neither can move there."""
 
     def special_moves_are_rook_moves(source: HamPath, board: SoloChess) -> bool | str:
-        from npw.reductions.solochess.rook_pawn import board_squares
-
         back = original_squares(source, board, mapping)
         position = _occupied(board)
         if set(back) != set(position):
@@ -297,8 +294,6 @@ def vertex_blocks(source: HamPath, board: SoloChess, captures, mapping: Mapping 
     """The inner vertices in the order the special piece's captures enter their rectangles,
     checking that each rectangle (rows 3i, 3i + 1 of Theorem 3.2's board) is entered once and
     emptied of all its pieces in that one visit."""
-    from npw.reductions.solochess.rook_pawn import labels
-
     back = original_squares(source, board, mapping)
     vertex_label, _ = labels(source)
     by_label = {i: v for v, i in vertex_label.items()}
@@ -399,20 +394,18 @@ def theorem_3_2_claims(mapping: Mapping | None = None, name: str = "Theorem 3.2"
 
 def _king_squares(source: HamPath, board: SoloChess) -> tuple[Point, dict[Point, int], set[Point]]:
     """(offset, green square -> vertex, grid squares: vertex and edge pawns), in board coordinates."""
-    from npw.reductions.solochess import king_pawn
-
-    mx, my = king_pawn._offset(source)
-    coords = king_pawn._coords(source)  # as the construction orients the grid
+    mx, my = king_pawn_squares.offset(source)
+    coords = king_pawn_squares.grid_coords(source)  # as the construction orients the grid
     greens = {}
     grid = set()
     for v in range(source.num_vertices):
-        p = king_pawn.vertex_square(coords[v])
+        p = king_pawn_squares.vertex_square(coords[v])
         grid.add((p[0] - mx, p[1] - my))
-        g = king_pawn.green_square(source, v)
+        g = king_pawn_squares.green_square(source, v)
         greens[(g[0] - mx, g[1] - my)] = v
     for u, v in source.edges:
-        lower, upper = king_pawn._lower_upper(source, u, v)
-        for q in king_pawn.edge_squares(source, lower, upper):
+        lower, upper = king_pawn_squares.lower_upper(source, u, v)
+        for q in king_pawn_squares.edge_squares(source, lower, upper):
             grid.add((q[0] - mx, q[1] - my))
     return (mx, my), greens, grid
 

@@ -20,12 +20,13 @@ square the king captures on, in order of first visit.
 
 from __future__ import annotations
 
-from npw.instances.base import InvalidInstance
 from npw.instances.elements import edge_id, element_ids, vertex_id
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.claims import THEOREM_3_7
+from npw.reductions.solochess.king_pawn_squares import (edge_squares, green_square, grid_coords, lower_upper, offset,
+                                                        raw_squares, upward_neighbours, vertex_square)
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 
@@ -33,78 +34,9 @@ __all__ = ["REDUCTION", "backward", "edge_squares", "forward", "green_square", "
            "size", "upward_neighbours", "vertex_square"]
 
 
-def _coords(source: HamPath) -> tuple[Point, ...]:
-    """The grid's coordinates, turned by 180 degrees when s has no upward edge, so that s is a
-    bottom vertex as in the paper's Figure 4 (any orientation of a grid graph is one).
-
-    Why: the king replaces s's green pawn; were s's edges all downward, its green pawn would be
-    its vertex pawn, and the pawn below it on the edge could capture only the king, which no
-    piece may capture: "all other pawns have legal captures" (Theorem 3.7) would fail there.
-
-    >>> from npw.instances.hampath.graph import HamPath
-    >>> _coords(HamPath(2, ((0, 1),), s=1, coords=((0, 0), (0, 1))))
-    ((0, 0), (0, -1))
-    """
-    if source.coords is None or source.s is None:
-        raise InvalidInstance("Theorem 3.7 needs a grid graph with a start s")
-    coords = source.coords
-    x, y = coords[source.s]
-    if not {(x + 1, y), (x, y + 1)} & set(coords):
-        return tuple((-a, -b) for a, b in coords)
-    return coords
-
-
-def vertex_square(p: Point) -> Point:
-    return (3 * (p[0] - p[1]), 3 * (p[0] + p[1]))
-
-
-def upward_neighbours(source: HamPath, v: int) -> list[int]:
-    coords = _coords(source)
-    index = {q: i for i, q in enumerate(coords)}
-    x, y = coords[v]
-    return [index[q] for q in ((x + 1, y), (x, y + 1)) if q in index]
-
-
-def edge_squares(source: HamPath, lower: int, upper: int) -> tuple[Point, Point]:
-    """The two pawns of the edge from ``lower`` up to ``upper``, bottom first."""
-    coords = _coords(source)
-    px, py = vertex_square(coords[lower])
-    if coords[upper] == (coords[lower][0] + 1, coords[lower][1]):
-        return (px + 1, py + 1), (px + 2, py + 2)
-    return (px - 1, py + 1), (px - 2, py + 2)
-
-
-def green_square(source: HamPath, v: int) -> Point:
-    px, py = vertex_square(_coords(source)[v])
-    ups = len(upward_neighbours(source, v))
-    return (px, py + 1) if ups == 2 else (px, py - 1) if ups == 1 else (px, py)
-
-
-def _lower_upper(source: HamPath, a: int, b: int) -> tuple[int, int]:
-    return (a, b) if b in upward_neighbours(source, a) else (b, a)
-
-
-def raw_squares(source: HamPath) -> dict[Point, str]:
-    coords = _coords(source)
-    squares = {vertex_square(p): "pawn" for p in coords}
-    for u, v in source.edges:
-        lower, upper = _lower_upper(source, u, v)
-        for q in edge_squares(source, lower, upper):
-            squares[q] = "pawn"
-    for v in range(source.num_vertices):
-        squares[green_square(source, v)] = "pawn"
-    squares[green_square(source, source.s)] = "king"
-    return squares
-
-
-def _offset(source: HamPath) -> Point:
-    squares = raw_squares(source)
-    return (min(x for x, _ in squares), min(y for _, y in squares))
-
-
 def reduce(source: HamPath) -> SoloChess:
     squares = raw_squares(source)
-    mx, my = _offset(source)
+    mx, my = offset(source)
     pieces = tuple(Piece(x - mx, y - my, k) for (x, y), k in squares.items())
     width = max(x for x, _ in squares) - mx + 1
     height = max(y for _, y in squares) - my + 1
@@ -118,19 +50,19 @@ def _adjacent(a: Point, b: Point) -> bool:
 
 def forward(source: HamPath, path) -> tuple:
     path = tuple(path)
-    mx, my = _offset(source)
+    mx, my = offset(source)
 
     def shift(p: Point) -> Point:
         return (p[0] - mx, p[1] - my)
 
     moves: list[tuple[Point, Point]] = []
     used = {(min(a, b), max(a, b)) for a, b in zip(path, path[1:])}
-    coords = _coords(source)
+    coords = grid_coords(source)
     # pawns of unused edges: bottom pawn takes the top one, which takes the upper vertex pawn
     for u, v in sorted(source.edges, key=lambda e: min(vertex_square(coords[e[0]])[1], vertex_square(coords[e[1]])[1])):
         if (u, v) in used:
             continue
-        lower, upper = _lower_upper(source, u, v)
+        lower, upper = lower_upper(source, u, v)
         a, b = edge_squares(source, lower, upper)
         moves += [(a, b), (b, vertex_square(coords[upper]))]
     # the king's walk
@@ -140,12 +72,12 @@ def forward(source: HamPath, path) -> tuple:
         here, green = vertex_square(coords[v]), green_square(source, v)
         entry = exit_ = None
         if j > 0:
-            lower, upper = _lower_upper(source, path[j - 1], v)
+            lower, upper = lower_upper(source, path[j - 1], v)
             chain = edge_squares(source, lower, upper)
             entry = chain[1] if upper == v else chain[0]
             walk += list(chain) if upper == v else list(chain[::-1])
         if j + 1 < len(path):
-            lower, upper = _lower_upper(source, v, path[j + 1])
+            lower, upper = lower_upper(source, v, path[j + 1])
             chain = edge_squares(source, lower, upper)
             exit_ = chain[0] if lower == v else chain[1]
         if j == 0:
@@ -167,8 +99,8 @@ def forward(source: HamPath, path) -> tuple:
 
 
 def backward(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
-    mx, my = _offset(source)
-    coords = _coords(source)
+    mx, my = offset(source)
+    coords = grid_coords(source)
     owner: dict[Point, int] = {}
     for v in range(source.num_vertices):
         owner[vertex_square(coords[v])] = v
@@ -185,15 +117,15 @@ def backward(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
 
 def provenance(source: HamPath, target: SoloChess) -> dict[str, list[str]]:
     """A vertex -> its vertex pawn and its green pawn (the king for s); an edge -> its two pawns."""
-    coords = _coords(source)
+    coords = grid_coords(source)
     owners: Owners = {}
     for v in range(source.num_vertices):
         add_owner(owners, vertex_square(coords[v]), vertex_id(v))
         add_owner(owners, green_square(source, v), vertex_id(v))
     for u, v in source.edges:
-        for q in edge_squares(source, *_lower_upper(source, u, v)):
+        for q in edge_squares(source, *lower_upper(source, u, v)):
             add_owner(owners, q, edge_id((u, v)))
-    mx, my = _offset(source)
+    mx, my = offset(source)
     return from_owners(owners, element_ids(source.problem, source), lambda p: (p[0] - mx, p[1] - my))
 
 

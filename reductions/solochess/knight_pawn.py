@@ -12,37 +12,21 @@ captures are a Hamiltonian path from s (:func:`forward`, :func:`backward`).
 
 from __future__ import annotations
 
-from npw.instances.base import InvalidInstance
 from npw.instances.elements import edge_id, element_ids, vertex_id
 from npw.instances.hampath.graph import HamPath
-from npw.instances.solochess.board import Piece, Point, SoloChess
+from npw.instances.solochess.board import Piece, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 from npw.reductions.solochess.claims import THEOREM_3_1
+from npw.reductions.solochess.knight_pawn_squares import placement, rotate, square_of
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
 
 __all__ = ["REDUCTION", "make_reduction", "rotate", "square_of"]
 
 
-def rotate(p: Point) -> Point:
-    return (2 * p[0] - p[1], p[0] + 2 * p[1])
-
-
-def _placement(source: HamPath) -> tuple[list[Point], tuple[int, int]]:
-    if source.coords is None or source.s is None:
-        raise InvalidInstance("Theorem 3.1 needs a grid graph with a start s")
-    images = [rotate(p) for p in source.coords]
-    return images, (min(x for x, _ in images), min(y for _, y in images))
-
-
-def square_of(source: HamPath, v: int) -> Point:
-    images, (mx, my) = _placement(source)
-    return (images[v][0] - mx, images[v][1] - my)
-
-
 def make_reduction(blocker: str, checked: str = ON_GRID_GRAPHS) -> Reduction:
     def reduce(source: HamPath) -> SoloChess:
-        images, (mx, my) = _placement(source)
+        images, (mx, my) = placement(source)
         squares = [(x - mx, y - my) for x, y in images]
         pieces = tuple(Piece(x, y, "knight" if v == source.s else blocker) for v, (x, y) in enumerate(squares))
         return SoloChess(max(x for x, _ in squares) + 1, max(y for _, y in squares) + 1, pieces, squares[source.s])

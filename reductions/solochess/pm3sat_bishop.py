@@ -58,6 +58,7 @@ from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.pm3sat_knight import HEIGHT, Layout, literal_rows, special_squares
 from npw.reductions.solochess.provenance import ladder_provenance
+from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
 __all__ = ["KING_BISHOP", "PAPER", "backward", "clause_squares", "forward", "gadget_paths", "layout", "literal_square",
            "provenance", "reduce", "size"]
@@ -165,8 +166,6 @@ def provenance(source: PlanarMonotone3Sat, target: SoloChess) -> dict[str, list[
 
 
 def _claims() -> tuple:
-    from npw.reductions.solochess.sat_claims import theorem_3_9_claims
-
     return theorem_3_9_claims("king", layout, PAPER, "bishop")
 
 

@@ -49,6 +49,7 @@ from npw.instances.solochess.board import Move, Piece, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.provenance import ladder_provenance
+from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
 __all__ = ["HEIGHT", "KING_KNIGHT", "Layout", "PAWN_KNIGHT", "SLOTS", "SPECIALS", "clause_squares", "gadget_paths",
            "layout", "literal_rows", "literal_square", "make_reduction", "special_squares", "top_squares"]
@@ -225,8 +226,6 @@ def layout(source: PlanarMonotone3Sat, special: str) -> Layout:
 
 
 def make_reduction(special: str, checked: str = "") -> Reduction:
-    from npw.reductions.solochess.sat_claims import theorem_3_9_claims
-
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
         return layout(source, special).board("knight", special)
 
@@ -269,7 +268,7 @@ def make_reduction(special: str, checked: str = "") -> Reduction:
         reference=f"Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.9 (T = {special}); "
                   "gadgets of our own (Figure 5 was lost in extraction)",
         reduce=reduce, forward=forward, backward=backward, size=size,
-        claims=theorem_3_9_claims(special), provenance=provenance, checked=checked)
+        claims=theorem_3_9_claims(special, lambda source: layout(source, special)), provenance=provenance, checked=checked)
 
 
 def special_squares(board: SoloChess, captures) -> list[Point]:

@@ -23,7 +23,7 @@ component (queens sharing a row, column or diagonal). What is new is the gadget:
   sign with two (its *true* path is the left one unless the variable's negative literal occurs
   twice).
 * clause c: its literal queens chained by links (two queens far from the ladder on a fresh line,
-  :class:`~npw.reductions.solochess.pm3sat_knight_rider._Lines`); every other queen whose
+  :class:`~npw.reductions.solochess.links.Lines`); every other queen whose
   component holds no junction, wire square, final queen or squares of both paths of one gadget is
   linked to one that does (each unused slot, as it turns out). The special knight starts on the
   first junction, where it splits no line of queens (a claim); the final queen ends a wire of (2, 1)
@@ -47,8 +47,9 @@ from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Claim, Reduction
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
-from npw.reductions.solochess.pm3sat_knight_rider import FAMILIES, LINE_KEYS, _component, _Lines, _tied
+from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Lines, component, tied
 from npw.reductions.solochess.provenance import ladder_provenance
+from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
 __all__ = ["GAP", "KNIGHT_QUEEN", "LEFT", "MIDDLE", "PAPER", "RIGHT", "SLOTS", "STEP", "Split", "WIRE", "layout",
            "line_condition", "split"]
@@ -135,7 +136,7 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
     ladder |= {q for wire in wires for q in wire}
     top = _top(junctions[-1], ladder)
     ladder |= set(top)
-    lines = _Lines("queen", ladder)
+    lines = Lines("queen", ladder)
     x0, y0, x1, y1 = lines.box
     lines.box = (x0 - GAP, y0 - GAP, x1 + GAP, y1 + GAP)
     lines.special = special
@@ -161,9 +162,9 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
     for pair in paths:
         for path in pair:
             for q in path:
-                if q in used or _tied(lines, q, always, paths):
+                if q in used or tied(lines, q, always, paths):
                     continue
-                part = _component(lines, q)
+                part = component(lines, q)
                 member = next(r for r in sorted(part) if lines.free(r))
                 anchor = min((t for t in always if lines.free(t)), key=lambda t: (abs(t[1] - q[1]), t))
                 extra |= set(lines.link(anchor, member))
@@ -200,8 +201,6 @@ PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 
 
 
 def _make(checked: str = "") -> Reduction:
-    from npw.reductions.solochess.sat_claims import theorem_3_9_claims
-
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
         return layout(source).board("queen", "knight")
 

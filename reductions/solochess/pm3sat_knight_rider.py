@@ -40,7 +40,7 @@ Bishops (:func:`ladder_layout`): the rook's ladder repeats along the diagonal x 
 diagonals are crowded. The bishop's ladder (:data:`STEPS`, found by ``bench/solochess_rider_ladders.py``)
 steps (2, 12) a gadget; its literal slots are the pieces alone on both diagonals on the junctions'
 colour (bishops never change colour, so a clause's literals must share one), and links are found
-by :meth:`_Lines.link`, a search for the lowest empty far line meeting a free line of each piece
+by :meth:`~npw.reductions.solochess.links.Lines.link`, a search for the lowest empty far line meeting a free line of each piece
 on a square. Every piece not tied to a junction, the final piece or both paths of its gadget is
 linked to a tied piece of its colour. The same claims check the same statements.
 """
@@ -54,8 +54,10 @@ from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk, crowded_line
 from npw.reductions.base import Claim, Reduction
+from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Lines, component, tied
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
 from npw.reductions.solochess.provenance import ladder_provenance
+from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
 __all__ = ["FAMILIES", "FREE", "GAP", "KNIGHT_BISHOP", "KNIGHT_MOVES", "KNIGHT_ROOK", "LEFT", "LINE_KEYS", "PAPER",
            "SIDE", "STEPS", "VILLAINS", "free_squares", "gadget_paths", "ladder_layout", "ladder_paths", "layout",
@@ -179,8 +181,6 @@ PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 
 
 
 def make_reduction(villain: str, checked: str = "") -> Reduction:
-    from npw.reductions.solochess.sat_claims import theorem_3_9_claims
-
     if villain not in VILLAINS:
         raise InvalidInstance(f"Theorem 3.11 is built here for {', '.join(VILLAINS)}, not {villain!r}")
 
@@ -237,80 +237,11 @@ def make_reduction(villain: str, checked: str = "") -> Reduction:
 
 # --- Theorem 3.11 for bishops: a ladder off the diagonals, links found by a search for empty lines ---
 
-LINE_KEYS = {"row": lambda q: q[1], "column": lambda q: q[0], "diagonal": lambda q: q[0] - q[1],
-             "antidiagonal": lambda q: q[0] + q[1]}
-FAMILIES = {"rook": ("row", "column"), "bishop": ("diagonal", "antidiagonal"),
-            "queen": ("row", "column", "diagonal", "antidiagonal")}
 # per villain: the left path's knight moves from a junction to the next (the right path: the same
 # moves in the other order). Found by a search (five gadgets checked): no knight's move but the
 # ladder's, no line of the villain with three pieces, and on each path at least two pieces alone
 # on all their lines on squares of the junctions' colour (a bishop keeps its colour).
 STEPS = {"bishop": ((-1, 2),) * 2 + ((1, 2),) * 4}
-
-
-def _meet(f: str, a: int, g: str, b: int) -> Point | None:
-    """The square where line (f, a) meets line (g, b), if it is a square."""
-    eq = {"row": (0, 1), "column": (1, 0), "diagonal": (1, -1), "antidiagonal": (1, 1)}
-    (p, q), (r, s) = eq[f], eq[g]
-    det = p * s - q * r
-    if det == 0:
-        return None
-    x_num, y_num = a * s - q * b, p * b - a * r
-    if x_num % det or y_num % det:
-        return None
-    return (x_num // det, y_num // det)
-
-
-class _Lines:
-    """The pieces on each line of the villain's families, and links between free lines: a line
-    is free for a piece when the piece is alone on it."""
-
-    def __init__(self, villain: str, squares: set[Point]) -> None:
-        self.special: Point | None = None  # the knight: it counts on lines, but joins no villains
-        self.families = FAMILIES[villain]
-        self.on: dict[tuple[str, int], set[Point]] = {}
-        for q in squares:
-            self.add(q)
-        xs, ys = [q[0] for q in squares], [q[1] for q in squares]
-        self.box = (min(xs) - 3, min(ys) - 3, max(xs) + 3, max(ys) + 3)  # beyond: out of the knight's reach
-
-    def add(self, q: Point) -> None:
-        for f in self.families:
-            self.on.setdefault((f, LINE_KEYS[f](q)), set()).add(q)
-
-    def free(self, q: Point) -> list[str]:
-        return [f for f in self.families if self.on[(f, LINE_KEYS[f](q))] == {q}]
-
-    def _far_and_alone(self, q: Point, keep: set[tuple[str, int]]) -> bool:
-        x0, y0, x1, y1 = self.box
-        if x0 <= q[0] <= x1 and y0 <= q[1] <= y1:
-            return False
-        return all(not self.on.get((f, LINE_KEYS[f](q))) for f in self.families if (f, LINE_KEYS[f](q)) not in keep)
-
-    def chain(self, squares: list[Point]) -> frozenset[Point]:
-        """The villains linking consecutive ``squares`` (a clause's literal pieces) into one
-        component."""
-        return frozenset(q for a, b in zip(squares, squares[1:]) for q in self.link(a, b))
-
-    def link(self, a: Point, b: Point) -> tuple[Point, Point]:
-        """Two villains joining ``a`` and ``b``: one on a free line of each, both on one empty
-        line, far from the ladder; the lowest such line is taken."""
-        for key in range(1, 100_000):
-            for fa in self.free(a):
-                for fb in self.free(b):
-                    for g in self.families:
-                        if g in (fa, fb) or self.on.get((g, key)):
-                            continue
-                        p = _meet(fa, LINE_KEYS[fa](a), g, key)
-                        q = _meet(fb, LINE_KEYS[fb](b), g, key)
-                        if p is None or q is None or p == q:
-                            continue
-                        if self._far_and_alone(p, {(fa, LINE_KEYS[fa](a)), (g, key)}) and \
-                                self._far_and_alone(q, {(fb, LINE_KEYS[fb](b)), (g, key)}):
-                            self.add(p)
-                            self.add(q)
-                            return p, q
-        raise InvalidInstance(f"no line left to link {a} and {b}")
 
 
 def ladder_paths(villain: str, p: int) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
@@ -346,7 +277,7 @@ def ladder_layout(source: PlanarMonotone3Sat, villain: str) -> Layout:
                  if f not in ladder and _knight_neighbours(f, ladder) == [junctions[-1]]
                  and not any(LINE_KEYS[g](f) == LINE_KEYS[g](q) for g in FAMILIES[villain] for q in ladder))
     ladder.add(final)
-    lines = _Lines(villain, ladder)
+    lines = Lines(villain, ladder)
     lines.special = junctions[0]
     colour = (junctions[0][0] + junctions[0][1]) % 2
     slots = {}
@@ -377,7 +308,7 @@ def ladder_layout(source: PlanarMonotone3Sat, villain: str) -> Layout:
     for p in range(n):
         for path in paths[p]:
             for q in path:
-                if q not in used and not _tied(lines, q, tied_roots, paths):
+                if q not in used and not tied(lines, q, tied_roots, paths):
                     anchor = min((t for t in _component_pieces(lines, tied_roots, paths)
                                   if lines.free(t) and t != lines.special and (t[0] + t[1]) % 2 == (q[0] + q[1]) % 2 and t != q),
                                  key=lambda t: (abs(t[1] - q[1]), t))
@@ -395,30 +326,13 @@ def _knight_neighbours(q: Point, squares: set[Point]) -> list[Point]:
     return [r for r in ((q[0] + dx, q[1] + dy) for dx, dy in KNIGHT_MOVES) if r in squares]
 
 
-def _component(lines: _Lines, q: Point) -> set[Point]:
-    part, stack = {q}, [q]
-    while stack:
-        r = stack.pop()
-        for f in lines.families:
-            for s in lines.on[(f, LINE_KEYS[f](r))]:
-                if s not in part and s != lines.special:
-                    part.add(s)
-                    stack.append(s)
-    return part
-
-
-def _tied(lines: _Lines, q: Point, roots: set[Point], paths) -> bool:
-    part = _component(lines, q)
-    return bool(part & roots) or any(part & set(left) and part & set(right) for left, right in paths)
-
-
-def _component_pieces(lines: _Lines, roots: set[Point], paths) -> set[Point]:
+def _component_pieces(lines: Lines, roots: set[Point], paths) -> set[Point]:
     """Every piece whose component is tied (through a junction, the final piece, or both paths)."""
-    tied: set[Point] = set()
+    pieces: set[Point] = set()
     for q in roots | {r for pair in paths for path in pair for r in path}:
-        if q not in tied and _tied(lines, q, roots, paths):
-            tied |= _component(lines, q)
-    return tied
+        if q not in pieces and tied(lines, q, roots, paths):
+            pieces |= component(lines, q)
+    return pieces
 
 
 KNIGHT_ROOK = make_reduction("rook",

@@ -37,76 +37,19 @@ from __future__ import annotations
 
 from typing import Callable
 
-from npw.instances.base import InvalidInstance
 from npw.instances.elements import edge_id, element_ids, vertex_id
 from npw.instances.hampath.graph import HamPath
 from npw.instances.solochess.board import Piece, Point, SoloChess
 from npw.reductions.base import Reduction
 from npw.reductions.solochess.claims import immobility_claims, theorem_3_2_claims
 from npw.reductions.solochess.provenance import Owners, add_owner, from_owners
+from npw.reductions.solochess.rook_pawn_squares import (Squares, board_squares, edge_at, edge_pawns, labels, terminals,
+                                                        vertex_pawns)
 from npw.reductions.solochess.verified import ON_GRID_GRAPHS
 
-__all__ = ["AS_STATED", "Point", "REDUCTION", "Squares", "backward", "board_squares", "edge_pawns", "forward",
-           "forward_as_stated", "labels", "provenance", "reduce", "reduce_as_stated", "rook_route", "route_to_path",
-           "size", "special_route", "square_owners", "terminals", "transformed", "transformed_reduction",
-           "vertex_of_square", "vertex_pawns"]
-
-Squares = dict[Point, str]
-
-
-def labels(source: HamPath) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
-    """Vertex labels 1..|V|-2 (s and t excluded) and edge labels 1..|E|."""
-    others = [v for v in range(source.num_vertices) if v not in (source.s, source.t)]
-    return {v: i + 1 for i, v in enumerate(others)}, {e: k + 1 for k, e in enumerate(source.edges)}
-
-
-def vertex_pawns(source: HamPath) -> Squares:
-    n = source.num_vertices
-    vertex_label, _ = labels(source)
-    squares: Squares = {}
-    for i in vertex_label.values():
-        for p in ((i, 3 * i), (i, 3 * i + 1), (4 * n + i, 3 * i), (4 * n + i, 3 * i + 1)):
-            squares[p] = "pawn"
-    return squares
-
-
-def edge_pawns(source: HamPath) -> Squares:
-    n = source.num_vertices
-    vertex_label, edge_label = labels(source)
-    squares: Squares = {}
-    for (u, v), k in edge_label.items():
-        for w in (u, v):
-            if w in vertex_label:
-                squares[(n + k, 3 * vertex_label[w])] = "pawn"
-    return squares
-
-
-def _edge_at(source: HamPath, v: int) -> tuple[int, int]:
-    return next(e for e in source.edges if v in e)
-
-
-def terminals(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
-    """The rook at (N+k_s, 1) and t's pawn at (N+k_t, 0); ``as_stated``: at (k_s, 1) and (k_t, 0),
-    the text of the proof as we have it (see :data:`AS_STATED`)."""
-    n = 0 if as_stated else source.num_vertices
-    _, edge_label = labels(source)
-    rook = (n + edge_label[_edge_at(source, source.s)], 1)
-    return {rook: "rook", (n + edge_label[_edge_at(source, source.t)], 0): "pawn"}, rook
-
-
-def _check(source: HamPath) -> None:
-    if source.s is None or source.t is None or source.degree(source.s) != 1 or source.degree(source.t) != 1:
-        raise InvalidInstance("Theorem 3.2 needs s and t of degree 1")
-    if source.max_degree() > 3:
-        raise InvalidInstance("Theorem 3.2 needs maximum degree 3")
-
-
-def board_squares(source: HamPath, as_stated: bool = False) -> tuple[Squares, Point]:
-    _check(source)
-    ends, rook = terminals(source, as_stated)
-    squares = {**vertex_pawns(source), **edge_pawns(source), **ends}
-    return squares, rook
-
+__all__ = ["AS_STATED", "REDUCTION", "backward", "forward", "forward_as_stated", "provenance", "reduce",
+           "reduce_as_stated", "rook_route", "route_to_path", "size", "special_route", "square_owners",
+           "transformed", "transformed_reduction", "vertex_of_square"]
 
 def reduce(source: HamPath) -> SoloChess:
     squares, rook = board_squares(source)
@@ -129,7 +72,7 @@ def square_owners(source: HamPath, as_stated: bool = False) -> Owners:
             if w in vertex_label:
                 add_owner(owners, (source.num_vertices + k, 3 * vertex_label[w]), edge_id((u, v)), vertex_id(w))
     for end, row in ((source.s, 1), (source.t, 0)):
-        edge = _edge_at(source, end)
+        edge = edge_at(source, end)
         add_owner(owners, (n + edge_label[edge], row), vertex_id(end), edge_id(edge))
     return owners
 

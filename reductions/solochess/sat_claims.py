@@ -44,22 +44,7 @@ __all__ = ["LayoutOf", "PAPER", "clauses_meet_paths_only_at_literals", "forward_
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 3.9"
 
 
-LayoutOf = Callable[[Any, str], Any]  # (source, special) -> the board's Layout
-
-
-def _layout(source: Any, special: str):
-    from npw.reductions.solochess.pm3sat_knight import layout
-
-    return layout(source, special)
-
-
-LayoutOf = Callable[[Any], Any]
-
-
-def _layout_of(special: str, layout_of: LayoutOf | None) -> LayoutOf:
-    """The board's layout for a source: Theorem 3.9's by default; Theorem 3.10's module passes
-    its own (the same ``Layout`` shape, so the claims read both)."""
-    return layout_of or (lambda source: _layout(source, special))
+LayoutOf = Callable[[Any], Any]  # source -> the board's Layout
 
 
 def _ladder_steps(lay) -> set[tuple[Point, Point]]:
@@ -74,9 +59,9 @@ def _ladder_steps(lay) -> set[tuple[Point, Point]]:
     return steps | set(zip(chain, chain[1:]))
 
 
-def special_moves_form_the_ladder(special: str, layout_of: LayoutOf | None = None,
+def special_moves_form_the_ladder(special: str, layout_of: LayoutOf,
                                   villain: str = "knight") -> Callable[[Any, SoloChess], bool | str]:
-    layout_for = _layout_of(special, layout_of)
+    layout_for = layout_of
 
     def check(source: Any, board: SoloChess) -> bool | str:
         lay = layout_for(source)
@@ -106,9 +91,9 @@ def special_moves_form_the_ladder(special: str, layout_of: LayoutOf | None = Non
     return check
 
 
-def clauses_meet_paths_only_at_literals(special: str, layout_of: LayoutOf | None = None,
+def clauses_meet_paths_only_at_literals(special: str, layout_of: LayoutOf,
                                         villain: str = "knight") -> Callable[[Any, SoloChess], bool | str]:
-    layout_for = _layout_of(special, layout_of)
+    layout_for = layout_of
 
     def check(source: Any, board: SoloChess) -> bool | str:
         lay = layout_for(source)
@@ -130,9 +115,9 @@ def clauses_meet_paths_only_at_literals(special: str, layout_of: LayoutOf | None
     return check
 
 
-def other_knights_reach_both_paths(special: str, layout_of: LayoutOf | None = None,
+def other_knights_reach_both_paths(special: str, layout_of: LayoutOf,
                                    villain: str = "knight") -> Callable[[Any, SoloChess], bool | str]:
-    layout_for = _layout_of(special, layout_of)
+    layout_for = layout_of
 
     def check(source: Any, board: SoloChess) -> bool | str:
         lay = layout_for(source)
@@ -166,9 +151,9 @@ def _special_squares(board: SoloChess, captures) -> tuple[list[Point], list[int]
     return taken, when
 
 
-def forward_walks_true_paths(special: str, layout_of: LayoutOf | None = None,
+def forward_walks_true_paths(special: str, layout_of: LayoutOf,
                              villain: str = "knight") -> Callable[..., bool | str]:
-    layout_for = _layout_of(special, layout_of)
+    layout_for = layout_of
 
     def check(source: Any, board: SoloChess, assignment: Any, captures: Any) -> bool | str:
         lay = layout_for(source)
@@ -184,9 +169,9 @@ def forward_walks_true_paths(special: str, layout_of: LayoutOf | None = None,
     return check
 
 
-def solution_visits_a_literal_per_clause(special: str, layout_of: LayoutOf | None = None,
+def solution_visits_a_literal_per_clause(special: str, layout_of: LayoutOf,
                                          villain: str = "knight") -> Callable[..., bool | str]:
-    layout_for = _layout_of(special, layout_of)
+    layout_for = layout_of
 
     def check(source: Any, board: SoloChess, captures: Any, _assignment: Any = None) -> bool | str:
         lay = layout_for(source)
@@ -207,10 +192,12 @@ def solution_visits_a_literal_per_clause(special: str, layout_of: LayoutOf | Non
     return check
 
 
-def theorem_3_9_claims(special: str, layout_of: LayoutOf | None = None, paper: str = PAPER,
+def theorem_3_9_claims(special: str, layout_of: LayoutOf, paper: str = PAPER,
                        villain: str = "knight") -> tuple[Claim, ...]:
-    """The five claims; Theorem 3.10 (king^1 + bishops) reuses them with its own layout, citation
-    and villain name (its proof is "similar to Theorem 3.9")."""
+    """The five claims, reading the board's layout through ``layout_of`` (source -> ``Layout``):
+    Theorem 3.9's module passes its own, and Theorems 3.10 and 3.11 (king^1 + bishops, knight^1 +
+    riders) reuse the claims with their layouts, citations and villain names (their proofs are
+    "similar to Theorem 3.9")."""
     v = villain
     return (
         Claim(f"two paths per gadget, final {v} at the top", f"{paper}: at each variable gadget the {special} "

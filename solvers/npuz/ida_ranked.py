@@ -28,7 +28,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board
 from npw.instances.npuz.reach import reachable
 from npw.solvers.npuz.pdb_ranked import RANKED, BuildInterrupted, RankedDatabases, named_databases
-from npw.solvers.npuz.search import MAX_DEPTH, SearchOutcome, _check_pair, drive_iterations
+from npw.solvers.npuz.slices import MAX_DEPTH, SearchOutcome, check_pair, drive_iterations
 from npw.solvers.result import Deadline
 
 __all__ = ["ranked_idastar_path"]
@@ -167,7 +167,7 @@ def ranked_idastar_path(start: Board, goal: Board, heuristic: str = "pdb78", lim
     >>> ranked_idastar_path((1, 2, 0, 3, 4, 5, 6, 7, 8), goal, databases=dbs).moves
     'LL'
     """
-    n = _check_pair(start, goal)
+    n = check_pair(start, goal)
     began = time.perf_counter()
     deadline = Deadline(timeout)
     label = heuristic if databases is None else "ranked"

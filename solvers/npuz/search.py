@@ -34,14 +34,14 @@ import heapq
 import math
 import time
 from collections import deque
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, NPuz, neighbours
 from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
-from npw.solvers.result import Answer, Deadline, Refused, Result
+from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.npuz.slices import MAX_DEPTH, SearchOutcome, check_pair, drive_iterations
 from npw.solvers.registry import Decider
 
 if TYPE_CHECKING:  # numpy is imported where a kernel runs, not by npw list's start-up
@@ -52,8 +52,6 @@ __all__ = ["DECIDERS", "FIRST_SLICE", "IDASTAR_MAX_CELLS", "KIND", "MAX_DEPTH", 
            "drive_iterations", "idastar_path", "solve_astar", "solve_bfs", "solve_idastar"]
 
 KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 4}
-MOVE_LETTERS = "UDLR"  # index 0..3 in the compiled code; opposite = index ^ 1
-MAX_DEPTH = 4096
 # IDA* keeps a cells x cells float64 distance table: beyond this many cells (a 72 x 72 board,
 # about 215 MB) it answers UNKNOWN at once, saying why, instead of filling gigabytes (the
 # 110 x 110 board of 224sat-to-npuz at l = 1 needed 1.2 GB)
@@ -61,29 +59,6 @@ IDASTAR_MAX_CELLS = 72 * 72
 PYTHON_MAX_SIDE = 6  # the pure-Python search's tables are cells^2 Python ints
 
 
-@dataclass
-class SearchOutcome:
-    """``moves`` is None when no path was found (``complete``: the search proved there is
-    none within ``limit``; not complete: stopped by the deadline or a node budget)."""
-
-    moves: str | None
-    complete: bool
-    stats: dict = field(default_factory=dict)
-
-
-# the search deciders build (n^2 x n^2) distance tables: 64 x 64 boards need 134 MB, a 1000 x 1000
-# board 7 TiB; no search finishes on boards near the limit, so beyond it they refuse at once
-MAX_SEARCH_SIDE = 64
-
-
-def _check_pair(start: Board, goal: Board) -> int:
-    if len(start) != len(goal) or sorted(start) != sorted(goal):
-        raise InvalidInstance("the two boards do not hold the same tiles")
-    n = math.isqrt(len(start))
-    if n > MAX_SEARCH_SIDE:
-        raise Refused(f"the search deciders take boards up to {MAX_SEARCH_SIDE} x {MAX_SEARCH_SIDE} "
-                              f"(limit MAX_SEARCH_SIDE: their tables grow as n^4); this board is {n} x {n}")
-    return n
 
 
 # -- breadth-first search --------------------------------------------------------------------
@@ -92,7 +67,7 @@ def _check_pair(start: Board, goal: Board) -> int:
 def bfs_path(start: Board, goal: Board, limit: int | None = None, timeout: float | None = None,
              max_nodes: int = 2_000_000) -> SearchOutcome:
     """Shortest move string by BFS from ``start`` (at most ``limit`` moves if given)."""
-    n = _check_pair(start, goal)
+    n = check_pair(start, goal)
     began = time.perf_counter()
     deadline = Deadline(timeout)
     if start == goal:
@@ -156,7 +131,7 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: int | None = None,
                timeout: float | None = None, max_nodes: int = 2_000_000) -> SearchOutcome:
     """Optimal move string by A*; boards with f > ``limit`` are not expanded."""
-    n = _check_pair(start, goal)
+    n = check_pair(start, goal)
     began = time.perf_counter()
     deadline = Deadline(timeout)
     if not reachable(start, goal):
@@ -196,24 +171,6 @@ def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: i
 
 
 # -- IDA* -----------------------------------------------------------------------------------
-
-
-FIRST_SLICE = 2_000
-SLICE_SECONDS = 0.1  # target time of one slice: how late past its deadline IDA* can answer
-
-
-def _next_budget(budget: int, seconds: float, most: int) -> int:
-    """The next slice's node budget: scaled so a slice takes about ``SLICE_SECONDS``, at most
-    doubling, at least 100 nodes, at most ``most``.
-
-    >>> _next_budget(2_000, 0.001, 500_000), _next_budget(2_000, 1.0, 500_000), _next_budget(400_000, 0.0, 500_000)
-    (4000, 200, 500000)
-    """
-    if seconds > 0:
-        budget = min(2 * budget, int(budget * SLICE_SECONDS / seconds))
-    else:
-        budget *= 2
-    return max(100, min(most, budget))
 
 
 def _compiled_search(kind: int, n: int, start: Board, goal: Board,
@@ -333,7 +290,7 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     >>> outcome.moves, outcome.stats["nodes"], outcome.stats["kernel"]
     ('RR', 2, 'python')
     """
-    n = _check_pair(start, goal)
+    n = check_pair(start, goal)
     if heuristic in RANKED_HEURISTICS:  # the 7-8 and 6-6-6-6 databases have a kernel of their own
         from npw.solvers.npuz.ida_ranked import ranked_idastar_path
 
@@ -370,47 +327,6 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     stats["kernel"] = "numba"
     run, (st, path, nextmv) = _compiled_search(kind, n, start, goal, stats)
     return drive_iterations(run, st, path, nextmv, stats, began, deadline, limit, max_nodes, slice_nodes)
-
-
-def drive_iterations(run: Callable[[int], int], st: np.ndarray, path: np.ndarray, nextmv: np.ndarray,
-                     stats: dict[str, Any], began: float, deadline: Deadline, limit: int | None,
-                     max_nodes: int | None, slice_nodes: int) -> SearchOutcome:
-    """IDA*'s iterations over a compiled kernel that searches in slices (``run(budget)``: 1 found,
-    0 the iteration is over, 2 the slice's budget is spent, 3 out of depth), shared by every
-    kernel (this module's and :mod:`.ida_ranked`'s). The kernel's state ``st`` holds depth,
-    bound, the next bound, generated, the blank, expanded; ``stats["h0"]`` is the first bound.
-
-    The deadline is read between slices: the first slice is small, later ones grow while a
-    slice stays short (a node costs far more on a large board than on the 15-puzzle).
-    """
-    bound = stats["h0"]
-    budget = min(slice_nodes, FIRST_SLICE)
-    while True:
-        if limit is not None and bound > limit:
-            stats["time"] = time.perf_counter() - began
-            return SearchOutcome(None, True, stats)
-        if bound >= MAX_DEPTH:
-            stats["time"] = time.perf_counter() - began
-            return SearchOutcome(None, False, stats)
-        stats["iterations"] += 1
-        stats["bound"] = stats["proved_lower_bound"] = bound  # IDA*: every smaller bound was searched out
-        st[0], st[1], st[2] = 0, bound, 1 << 40
-        st[5] += 1  # the root
-        nextmv[0] = 0
-        while True:
-            sliced = time.perf_counter()
-            status = run(budget)
-            budget = _next_budget(budget, time.perf_counter() - sliced, slice_nodes)
-            stats["nodes"], stats["generated"] = int(st[5]), int(st[3])
-            if status == 1:
-                stats["time"] = time.perf_counter() - began
-                return SearchOutcome("".join(MOVE_LETTERS[m] for m in path[:st[0]]), True, stats)
-            if status == 0:
-                break
-            if status == 3 or deadline.expired() or (max_nodes is not None and st[3] >= max_nodes):
-                stats["time"] = time.perf_counter() - began
-                return SearchOutcome(None, False, stats)
-        bound = int(st[2])
 
 
 # -- deciders --------------------------------------------------------------------------------

@@ -63,7 +63,7 @@ from pysat.solvers import Solver
 from npw.instances.base import InvalidInstance
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result, SolverError
-from npw.solvers.sat import INTERRUPTIBLE, LOAD_CHUNK, _alarm_kept, _solve_interruptible, _statistics, solver_name
+from npw.solvers.sat import INTERRUPTIBLE, LOAD_CHUNK, alarm_kept, solve_interruptible, solver_statistics, solver_name
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "DEFAULT_SOLVER", "ORDER_BUDGET", "REROUTE_NODES", "SAMPLERS", "SAMPLE_SECONDS",
@@ -380,7 +380,7 @@ def _rounds(encoding: _Model, sat: Solver, deadline: Deadline, stats: dict[str, 
             reroute_nodes: int = REROUTE_NODES) -> tuple[Answer, tuple | None]:
     """Solve, check (or reroute) the model, add the cuts, until a walk, UNSAT or the deadline."""
     while True:
-        outcome = _solve_interruptible(sat, deadline) if deadline.remaining() is not None else sat.solve()
+        outcome = solve_interruptible(sat, deadline) if deadline.remaining() is not None else sat.solve()
         if outcome is None:
             stats["timed_out_while"] = "solving"
             return Answer.UNKNOWN, None
@@ -424,7 +424,7 @@ def sample_certificates(instance: Any, count: int, seed: int = 0, timeout: float
         return []
     if not all(encoding.clauses):
         return []
-    with _alarm_kept(), Solver(name=DEFAULT_SOLVER, bootstrap_with=encoding.clauses) as sat:
+    with alarm_kept(), Solver(name=DEFAULT_SOLVER, bootstrap_with=encoding.clauses) as sat:
         for _ in range(4 * count):
             if len(found) == count or deadline.expired():
                 break
@@ -476,7 +476,7 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
     if not all(encoding.clauses):  # an element with no route to its goal, an edge with no arc
         stats["time"] = time.perf_counter() - started
         return Result(Answer.NO, None, backend, stats)
-    with _alarm_kept(), Solver(name=name) as sat:
+    with alarm_kept(), Solver(name=name) as sat:
         # loading a million clauses takes seconds: in chunks, so it stops at the deadline
         for begin in range(0, len(encoding.clauses), LOAD_CHUNK):
             if deadline.expired():
@@ -484,7 +484,7 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
                 return Result(Answer.UNKNOWN, None, backend, stats)
             sat.append_formula(encoding.clauses[begin:begin + LOAD_CHUNK])
         answer, certificate = _rounds(encoding, sat, deadline, stats, reroute_nodes)
-        stats.update((key, value) for key, value in _statistics(sat).items() if key in ("conflicts", "decisions"))
+        stats.update((key, value) for key, value in solver_statistics(sat).items() if key in ("conflicts", "decisions"))
     stats["time"] = time.perf_counter() - started
     return Result(answer, certificate, backend, stats)
 
