@@ -24,8 +24,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Protocol, runtime_checkable
 
-__all__ = ["FORMAT_VERSION", "FileFormat", "Instance", "InvalidInstance", "Problem", "Terminated", "check_header",
-           "derive_seed", "dumps", "require"]
+__all__ = ["FORMAT_VERSION", "FileFormat", "Instance", "InvalidInstance", "Problem", "Terminated",
+           "check_generator_params", "check_header", "check_size", "derive_seed", "dumps", "require"]
 
 FORMAT_VERSION = 1
 

@@ -39,8 +39,8 @@ from npw.instances.registry import instance_from_dict
 
 __all__ = ["FORMATS", "MAX_INPUT_BYTES", "NotRegularFile", "STDIO", "check_output_path", "current_umask",
            "display_name", "input_formats", "instance_format", "load_instance", "parse_instance", "read_bytes",
-           "read_format", "read_text", "remove_stale_temporaries", "save_instance", "sniff_format", "write_atomically",
-           "write_output"]
+           "read_format", "read_text", "remove_stale_temporaries", "save_instance", "sniff_format",
+           "strip_compression", "write_atomically", "write_output"]
 
 STDIO = "-"
 """The file name meaning standard input (when read) or standard output (when written)."""

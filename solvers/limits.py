@@ -17,8 +17,8 @@ from typing import Any
 
 from npw.solvers.result import Deadline, Refused
 
-__all__ = ["ClauseBuffer", "ENCODING_LIMIT", "LIMIT_NAME", "MEMO_ENTRIES", "encoding_limit", "refuse_above",
-           "refuse_variables", "remember"]
+__all__ = ["ClauseBuffer", "ENCODING_LIMIT", "LIMIT_NAME", "MEMO_ENTRIES", "clauses_of_formula", "encoding_limit",
+           "refuse_above", "refuse_variables", "remember"]
 
 ENCODING_LIMIT = 5_000_000
 """The most clauses (or variables) a decider builds; the environment variable

@@ -46,8 +46,9 @@ from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
 __all__ = ["ALIASES", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
-           "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "decide_by_lazy_sat", "decide_by_sat",
-           "sample_certificates", "sample_models", "solve", "solve_clauses", "solver_name", "to_dimacs"]
+           "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "decide_by_lazy_sat",
+           "decide_by_sat", "sample_certificates", "sample_models", "solve", "solve_clauses", "solve_interruptible",
+           "solver_name", "solver_statistics", "to_dimacs"]
 
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")

@@ -36,8 +36,8 @@ from typing import Any, Callable, Iterator
 from npw.instances.base import InvalidInstance
 from npw.instances.graphs.graph import GRAPH_PROBLEMS, BoundedGraph, Edge
 
-__all__ = ["DEFAULT_P", "MAX_EXPECTED_EDGES", "certain_no_reason", "certified_no", "no_witness", "planted",
-           "planted_solution", "random_instance", "random_pairs", "verification_sample"]
+__all__ = ["DEFAULT_P", "MAX_EXPECTED_EDGES", "certain_no_reason", "certified_no", "check_density", "no_witness",
+           "planted", "planted_solution", "random_instance", "random_pairs", "verification_sample"]
 
 MAX_EXPECTED_EDGES = 10_000_000
 """The most edges a generator builds (p n (n-1) / 2 beyond it is refused before sampling)."""

@@ -17,7 +17,7 @@ from npw.cli.common import (
 )
 from npw.instances.base import InvalidInstance, dumps
 
-__all__ = ["REDUCED_FROM", "cmd_reduce", "cmd_render", "register"]
+__all__ = ["REDUCED_FROM", "cmd_reduce", "cmd_render", "reduction_options", "register"]
 
 # the field of a reduced file that says where it came from, so ``npw render`` can draw the
 # target the way its reduction lays it out (written only by reductions that have a drawing)

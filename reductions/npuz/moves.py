@@ -30,8 +30,8 @@ else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
 __all__ = ["BoardError", "CHAR", "CORNER_CCW_LOCAL", "CORNER_CW_LOCAL", "Moves", "Run", "S_DOWN_LOCAL", "S_UP_LOCAL",
-           "Segment", "Shift", "SparseBoard", "VECTOR", "edge_program", "expand", "globalise", "program_length",
-           "region_tiles", "segments_length", "write_region"]
+           "Segment", "Shift", "SparseBoard", "VECTOR", "edge_program", "expand", "globalise", "leg_of",
+           "program_length", "region_tiles", "segments_length", "write_region"]
 
 CHAR: dict[Cell, str] = {(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}
 VECTOR: dict[str, Cell] = {c: v for v, c in CHAR.items()}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from npw.instances.npuz.board import NPuz
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
 from npw.instances.elements import edge_id, element_id, tile_id, vertex_id
-from npw.reductions.rel import two_two_four_sat_to_rel as theorem2
+from npw.reductions.rel import theorem2
 from npw.reductions.base import BuiltTarget, Reduction, ReductionOption, compose_provenance
 from npw.reductions.npuz.backward import DecodeError, backward_moves
 from npw.reductions.npuz.claims import CLAIMS

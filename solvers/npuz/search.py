@@ -47,9 +47,9 @@ from npw.solvers.registry import Decider
 if TYPE_CHECKING:  # numpy is imported where a kernel runs, not by npw list's start-up
     import numpy as np
 
-__all__ = ["DECIDERS", "FIRST_SLICE", "IDASTAR_MAX_CELLS", "KIND", "MAX_DEPTH", "MAX_SEARCH_SIDE", "MOVE_LETTERS",
-           "PYTHON_MAX_SIDE", "SLICE_SECONDS", "SearchOutcome", "astar_path", "bfs_distances", "bfs_path",
-           "drive_iterations", "idastar_path", "solve_astar", "solve_bfs", "solve_idastar"]
+__all__ = ["DECIDERS", "IDASTAR_MAX_CELLS", "KIND", "MAX_DEPTH", "PYTHON_MAX_SIDE", "SearchOutcome", "astar_path",
+           "bfs_distances", "bfs_path", "drive_iterations", "idastar_path", "solve_astar", "solve_bfs",
+           "solve_idastar"]
 
 KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 4}
 # IDA* keeps a cells x cells float64 distance table: beyond this many cells (a 72 x 72 board,
