@@ -91,10 +91,33 @@ def plugin_modules() -> tuple[str, ...]:
     per process."""
     global _PLUGINS
     if _PLUGINS is None:
-        from importlib.metadata import entry_points
+        if not _entry_points_mention_the_group():
+            _PLUGINS = ()  # the common case, without importing importlib.metadata (some 30-80 ms)
+        else:
+            from importlib.metadata import entry_points
 
-        _PLUGINS = tuple(sorted({point.value.partition(":")[0].strip() for point in entry_points(group=PLUGIN_GROUP)}))
+            _PLUGINS = tuple(sorted({point.value.partition(":")[0].strip()
+                                     for point in entry_points(group=PLUGIN_GROUP)}))
     return _PLUGINS
+
+
+def _entry_points_mention_the_group() -> bool:
+    """Whether any installed distribution's ``entry_points.txt`` names the group at all: a quick
+    look (a few milliseconds) before importlib.metadata reads them properly."""
+    import glob
+
+    header = f"[{PLUGIN_GROUP}]"
+    for folder in sys.path:
+        if not folder or not os.path.isdir(folder):
+            continue
+        for path in glob.glob(os.path.join(glob.escape(folder), "*.*-info", "entry_points.txt")):
+            try:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    if header in handle.read():
+                        return True
+            except OSError:
+                continue
+    return False
 
 
 def plugins_scanned() -> bool:
