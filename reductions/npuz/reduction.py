@@ -106,22 +106,15 @@ OPTIONS = (
     ReductionOption("additive", int, 0, "Corollary 1's constant r (l and u enlarged by r)"),
 )
 
-REDUCTION = Reduction(
-    id="224sat-to-npuz",
-    source="224sat",
-    target="npuz",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="224sat-to-npuz", source="224sat", target="npuz",
     reference="Ratner & Warmuth 1990, Section 4, Theorem 3 (board layout ours: Figure 3 is lost)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
     notes=f"registered at the small unit l = {SMALL_UNIT}: " + SMALL_UNIT_NOTE.format(l=SMALL_UNIT, lp="u + 16m + 1")
           + "; npw reduce --unit L (the paper's unit without it); npw puzzle theorem3 for the simulation",
     options=OPTIONS,
-    claims=CLAIMS,
     build_with=build_with,
     draw=draw,
-    provenance=provenance,
     checked=("read-back REL instance = Theorem 2's for every instance up to m = 3; forward reaches B2 "
              "within k and backward decodes it (m <= 3 exhaustive, random m <= 6, with detours); m = 2 at "
              "the paper's unit: 1.15 billion forward moves simulated and decoded. The no-direction's "
