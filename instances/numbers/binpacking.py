@@ -204,17 +204,14 @@ def shrink(instance: BinPacking) -> Iterator[BinPacking]:
         yield BinPacking(sizes, C, k - 1)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="binpacking",
     title="BIN PACKING (SR1): the items into k bins of capacity C",
     instance_type=BinPacking,
     certificate_doc="each item's bin: a list of n bin numbers in 0..k-1",
     generators={"random": random_instance, "planted": planted, "certified-no": certified_no},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": planted_solution},
     deciders=("dp", "sat"),

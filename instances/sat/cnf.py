@@ -217,17 +217,14 @@ def verification_sample(seed: int) -> CNF:
     return mixed_width_instance(rng.randrange(2**31), rng.randint(3, 8), rng.uniform(1.2, 3.5))
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="cnf",
     title="CNF-SAT: at least one true literal in every clause (DIMACS CNF)",
     instance_type=CNF,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
     generators={"random": random_instance, "mixed-width": mixed_width_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("brute", "sat"),
     deciders=("sat", "brute", "smt"),
     renderer="npw.instances.sat.render:render_svg",

@@ -264,7 +264,8 @@ def shrink(instance: OneInThreeSat) -> Iterator[OneInThreeSat]:
         yield OneInThreeSat(num_vars, renamed)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="1in3sat",
     title="1-in-3-SAT: exactly one true literal in every 3-literal clause",
     instance_type=OneInThreeSat,
@@ -277,10 +278,6 @@ PROBLEM = Problem(
         "certified-no": certified_no_instance,
     },
     default_generator="mixed",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("brute", "sat"),
     # the hidden assignment depends on the seed and num_vars alone (it is drawn first)
     planted_certificates={"planted": lambda seed, num_vars=20, **_: planted_assignment(seed, num_vars)},

@@ -62,17 +62,14 @@ def shrink(instance: ThreeSat) -> Iterator[ThreeSat]:
         yield ThreeSat(num_vars, smaller)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="3sat",
     title="3-SAT: CNF with exactly three literals per clause",
     instance_type=ThreeSat,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
     generators={"random": random_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     # SAT first: the verifier decides a reduction's target with the first decider only, and the
     # brute force (no propagation) ran to the 60 s timeout on 4 of cnf-to-3sat's 300 random
     # targets (up to 44 variables, fresh ones of the split clauses); a 3-SAT source still gets both

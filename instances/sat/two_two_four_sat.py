@@ -144,17 +144,14 @@ def verification_sample(seed: int) -> TwoTwoFourSat:
     return random_instance(rng.randrange(2**31), rng.randint(1, 6))
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="224sat",
     title="2/2/4-SAT: m variables each twice unnegated and twice negated, m 4-literal clauses, exactly two true",
     instance_type=TwoTwoFourSat,
     certificate_doc="assignment: list of m booleans (entry i-1 is variable i)",
     generators={"random": random_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("sat", "brute"),
     deciders=("sat", "brute", "smt"),
     renderer="npw.instances.sat.render:render_svg",
