@@ -109,7 +109,13 @@ def relaxed(board: Board, goal: Board) -> int:
     return max(relaxed_adjacency(board, goal), manhattan(board, goal))
 
 
-def _lis_length(values: list[int]) -> int:
+def lis_length(values: list[int]) -> int:
+    """The length of the longest strictly increasing subsequence of ``values`` (patience sorting):
+    the tiles of a line already in goal order (linear conflicts, here and in ``pysearch``).
+
+    >>> lis_length([3, 1, 2, 0, 4])
+    3
+    """
     tails: list[int] = []
     for v in values:
         i = bisect_left(tails, v)
@@ -128,7 +134,7 @@ def linear_conflict_extra(board: Board, goal: Board) -> int:
     for line in range(n):
         row = [where[t] % n for t in board[line * n:(line + 1) * n] if t and where[t] // n == line]
         col = [where[t] // n for t in board[line::n] if t and where[t] % n == line]
-        extra += (len(row) - _lis_length(row)) + (len(col) - _lis_length(col))
+        extra += (len(row) - lis_length(row)) + (len(col) - lis_length(col))
     return 2 * extra
 
 
