@@ -22,7 +22,7 @@ from npw.instances.hampath.generators import (
     leafy_grid_instance, planted_with_path as planted_with_ends, random_grid_shape, walk_end_is_leaf,
 )
 from npw.instances.hampath.graph import HamPathGridStart, grid_instance
-from npw.instances.hampath.shrinking import shrink
+from npw.instances.hampath.shrinking import shrink  # noqa: F401 (the record's, by Problem.of_module)
 from npw.instances.hampath.lemma_a1 import lemma_a1_problem, small_sample
 
 

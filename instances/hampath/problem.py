@@ -14,8 +14,7 @@ from npw.instances.hampath.shrinking import shrink
 from npw.instances.elements import graph_elements
 from npw.instances.base import FileFormat
 
-PROBLEM = Problem.of_module(
-    globals(),
+PROBLEM = Problem(
     id="hampath",
     title="Hamiltonian path in an undirected graph (optional start s and end t)",
     instance_type=HamPath,
@@ -27,6 +26,10 @@ PROBLEM = Problem.of_module(
         "random": random_graph_instance,
     },
     default_generator="grid",
+    enumerate=enumerate_instances,
+    enumerate_doc=enumerate_instances.__doc__ or "",
+    shrink=shrink,
+    sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": planted_path},
     deciders=("dp", "sat"),

@@ -233,3 +233,35 @@ def smaller_clause_lists(clauses: list[list[int]]) -> Iterator[tuple[int, list[l
     for a, b in itertools.permutations(variables, 2):
         merged = [[(b if abs(l) == a else abs(l)) * (1 if l > 0 else -1) for l in c] for c in clauses]
         yield compact_variables(merged)
+
+
+def clause_count(num_vars: int, ratio: float | None, num_clauses: int | None) -> int:
+    """How many clauses a random generator draws: ``num_clauses`` where given, else ``ratio``
+    times the variables (at least one).
+
+    Parameters
+    ----------
+    num_vars : int
+        The formula's variables.
+    ratio : float or None
+        Clauses per variable, used where ``num_clauses`` is None.
+    num_clauses : int or None
+        The count itself.
+
+    Returns
+    -------
+    int
+        The count; InvalidInstance for a negative one or neither given.
+
+    Examples
+    --------
+    >>> clause_count(10, 4.2, None), clause_count(10, None, 7)
+    (42, 7)
+    """
+    if num_clauses is not None:
+        if num_clauses < 0:
+            raise InvalidInstance("num_clauses must be >= 0")
+        return num_clauses
+    if ratio is None or ratio < 0:
+        raise InvalidInstance("give num_clauses or a non-negative ratio")
+    return max(1, round(ratio * num_vars))

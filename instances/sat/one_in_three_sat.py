@@ -33,7 +33,7 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.sat.exactly_k_sat import ExactlyKSat, compact_variables, smaller_clause_lists
+from npw.instances.sat.exactly_k_sat import ExactlyKSat, clause_count, compact_variables, smaller_clause_lists
 from npw.instances.elements import sat_elements
 
 
@@ -44,16 +44,6 @@ class OneInThreeSat(ExactlyKSat):
 
 
 # -- generators -----------------------------------------------------------------------------
-
-
-def _clause_count(num_vars: int, ratio: float | None, num_clauses: int | None) -> int:
-    if num_clauses is not None:
-        if num_clauses < 0:
-            raise InvalidInstance("num_clauses must be >= 0")
-        return num_clauses
-    if ratio is None or ratio < 0:
-        raise InvalidInstance("give num_clauses or a non-negative ratio")
-    return max(1, round(ratio * num_vars))
 
 
 def _check_vars(num_vars: int) -> None:
@@ -68,7 +58,7 @@ def random_instance(
     """Clauses over 3 distinct variables chosen uniformly; each literal negated with the given probability."""
     _check_vars(num_vars)
     rng = _random.Random(seed)
-    count = _clause_count(num_vars, ratio, num_clauses)
+    count = clause_count(num_vars, ratio, num_clauses)
     variables = range(1, num_vars + 1)
     clauses = [
         tuple(v if rng.random() >= negation_probability else -v for v in rng.sample(variables, 3))
@@ -99,7 +89,7 @@ def planted_instance(
     _check_vars(num_vars)
     rng = _random.Random(seed)
     hidden = [rng.random() < 0.5 for _ in range(num_vars)]
-    count = _clause_count(num_vars, ratio, num_clauses)
+    count = clause_count(num_vars, ratio, num_clauses)
     clauses = []
     for _ in range(count):
         chosen = rng.sample(range(1, num_vars + 1), 3)
