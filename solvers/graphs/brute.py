@@ -120,9 +120,7 @@ def solve(instance, timeout: float | None = None) -> Result:
     """Decides an indset / vertexcover / clique / domset instance by branch and bound."""
     start = time.perf_counter()
     n = instance.num_vertices
-    if n > MAX_BRUTE_VERTICES:
-        raise Refused(f"{n:,} vertices, past the branch and bound's limit of {MAX_BRUTE_VERTICES:,} "
-                      "(MAX_BRUTE_VERTICES)")
+    refuse_past_limit(n, MAX_BRUTE_VERTICES, "the branch and bound")
     search = _Search(instance, Deadline(timeout))
 
     def run() -> tuple[int, ...] | frozenset[int] | None:
@@ -135,6 +133,27 @@ def solve(instance, timeout: float | None = None) -> Result:
         raise ValueError(f"not a classic graph problem: {instance.problem}")
 
     return search_result(search, run, start)
+
+
+def refuse_past_limit(n: int, limit: int, searcher: str) -> None:
+    """Refuses a graph of more than ``limit`` vertices (a module's ``MAX_BRUTE_VERTICES``).
+
+    Parameters
+    ----------
+    n : int
+        The graph's vertices.
+    limit : int
+        The most the search takes.
+    searcher : str
+        The search, as the message names it (``"the branch and bound"``).
+
+    >>> refuse_past_limit(3000, 2000, "the search")
+    Traceback (most recent call last):
+        ...
+    npw.solvers.result.Refused: 3,000 vertices, past the search's limit of 2,000 (MAX_BRUTE_VERTICES)
+    """
+    if n > limit:
+        raise Refused(f"{n:,} vertices, past {searcher}'s limit of {limit:,} (MAX_BRUTE_VERTICES)")
 
 
 def search_result(search: Any, run: Callable[[], Any], start: float,

@@ -29,8 +29,8 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
-from npw.solvers.result import Deadline, Refused, Result
-from npw.solvers.graphs.brute import search_result
+from npw.solvers.result import Deadline, Result
+from npw.solvers.graphs.brute import refuse_past_limit, search_result
 from npw.solvers.graphs.sat import decide_vertex_set, sample_vertex_sets
 from npw.solvers.registry import Decider, Sampler
 
@@ -105,8 +105,7 @@ def solve_brute(instance, timeout: float | None = None) -> Result:
     """Decides an fvs instance by the bounded search tree over shortest cycles."""
     start = time.perf_counter()
     n = instance.num_vertices
-    if n > MAX_BRUTE_VERTICES:
-        raise Refused(f"{n:,} vertices, past the search's limit of {MAX_BRUTE_VERTICES:,} (MAX_BRUTE_VERTICES)")
+    refuse_past_limit(n, MAX_BRUTE_VERTICES, "the search")
     search = _Search(instance, Deadline(timeout))
     return search_result(search, lambda: search.search(frozenset(range(n)), frozenset(), instance.k), start)
 
