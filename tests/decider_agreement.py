@@ -37,3 +37,19 @@ def deciders_agree(instance: Any, backends: Sequence[str] = ("brute", "sat")) ->
         answers.append(result.answer)
     assert len(set(answers)) == 1, (instance, dict(zip(backends, answers)))
     return answers[0]
+
+
+def assert_planted_promises(problem: Any, seed: int, params: dict[str, Any], certain_no: Callable[[Any], Any],
+                            by_definition: Callable[[Any], bool]) -> Any:
+    """The planted instance of ``seed`` passes its planted certificate and the deciders
+    (:func:`deciders_agree`) say YES; the certified-no one has a certain reason (``certain_no``
+    returns one), the deciders say NO and so does the definition; the seed decides the instance.
+    Returns the planted certificate."""
+    g = problem.generate("planted", seed, **params)
+    solution = problem.planted_certificate("planted", seed, **params)
+    assert g.verify(solution) and deciders_agree(g) is Answer.YES
+    no = problem.generate("certified-no", seed, **params)
+    assert certain_no(no) is not None, (seed, no)
+    assert deciders_agree(no) is Answer.NO and not by_definition(no)
+    assert problem.generate("planted", seed, **params) == g  # the seed decides
+    return solution

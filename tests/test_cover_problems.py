@@ -16,7 +16,7 @@ from npw.instances.graphs.digraph import (MAX_ENUMERATION_VERTICES, FeedbackVert
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.instances.elements import element_ids
 from npw.solvers import Answer
-from decider_agreement import deciders_agree, deciders_agree as agree
+from decider_agreement import assert_planted_promises, deciders_agree, deciders_agree as agree
 from npw.verify.cases import exhaustive, random_stream
 
 DIGRAPHS_ON = [1, 3, 16, 218]  # OEIS A000273: simple digraphs on 1..4 vertices up to isomorphism
@@ -57,14 +57,9 @@ def test_planted_yes_and_certified_no_keep_their_promises():
     planted_at = set()
     for seed in range(12):
         params = {"num_vertices": 8 + seed % 3, "k": 2 + seed % 2}
-        g = problem.generate("planted", seed, **params)
-        solution = problem.planted_certificate("planted", seed, **params)
-        assert g.verify(solution) and agree(g) is Answer.YES
-        planted_at.add(solution)
-        no = problem.generate("certified-no", seed, **params)
-        assert certain_no_reason(no, no_witness(seed, **params)) is not None, (seed, no)
-        assert agree(no) is Answer.NO and not by_definition(no)
-        assert problem.generate("planted", seed, **params) == g  # the seed decides
+        planted_at.add(assert_planted_promises(problem, seed, params,
+                                               lambda no: certain_no_reason(no, no_witness(seed, **params)),
+                                               by_definition))
     assert len(planted_at) > 8  # the solution sits at random vertices
 
 
