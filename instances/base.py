@@ -170,6 +170,43 @@ class Problem:
             tools["enumerate_doc"] = tools["enumerate"].__doc__ or ""
         return cls(**tools, **fields)
 
+    @staticmethod
+    def generator_fields(module: Any, problem: str) -> dict[str, Any]:
+        """The generator fields of a problem whose room's generators module serves several
+        problems, each function taking the problem's id first (the graph and number rooms).
+
+        Parameters
+        ----------
+        module : Any
+            The generators module: ``random_instance``, ``planted``, ``certified_no``,
+            ``planted_solution`` and ``verification_sample``, each ``fn(problem, seed, ...)``.
+        problem : str
+            The problem's id, bound first to each.
+
+        Returns
+        -------
+        dict[str, Any]
+            ``generators`` (random, planted, certified-no; ``default_generator`` random),
+            ``planted_certificates`` and ``sample``: keyword arguments of :class:`Problem`.
+
+        Examples
+        --------
+        >>> from npw.instances.numbers import generators
+        >>> fields = Problem.generator_fields(generators, "partition")
+        >>> sorted(fields["generators"]), fields["sample"](3).problem
+        (['certified-no', 'planted', 'random'], 'partition')
+        """
+        from functools import partial
+
+        return {
+            "generators": {"random": partial(module.random_instance, problem),
+                           "planted": partial(module.planted, problem),
+                           "certified-no": partial(module.certified_no, problem)},
+            "default_generator": "random",
+            "planted_certificates": {"planted": partial(module.planted_solution, problem)},
+            "sample": partial(module.verification_sample, problem),
+        }
+
     def from_dict(self, data: Mapping[str, Any]) -> Any:
         return self.instance_type.from_dict(data)
 
