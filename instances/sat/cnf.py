@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
-from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_assignment
-from npw.instances.elements import sat_elements
+from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, Assignment, compact_variables, is_assignment
 from npw.instances.base import FileFormat
 
 
@@ -226,9 +225,7 @@ PROBLEM = Problem.of_module(
     generators={"random": random_instance, "mixed-width": mixed_width_instance},
     default_generator="random",
     verify_deciders=("brute", "sat"),
-    deciders=("sat", "brute", "smt"),
-    renderer="npw.instances.sat.render:render_svg",
-    elements=sat_elements,
+    **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:CnfFile",
     formats=(FileFormat("dimacs", (".cnf", ".dimacs"), read="npw.instances.sat.cnf:CNF.from_dimacs",
                         write="npw.instances.sat.cnf:CNF.to_dimacs"),),

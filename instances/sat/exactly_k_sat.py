@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
+from npw.instances.elements import sat_elements
 from npw.instances.lazy import lazy_import
 
 if TYPE_CHECKING:
@@ -265,3 +266,12 @@ def clause_count(num_vars: int, ratio: float | None, num_clauses: int | None) ->
     if ratio is None or ratio < 0:
         raise InvalidInstance("give num_clauses or a non-negative ratio")
     return max(1, round(ratio * num_vars))
+
+
+# what the records of the SAT family (cnf, 3sat, 1in3sat, 224sat) share: SAT first, then the brute
+# force and SMT; drawn by the SAT renderer, its elements the variables and clauses
+SAT_FAMILY_FIELDS: dict[str, Any] = {
+    "deciders": ("sat", "brute", "smt"),
+    "renderer": "npw.instances.sat.render:render_svg",
+    "elements": sat_elements,
+}

@@ -33,8 +33,9 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.sat.exactly_k_sat import ExactlyKSat, clause_count, compact_variables, smaller_clause_lists
-from npw.instances.elements import sat_elements
+from npw.instances.sat.exactly_k_sat import (
+    SAT_FAMILY_FIELDS, ExactlyKSat, clause_count, compact_variables, smaller_clause_lists,
+)
 
 
 class OneInThreeSat(ExactlyKSat):
@@ -271,8 +272,6 @@ PROBLEM = Problem.of_module(
     verify_deciders=("brute", "sat"),
     # the hidden assignment depends on the seed and num_vars alone (it is drawn first)
     planted_certificates={"planted": lambda seed, num_vars=20, **_: planted_assignment(seed, num_vars)},
-    deciders=("sat", "brute", "smt"),
-    renderer="npw.instances.sat.render:render_svg",
-    elements=sat_elements,
+    **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:OneInThreeSatFile",
 )

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.lazy import lazy_import
-from npw.instances.sat.exactly_k_sat import ExactlyKSat, format_literal
-from npw.instances.elements import sat_elements
+from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, ExactlyKSat, format_literal
 
 if TYPE_CHECKING:
     import numpy as np
@@ -153,8 +152,6 @@ PROBLEM = Problem.of_module(
     generators={"random": random_instance},
     default_generator="random",
     verify_deciders=("sat", "brute"),
-    deciders=("sat", "brute", "smt"),
-    renderer="npw.instances.sat.render:render_svg",
-    elements=sat_elements,
+    **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:TwoTwoFourSatFile",
 )
