@@ -17,29 +17,16 @@ import sys
 import time
 
 from npw.instances.registry import get_problem
-from npw.solvers import Answer, solve
 from npw.verify.cases import exhaustive, random_stream
+
+from decider_check import check_deciders
 
 PROBLEMS = ("indset", "vertexcover", "clique", "domset", "fvs")
 EXHAUSTIVE_SIZE = {"fvs": 4}  # every digraph up to 4 vertices; the graphs: the atlas, 7
 
 
 def check(stream) -> tuple[dict[str, int], dict[str, float]]:
-    counts = {"YES": 0, "NO": 0}
-    seconds = {"brute": 0.0, "sat": 0.0}
-    for label, g in stream:
-        answers = []
-        for backend in ("brute", "sat"):
-            began = time.perf_counter()
-            result = solve(g, backend, timeout=60)
-            seconds[backend] += time.perf_counter() - began
-            if result.answer is Answer.YES and not g.verify(result.certificate):
-                sys.exit(f"{backend} gave a rejected certificate on {label}: {g}")
-            answers.append(result.answer)
-        if answers[0] is not answers[1] or Answer.UNKNOWN in answers:
-            sys.exit(f"disagreement on {label}: {answers} {g}")
-        counts[answers[0].value] += 1
-    return counts, seconds
+    return check_deciders(stream, ("brute", "sat"))
 
 
 def main() -> int:

@@ -10,30 +10,16 @@ matters); counts the answers, fails on any disagreement or rejected certificate,
 from __future__ import annotations
 
 import sys
-import time
 
 from npw.instances.registry import get_problem
 from npw.reductions.registry import get_reduction
-from npw.solvers import Answer, solve
 from npw.verify.cases import exhaustive, random_stream
+
+from decider_check import check_deciders
 
 
 def check(stream) -> tuple[dict[str, int], dict[str, float]]:
-    counts = {"YES": 0, "NO": 0}
-    seconds = {"dp": 0.0, "sat": 0.0}
-    for label, instance in stream:
-        answers = []
-        for backend in ("dp", "sat"):
-            began = time.perf_counter()
-            result = solve(instance, backend, timeout=60)
-            seconds[backend] += time.perf_counter() - began
-            if result.answer is Answer.YES and not instance.verify(result.certificate):
-                sys.exit(f"{backend} gave a rejected certificate on {label}: {instance}")
-            answers.append(result.answer)
-        if answers[0] is not answers[1] or Answer.UNKNOWN in answers:
-            sys.exit(f"disagreement on {label}: {answers} {instance}")
-        counts[answers[0].value] += 1
-    return counts, seconds
+    return check_deciders(stream, ("dp", "sat"))
 
 
 # the exhaustive size: the numbers' total (knapsack: weights and values), B for 4-PARTITION

@@ -12,32 +12,25 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-import time
 
 from npw.instances.registry import get_problem
 from npw.reductions.registry import get_reduction
-from npw.solvers import Answer, solve
 from npw.verify.cases import exhaustive, random_stream
+
+from decider_check import check_deciders
 
 
 def check(stream, timeout: float) -> tuple[dict[str, int], dict[str, float], int]:
     """(answers, seconds a decider, largest family) over the stream; exits on a disagreement."""
-    counts = {"YES": 0, "NO": 0}
-    seconds = {"brute": 0.0, "sat": 0.0}
     largest = 0
-    for label, instance in stream:
-        largest = max(largest, len(instance.universe_sets()))
-        answers = []
-        for backend in ("brute", "sat"):
-            began = time.perf_counter()
-            result = solve(instance, backend, timeout=timeout)
-            seconds[backend] += time.perf_counter() - began
-            if result.answer is Answer.YES and not instance.verify(result.certificate):
-                sys.exit(f"{backend} gave a rejected certificate on {label}: {instance}")
-            answers.append(result.answer)
-        if answers[0] is not answers[1] or Answer.UNKNOWN in answers:
-            sys.exit(f"disagreement (or UNKNOWN) on {label}: {answers}")
-        counts[answers[0].value] += 1
+
+    def measured():
+        nonlocal largest
+        for label, instance in stream:
+            largest = max(largest, len(instance.universe_sets()))
+            yield label, instance
+
+    counts, seconds = check_deciders(measured(), ("brute", "sat"), timeout, show_instance=False)
     return counts, seconds, largest
 
 

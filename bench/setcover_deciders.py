@@ -14,28 +14,15 @@ import sys
 import time
 
 from npw.instances.registry import get_problem
-from npw.solvers import Answer, solve
 from npw.verify.cases import exhaustive, random_stream
+
+from decider_check import check_deciders
 
 BACKENDS = ("search", "sat")
 
 
 def check(stream) -> tuple[dict[str, int], dict[str, float]]:
-    counts = {"YES": 0, "NO": 0}
-    seconds = dict.fromkeys(BACKENDS, 0.0)
-    for label, c in stream:
-        answers = []
-        for backend in BACKENDS:
-            began = time.perf_counter()
-            result = solve(c, backend, timeout=60)
-            seconds[backend] += time.perf_counter() - began
-            if result.answer is Answer.YES and not c.verify(result.certificate):
-                sys.exit(f"{backend} gave a rejected certificate on {label}: {c}")
-            answers.append(result.answer)
-        if answers[0] is not answers[1] or Answer.UNKNOWN in answers:
-            sys.exit(f"disagreement on {label}: {answers} {c}")
-        counts[answers[0].value] += 1
-    return counts, seconds
+    return check_deciders(stream, BACKENDS)
 
 
 def main() -> int:

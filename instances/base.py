@@ -273,6 +273,83 @@ class Problem:
     # its file formats besides JSON, read and written by ``npw.instances.io``
     formats: tuple[FileFormat, ...] = ()
 
+    # (field, the name its module gives it): what ``Problem.of_module`` reads where it is defined
+    MODULE_NAMES = (("enumerate", "enumerate_instances"), ("shrink", "shrink"), ("sample", "verification_sample"))
+
+    @classmethod
+    def of_module(cls, namespace: Mapping[str, Any], prefix: str = "", **fields: Any) -> Problem:
+        """The problem whose small-instance tools its module names by convention
+        (:attr:`MODULE_NAMES`: ``enumerate_instances``, whose docstring is the ``enumerate_doc``,
+        ``shrink`` and ``verification_sample``), each taken where the module defines it.
+
+        Parameters
+        ----------
+        namespace : Mapping[str, Any]
+            The module's names: ``globals()`` where the record is declared, or ``vars(module)``
+            of the module holding the tools.
+        prefix : str
+            Put before each conventional name (``"x3c_"``: ``x3c_shrink``), for a module that
+            holds the tools of several problems.
+        **fields : Any
+            The other fields (``id``, ``title``, ``instance_type`` ...); a field given here wins
+            over the module's name.
+
+        Returns
+        -------
+        Problem
+            The record, as ``Problem(enumerate=namespace["enumerate_instances"], ..., **fields)``.
+
+        Examples
+        --------
+        >>> from npw.instances.sets import generators
+        >>> record = Problem.of_module(vars(generators), "x3c_", id="x", title="t", instance_type=object,
+        ...                            certificate_doc="c")
+        >>> record.shrink is generators.x3c_shrink, record.enumerate_doc == generators.x3c_enumerate_instances.__doc__
+        (True, True)
+        """
+        tools = {name: namespace[prefix + module_name] for name, module_name in cls.MODULE_NAMES
+                 if name not in fields and prefix + module_name in namespace}
+        if "enumerate" in tools and "enumerate_doc" not in fields:
+            tools["enumerate_doc"] = tools["enumerate"].__doc__ or ""
+        return cls(**tools, **fields)
+
+    @staticmethod
+    def generator_fields(module: Any, problem: str) -> dict[str, Any]:
+        """The generator fields of a problem whose room's generators module serves several
+        problems, each function taking the problem's id first (the graph and number rooms).
+
+        Parameters
+        ----------
+        module : Any
+            The generators module: ``random_instance``, ``planted``, ``certified_no``,
+            ``planted_solution`` and ``verification_sample``, each ``fn(problem, seed, ...)``.
+        problem : str
+            The problem's id, bound first to each.
+
+        Returns
+        -------
+        dict[str, Any]
+            ``generators`` (random, planted, certified-no; ``default_generator`` random),
+            ``planted_certificates`` and ``sample``: keyword arguments of :class:`Problem`.
+
+        Examples
+        --------
+        >>> from npw.instances.numbers import generators
+        >>> fields = Problem.generator_fields(generators, "partition")
+        >>> sorted(fields["generators"]), fields["sample"](3).problem
+        (['certified-no', 'planted', 'random'], 'partition')
+        """
+        from functools import partial
+
+        return {
+            "generators": {"random": partial(module.random_instance, problem),
+                           "planted": partial(module.planted, problem),
+                           "certified-no": partial(module.certified_no, problem)},
+            "default_generator": "random",
+            "planted_certificates": {"planted": partial(module.planted_solution, problem)},
+            "sample": partial(module.verification_sample, problem),
+        }
+
     def from_dict(self, data: Mapping[str, Any]) -> Any:
         return self.instance_type.from_dict(data)
 

@@ -324,6 +324,40 @@ class Reduction(Generic[S, T]):
     # README's "checked" column; "" while it has not been checked
     checked: str = ""
 
+    # (field, the name its module gives it): what ``Reduction.of_module`` reads
+    MODULE_NAMES = (("reduce", "reduce"), ("forward", "forward"), ("backward", "backward"), ("size", "size"),
+                    ("claims", "CLAIMS"), ("provenance", "provenance"))
+
+    @classmethod
+    def of_module(cls, namespace: Mapping[str, Any], **fields: Any) -> Reduction[Any, Any]:
+        """The reduction whose maps its module names by convention (:attr:`MODULE_NAMES`:
+        ``reduce``, ``forward``, ``backward``, ``size``, ``provenance`` and the tuple ``CLAIMS``).
+
+        Parameters
+        ----------
+        namespace : Mapping[str, Any]
+            The module's names, ``globals()`` where the record is declared; a map it does not
+            define must be given in ``fields``.
+        **fields : Any
+            The other fields (``id``, ``source``, ``target``, ``reference``, ``checked`` ...);
+            a field given here wins over the module's name.
+
+        Returns
+        -------
+        Reduction
+            The record, as ``Reduction(reduce=namespace["reduce"], ..., **fields)``.
+
+        Examples
+        --------
+        >>> from npw.reductions.sets import three_dm_to_x3c as module
+        >>> record = Reduction.of_module(vars(module), id="x", source="3dm", target="x3c", reference="r")
+        >>> record.backward is module.backward, record.claims is module.CLAIMS
+        (True, True)
+        """
+        maps = {name: namespace[module_name] for name, module_name in cls.MODULE_NAMES
+                if name not in fields}
+        return cls(**maps, **fields)
+
     def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every declared option's value: ``given`` where named, else its default.
 

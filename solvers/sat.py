@@ -47,8 +47,8 @@ from npw.solvers.registry import Decider, Export, Sampler
 
 __all__ = ["ALIASES", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
            "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "decide_by_lazy_sat",
-           "decide_by_sat", "sample_certificates", "sample_models", "solve", "solve_clauses", "solve_interruptible",
-           "solver_name", "solver_statistics", "to_dimacs"]
+           "decide_by_sat", "encode_timed", "sample_certificates", "sample_models", "solve", "solve_clauses",
+           "solve_interruptible", "solver_name", "solver_statistics", "to_dimacs"]
 
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
@@ -296,19 +296,11 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
     deadline = Deadline(timeout)
     stats: dict[str, Any] = dict.fromkeys(STATS_KEYS)
     stats["solve_seconds"] = 0.0
-    try:
-        encoding: SatEncoding | None = encode(deadline)
-    except OutOfTime:
-        encoding = None
-    except Refused as refusal:  # too large for this encoding: say why, never build it
-        stats.update(encode_seconds=time.perf_counter() - start, refused=str(refusal))
-        stats["time"] = stats["encode_seconds"]
-        return Result(Answer.UNKNOWN, None, f"{backend}:{name}", stats)
-    stats["encode_seconds"] = time.perf_counter() - start
+    encoding, refused = encode_timed(encode, deadline, start, stats, f"{backend}:{name}")
+    if refused is not None:
+        return refused
     answer, certificate = Answer.UNKNOWN, None
-    if encoding is None or deadline.expired():
-        stats["timed_out_while"] = "encoding"
-    else:
+    if encoding is not None:
         stats.update(variables=encoding.num_vars, clauses=len(encoding.clauses))
         solving = time.perf_counter()
         answer, model, solver_stats = solve_clauses(encoding.num_vars, encoding.clauses, name, deadline.remaining())
@@ -321,6 +313,46 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
         stats.update((key, value) for key, value in encoding.stats.items() if key not in stats)
     stats["time"] = time.perf_counter() - start
     return Result(answer, certificate, f"{backend}:{name}", stats)
+
+
+def encode_timed(encode: Callable[[Deadline], SatEncoding], deadline: Deadline, start: float,
+                 stats: dict[str, Any], backend: str) -> tuple[SatEncoding | None, Result | None]:
+    """Builds a decider's encoding, its time in ``stats["encode_seconds"]`` (what
+    :func:`decide_by_sat` and :func:`decide_by_lazy_sat` do first).
+
+    Parameters
+    ----------
+    encode : Callable[[Deadline], SatEncoding]
+        The encoder.
+    deadline : Deadline
+        The decider's deadline.
+    start : float
+        ``time.perf_counter()`` when the decider began.
+    stats : dict[str, Any]
+        The decider's stats, updated here (``encode_seconds``; ``timed_out_while`` past the
+        deadline; ``refused`` and ``time`` for a refused encoding).
+    backend : str
+        The result's backend label (``"sat:m22"``).
+
+    Returns
+    -------
+    tuple[SatEncoding | None, Result | None]
+        (the encoding, None); (None, None) when the deadline passed while encoding; (None, the
+        UNKNOWN result) when the encoding was refused as too large (never built).
+    """
+    try:
+        encoding: SatEncoding | None = encode(deadline)
+    except OutOfTime:
+        encoding = None
+    except Refused as refusal:  # too large for this encoding: say why, never build it
+        stats.update(encode_seconds=time.perf_counter() - start, refused=str(refusal))
+        stats["time"] = stats["encode_seconds"]
+        return None, Result(Answer.UNKNOWN, None, backend, stats)
+    stats["encode_seconds"] = time.perf_counter() - start
+    if encoding is None or deadline.expired():
+        stats["timed_out_while"] = "encoding"
+        return None, None
+    return encoding, None
 
 
 def decide_by_lazy_sat(encode: Callable[[Deadline], SatEncoding],
@@ -353,19 +385,11 @@ def decide_by_lazy_sat(encode: Callable[[Deadline], SatEncoding],
     deadline = Deadline(timeout)
     stats: dict[str, Any] = dict.fromkeys(STATS_KEYS)
     stats.update(solve_seconds=0.0, rounds=0, lazy_clauses=0)
-    try:
-        encoding: SatEncoding | None = encode(deadline)
-    except OutOfTime:
-        encoding = None
-    except Refused as refusal:
-        stats.update(encode_seconds=time.perf_counter() - start, refused=str(refusal))
-        stats["time"] = stats["encode_seconds"]
-        return Result(Answer.UNKNOWN, None, f"{backend}:{name}", stats)
-    stats["encode_seconds"] = time.perf_counter() - start
+    encoding, refused = encode_timed(encode, deadline, start, stats, f"{backend}:{name}")
+    if refused is not None:
+        return refused
     answer, certificate = Answer.UNKNOWN, None
-    if encoding is None or deadline.expired():
-        stats["timed_out_while"] = "encoding"
-    else:
+    if encoding is not None:
         clauses = list(encoding.clauses)
         stats.update(variables=encoding.num_vars)
         solving = time.perf_counter()

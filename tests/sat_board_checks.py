@@ -1,5 +1,5 @@
-"""The test helper the Section 3.2 reductions (Theorems 3.9-3.11) share: a satisfiable formula's
-board, solved both ways."""
+"""The test helpers the Section 3.2 reductions (Theorems 3.9-3.11) share: a satisfiable formula's
+board, solved both ways, and a board's target claims by name."""
 
 from __future__ import annotations
 
@@ -34,3 +34,9 @@ def assert_provenance_names_every_element(reduction: Any, formula: Any) -> None:
     expected = {f"var:{v}" for v in range(1, formula.num_vars + 1)} | {f"clause:{c}" for c in range(len(formula.clauses))}
     assert set(made) == expected
     assert all(made[e] and set(made[e]) <= squares for e in made)
+
+
+def target_claims(reduction: Any, source: Any, board: Any) -> dict[str, Any]:
+    """Each target claim of ``reduction`` by name: what its check says of ``source`` and ``board``
+    (True where it holds)."""
+    return {c.name: c.check(source, board) for c in reduction.claims if c.stage == "target"}

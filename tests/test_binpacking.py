@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import element_ids
 from npw.instances.numbers.binpacking import BinPacking, certain_no_reason
-from npw.instances.registry import get_problem, instance_from_dict, renderer_for
+from npw.instances.registry import get_problem, instance_from_dict
 from npw.solvers.numbers.binpacking import solve_dp, solve_sat
 from decider_agreement import agree_with_brute
+from problem_checks import assert_drawings_tag_every_element
 
 PROBLEM = get_problem("binpacking")
 
@@ -86,8 +86,4 @@ def test_bad_files_are_refused_naming_the_field(data, message):
 
 
 def test_drawing_carries_every_element_id():
-    instance = PROBLEM.generate("planted", seed=1)
-    certificate = PROBLEM.planted_certificate("planted", seed=1)
-    draw = renderer_for("binpacking")
-    for svg in (draw(instance), draw(instance, certificate)):
-        assert all(f'data-el="{e}"' in svg for e in element_ids("binpacking", instance))
+    assert_drawings_tag_every_element("binpacking")

@@ -15,7 +15,8 @@ from npw.instances.graphs.digraph import (MAX_ENUMERATION_VERTICES, FeedbackVert
                                           no_witness)
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.instances.elements import element_ids
-from npw.solvers import Answer, solve
+from npw.solvers import Answer
+from decider_agreement import assert_planted_promises, deciders_agree, deciders_agree as agree
 from npw.verify.cases import exhaustive, random_stream
 
 DIGRAPHS_ON = [1, 3, 16, 218]  # OEIS A000273: simple digraphs on 1..4 vertices up to isomorphism
@@ -25,18 +26,6 @@ def by_definition(g: FeedbackVertexSet) -> bool:
     """Every vertex set of at most k tried: the checker is the only judge."""
     return any(g.verify(subset) for size in range(g.k + 1)
                for subset in itertools.combinations(range(g.num_vertices), size))
-
-
-def agree(g: FeedbackVertexSet) -> Answer:
-    answers = []
-    for backend in ("brute", "sat"):
-        result = solve(g, backend)
-        assert result.answer is not Answer.UNKNOWN, (backend, g)
-        if result.answer is Answer.YES:
-            assert g.verify(result.certificate), (backend, g, result.certificate)
-        answers.append(result.answer)
-    assert answers[0] is answers[1], (g, answers)
-    return answers[0]
 
 
 def test_the_enumeration_holds_every_digraph_once_up_to_isomorphism():
@@ -68,14 +57,9 @@ def test_planted_yes_and_certified_no_keep_their_promises():
     planted_at = set()
     for seed in range(12):
         params = {"num_vertices": 8 + seed % 3, "k": 2 + seed % 2}
-        g = problem.generate("planted", seed, **params)
-        solution = problem.planted_certificate("planted", seed, **params)
-        assert g.verify(solution) and agree(g) is Answer.YES
-        planted_at.add(solution)
-        no = problem.generate("certified-no", seed, **params)
-        assert certain_no_reason(no, no_witness(seed, **params)) is not None, (seed, no)
-        assert agree(no) is Answer.NO and not by_definition(no)
-        assert problem.generate("planted", seed, **params) == g  # the seed decides
+        planted_at.add(assert_planted_promises(problem, seed, params,
+                                               lambda no: certain_no_reason(no, no_witness(seed, **params)),
+                                               by_definition))
     assert len(planted_at) > 8  # the solution sits at random vertices
 
 
@@ -153,15 +137,7 @@ SETCOVER_EXHAUSTIVE = 7  # universe + sets <= 7: 431 instances; size 8 (1,522) i
 
 
 def agree_setcover(c: SetCover) -> Answer:
-    answers = []
-    for backend in ("search", "sat"):
-        result = solve(c, backend)
-        assert result.answer is not Answer.UNKNOWN, (backend, c)
-        if result.answer is Answer.YES:
-            assert c.verify(result.certificate), (backend, c, result.certificate)
-        answers.append(result.answer)
-    assert answers[0] is answers[1], (c, answers)
-    return answers[0]
+    return deciders_agree(c, ("search", "sat"))
 
 
 def covers_by_definition(c: SetCover) -> bool:

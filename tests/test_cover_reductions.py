@@ -7,11 +7,9 @@ from __future__ import annotations
 
 
 import pytest
-from reduction_checks import assert_passed_with_both_answers, load_example
+from reduction_checks import assert_passes_on_small_and_random, load_example, wrong_counterexample
 
-from npw.instances.registry import get_problem
 from npw.reductions.registry import get_reduction
-from npw.verify import exhaustive, random_stream, verify_reduction
 
 COVER_REDUCTIONS = ["vertexcover-to-fvs", "x3c-to-setcover"]
 # every source up to this size: graphs by vertices, X3C by sets (q <= 2; 8 sets: 583 instances)
@@ -25,20 +23,13 @@ def load_wrong(file_name: str):
 
 @pytest.mark.parametrize("reduction_id", COVER_REDUCTIONS)
 def test_each_reduction_passes_on_every_small_source_and_random_ones(reduction_id):
-    reduction = get_reduction(reduction_id)
-    problem = get_problem(reduction.source)
-    for cases in (exhaustive(problem, EXHAUSTIVE[reduction.source]), random_stream(problem, 40, seed=19)):
-        report = verify_reduction(reduction, cases)
-        assert_passed_with_both_answers(report)
+    assert_passes_on_small_and_random(reduction_id, EXHAUSTIVE[get_reduction(reduction_id).source])
 
 
 @pytest.mark.parametrize("reduction_id", COVER_REDUCTIONS)
 def test_the_wrong_version_fails_with_a_small_counterexample(reduction_id):
     wrong = load_wrong(WRONG_FILES[reduction_id])[reduction_id]
-    assert (wrong.source, wrong.target) == (get_reduction(reduction_id).source, get_reduction(reduction_id).target)
-    report = verify_reduction(wrong, exhaustive(get_problem(wrong.source), EXHAUSTIVE[wrong.source]))
-    assert not report.summary.passed
-    counterexample = report.to_json()["counterexample"]
+    counterexample = wrong_counterexample(wrong, reduction_id, EXHAUSTIVE[wrong.source])
     assert counterexample["kind"] in ("mismatch", "invalid-target", "backward-certificate"), counterexample
     shrunk = counterexample["shrunk"]
     # two vertices and an edge; or q = 2 and three sets

@@ -10,11 +10,11 @@ import itertools
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import element_ids
 from npw.instances.numbers.four_partition import FourPartition, certain_no_reason
-from npw.instances.registry import get_problem, instance_from_dict, renderer_for
+from npw.instances.registry import get_problem, instance_from_dict
 from npw.solvers.numbers.groups import solve_dp, solve_sat
 from decider_agreement import agree_with_brute
+from problem_checks import assert_drawings_tag_every_element
 
 PROBLEM = get_problem("4partition")
 
@@ -79,11 +79,7 @@ def test_bad_files_are_refused_naming_the_field(data, message):
 
 
 def test_drawing_carries_every_element_id():
-    instance = PROBLEM.generate("planted", seed=1)
-    certificate = PROBLEM.planted_certificate("planted", seed=1)
-    draw = renderer_for("4partition")
-    for svg in (draw(instance), draw(instance, certificate)):
-        assert all(f'data-el="{e}"' in svg for e in element_ids("4partition", instance))
+    assert_drawings_tag_every_element("4partition")
 
 
 def test_three_partition_keeps_its_answers_through_the_shared_search():

@@ -19,24 +19,13 @@ from npw.instances.io import load_instance, save_instance
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.solvers import Answer, solve
 from npw.verify.cases import exhaustive, random_stream
+from decider_agreement import deciders_agree as decide
 
 PROBLEM = get_problem("coloring")
 
 
 def by_definition(g: Coloring) -> bool:
     return any(g.verify(c) for c in itertools.product(range(g.k), repeat=g.num_vertices))
-
-
-def decide(g: Coloring) -> Answer:
-    answers = []
-    for backend in ("brute", "sat"):
-        result = solve(g, backend)
-        assert result.answer is not Answer.UNKNOWN, (backend, g)
-        if result.answer is Answer.YES:
-            assert g.verify(result.certificate), (backend, g, result.certificate)
-        answers.append(result.answer)
-    assert answers[0] is answers[1], (g, answers)
-    return answers[0]
 
 
 def test_the_deciders_agree_with_each_other_and_the_definition():

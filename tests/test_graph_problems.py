@@ -19,8 +19,9 @@ from npw.instances.graphs import GRAPH_PROBLEMS, Clique, DominatingSet, Independ
 from npw.instances.graphs.enumeration import atlas_graphs
 from npw.instances.graphs.generators import certain_no_reason, no_witness
 from npw.instances.registry import get_problem, instance_from_dict
-from npw.solvers import Answer, solve
+from npw.solvers import Answer
 from npw.verify.cases import exhaustive, random_stream
+from decider_agreement import assert_planted_promises, deciders_agree as agree
 
 PROBLEMS = sorted(GRAPH_PROBLEMS)
 # the exhaustive stream here: every graph up to 6 vertices (1,375 instances a problem); the
@@ -33,18 +34,6 @@ def by_definition(g) -> bool:
     """The answer by trying every vertex set: the checker is the only judge."""
     return any(g.verify(subset) for size in range(g.num_vertices + 1)
                for subset in itertools.combinations(range(g.num_vertices), size))
-
-
-def agree(g) -> Answer:
-    answers = []
-    for backend in ("brute", "sat"):
-        result = solve(g, backend)
-        assert result.answer is not Answer.UNKNOWN, (backend, g)
-        if result.answer is Answer.YES:
-            assert g.verify(result.certificate), (backend, g, result.certificate)
-        answers.append(result.answer)
-    assert answers[0] is answers[1], (g, answers)
-    return answers[0]
 
 
 @pytest.mark.parametrize("problem_id", PROBLEMS)
@@ -81,15 +70,9 @@ def test_planted_yes_and_certified_no_keep_their_promises(problem_id):
     planted_at = set()
     for seed in range(12):
         params = {"num_vertices": 9 + seed % 4, "k": 3 + seed % 2}
-        g = problem.generate("planted", seed, **params)
-        solution = problem.planted_certificate("planted", seed, **params)
-        assert g.verify(solution) and agree(g) is Answer.YES
-        planted_at.add(solution)
-        no = problem.generate("certified-no", seed, **params)
-        reason = certain_no_reason(no, no_witness(problem_id, seed, **params))
-        assert reason is not None, (seed, no)
-        assert agree(no) is Answer.NO and not by_definition(no)
-        assert problem.generate("planted", seed, **params) == g  # the seed decides
+        planted_at.add(assert_planted_promises(problem, seed, params,
+                                               lambda no: certain_no_reason(no, no_witness(problem_id, seed, **params)),
+                                               by_definition))
     assert len(planted_at) > 8  # the solution sits at random vertices, not at 0..k-1
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 
 import pytest
-from reduction_checks import assert_passed_with_both_answers, load_example
+from reduction_checks import assert_passes_on_small_and_random, load_example, wrong_counterexample
 
 from npw.instances.registry import get_problem
 from npw.reductions.registry import get_reduction
-from npw.verify import exhaustive, random_stream, verify_reduction
+from npw.verify import exhaustive, verify_reduction
 
 GRAPH_REDUCTIONS = ["3sat-to-indset", "indset-to-vertexcover", "vertexcover-to-indset", "indset-to-clique",
                     "clique-to-indset", "vertexcover-to-domset", "3sat-to-3col"]
@@ -30,22 +30,13 @@ def size_of(source_dict: dict) -> int:
 
 @pytest.mark.parametrize("reduction_id", GRAPH_REDUCTIONS)
 def test_each_reduction_passes_on_every_small_source_and_random_ones(reduction_id):
-    reduction = get_reduction(reduction_id)
-    problem = get_problem(reduction.source)
-    for cases in (exhaustive(problem, EXHAUSTIVE.get(reduction.source, GRAPHS_UP_TO)),
-                  random_stream(problem, 40, seed=19)):
-        report = verify_reduction(reduction, cases)
-        assert_passed_with_both_answers(report)
+    assert_passes_on_small_and_random(reduction_id, EXHAUSTIVE.get(get_reduction(reduction_id).source, GRAPHS_UP_TO))
 
 
 @pytest.mark.parametrize("reduction_id", GRAPH_REDUCTIONS)
 def test_the_wrong_version_fails_with_a_small_counterexample(reduction_id):
     wrong = load_wrong()[reduction_id]
-    assert (wrong.source, wrong.target) == (get_reduction(reduction_id).source, get_reduction(reduction_id).target)
-    problem = get_problem(wrong.source)
-    report = verify_reduction(wrong, exhaustive(problem, EXHAUSTIVE.get(wrong.source, 3)))
-    assert not report.summary.passed
-    counterexample = report.to_json()["counterexample"]
+    counterexample = wrong_counterexample(wrong, reduction_id, EXHAUSTIVE.get(wrong.source, 3))
     assert counterexample["kind"] in ("mismatch", "invalid-target"), counterexample
     assert size_of(counterexample["shrunk"]) <= 2, counterexample  # two vertices, or two clauses
 

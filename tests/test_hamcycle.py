@@ -22,6 +22,7 @@ from npw.instances.hampath.hcp import cycle_from_hcp, cycle_to_hcp
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.solvers import Answer, solve
 from npw.verify.cases import exhaustive, random_stream
+from decider_agreement import deciders_agree
 
 # the exhaustive streams: every graph on up to 7 vertices (networkx's atlas), every digraph on up to 4
 EXHAUSTIVE = {"hamcycle": 7, "dhamcycle": 4}
@@ -39,15 +40,7 @@ def by_definition(g) -> bool:
 
 
 def agree(g) -> Answer:
-    answers = []
-    for backend in DECIDERS:
-        result = solve(g, backend)
-        assert result.answer is not Answer.UNKNOWN, (backend, g)
-        if result.answer is Answer.YES:
-            assert g.verify(result.certificate), (backend, g, result.certificate)
-        answers.append(result.answer)
-    assert len(set(answers)) == 1, (g, dict(zip(DECIDERS, answers)))
-    return answers[0]
+    return deciders_agree(g, DECIDERS)
 
 
 @pytest.mark.parametrize("problem_id", sorted(EXHAUSTIVE))

@@ -11,11 +11,11 @@ import sys
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import element_ids
 from npw.instances.numbers.knapsack import Knapsack, certain_no_reason, fractional_optimum
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.solvers.numbers.knapsack import solve_dp, solve_sat
 from decider_agreement import agree_with_brute
+from problem_checks import assert_drawings_tag_every_element
 
 PROBLEM = get_problem("knapsack")
 
@@ -102,11 +102,6 @@ def test_bad_file_on_the_command_line_is_one_line_and_status_2(tmp_path):
 
 
 def test_drawing_carries_every_element_id():
-    instance = PROBLEM.generate("planted", seed=1, n=5)
-    certificate = PROBLEM.planted_certificate("planted", seed=1, n=5)
-    draw = renderer_for("knapsack")
-    for svg in (draw(instance), draw(instance, certificate)):
-        for element in element_ids("knapsack", instance):
-            assert f'data-el="{element}"' in svg
+    assert_drawings_tag_every_element("knapsack", n=5)
     with pytest.raises(InvalidInstance):
-        draw(instance, [0, 0])
+        renderer_for("knapsack")(PROBLEM.generate("planted", seed=1, n=5), [0, 0])

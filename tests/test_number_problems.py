@@ -11,11 +11,11 @@ import sys
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.elements import element_ids
 from npw.instances.numbers.generators import certain_no_reason
 from npw.instances.numbers.model import Partition, SubsetSum
 from npw.instances.registry import get_problem, instance_from_dict, renderer_for
 from npw.solvers.numbers import dp, sat
+from problem_checks import assert_drawings_tag_every_element
 
 PROBLEMS = ["subsetsum", "partition"]
 
@@ -101,14 +101,9 @@ def test_bad_file_on_the_command_line_is_one_line_and_status_2(tmp_path):
 
 @pytest.mark.parametrize("problem_id", PROBLEMS)
 def test_drawing_carries_every_element_id(problem_id):
-    problem = get_problem(problem_id)
-    instance = problem.generate("planted", seed=1, n=5)
-    certificate = problem.planted_certificate("planted", seed=1, n=5)
-    for svg in (renderer_for(problem_id)(instance), renderer_for(problem_id)(instance, certificate)):
-        for element in element_ids(problem_id, instance):
-            assert f'data-el="{element}"' in svg
+    assert_drawings_tag_every_element(problem_id, n=5)
     with pytest.raises(InvalidInstance):
-        renderer_for(problem_id)(instance, [0, 0])
+        renderer_for(problem_id)(get_problem(problem_id).generate("planted", seed=1, n=5), [0, 0])
 
 
 def test_partition_odd_total_and_subset_sum_parity_are_certain_no():

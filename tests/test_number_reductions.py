@@ -7,11 +7,11 @@ from __future__ import annotations
 
 
 import pytest
-from reduction_checks import assert_passed_with_both_answers, load_example
+from reduction_checks import assert_passes_on_small_and_random, load_example, wrong_counterexample
 
 from npw.instances.registry import get_problem
 from npw.reductions.registry import get_reduction
-from npw.verify import exhaustive, random_stream, verify_reduction
+from npw.verify import exhaustive
 
 NUMBER_REDUCTIONS = ["3sat-to-subsetsum", "subsetsum-to-partition", "partition-to-knapsack", "4partition-to-3partition",
                      "3dm-to-4partition"]
@@ -29,20 +29,13 @@ def load_wrong():
 
 @pytest.mark.parametrize("reduction_id", NUMBER_REDUCTIONS)
 def test_each_reduction_passes_on_every_small_source_and_random_ones(reduction_id):
-    reduction = get_reduction(reduction_id)
-    problem = get_problem(reduction.source)
-    for cases in (exhaustive(problem, EXHAUSTIVE[reduction.source]), random_stream(problem, 40, seed=19)):
-        report = verify_reduction(reduction, cases)
-        assert_passed_with_both_answers(report)
+    assert_passes_on_small_and_random(reduction_id, EXHAUSTIVE[get_reduction(reduction_id).source])
 
 
 @pytest.mark.parametrize("reduction_id", NUMBER_REDUCTIONS)
 def test_the_wrong_version_fails_with_a_small_counterexample(reduction_id):
     wrong = load_wrong()[reduction_id]
-    assert (wrong.source, wrong.target) == (get_reduction(reduction_id).source, get_reduction(reduction_id).target)
-    report = verify_reduction(wrong, exhaustive(get_problem(wrong.source), EXHAUSTIVE[wrong.source]))
-    assert not report.summary.passed
-    counterexample = report.to_json()["counterexample"]
+    counterexample = wrong_counterexample(wrong, reduction_id, EXHAUSTIVE[wrong.source])
     assert counterexample["kind"] in ("mismatch", "invalid-target", "invalid-certificate", "backward-certificate"), counterexample
     shrunk = counterexample["shrunk"]
     if "triples" in shrunk:  # a 3DM source: a matching needs q triples; three triples over q = 2 are few

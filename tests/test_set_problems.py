@@ -21,6 +21,7 @@ from npw.instances.sets.generators import certain_no_reason, no_witness, x3c_no_
 from npw.instances.sets.model import X3C, ThreeDM
 from npw.solvers import Answer, solve
 from npw.verify.cases import exhaustive, random_stream
+from decider_agreement import deciders_agree as agree
 
 # 3dm: every instance of q <= 3 with at most 6 triples, up to renaming (2,243); x3c: every instance
 # of q <= 2 with at most 8 sets, up to renaming (583); 500 random beside each
@@ -37,18 +38,6 @@ def by_definition(instance) -> bool:
         return any(len(set().union(*chosen)) == 3 * q for chosen in itertools.combinations(instance.sets, q))
     return any(all(len({t[c] for t in chosen}) == q for c in range(3))
                for chosen in itertools.combinations(instance.triples, q))
-
-
-def agree(instance) -> Answer:
-    answers = []
-    for backend in ("brute", "sat"):
-        result = solve(instance, backend)
-        assert result.answer is not Answer.UNKNOWN, (backend, instance)
-        if result.answer is Answer.YES:
-            assert instance.verify(result.certificate), (backend, instance, result.certificate)
-        answers.append(result.answer)
-    assert answers[0] is answers[1], (instance, answers)
-    return answers[0]
 
 
 @pytest.mark.parametrize("problem_id", ["3dm", "x3c"])

@@ -13,14 +13,11 @@ from npw.reductions.registry import get_reduction
 from npw.reductions.solochess import pm3sat_knight
 from npw.solvers.result import Answer
 from npw.solvers.solochess import search
+from sat_board_checks import target_claims
 
 IDS = ("pm3sat-to-solochess-king-knight", "pm3sat-to-solochess-pawn-knight")
 # Figure 5: (x1 or x2 or x3) and (not x1 or not x2 or not x3) and (not x2 or not x3)
 FIGURE_5 = Formula(3, [(1, 2, 3), (-1, -2, -3), (-2, -3)], order=(1, 2, 3))
-
-
-def _target_claims(reduction, source, board):
-    return {c.name: c.check(source, board) for c in reduction.claims if c.stage == "target"}
 
 
 @pytest.mark.parametrize("rid", IDS)
@@ -28,7 +25,7 @@ def test_figure_5_both_ways(rid):
     reduction = get_reduction(rid)
     board = reduction.reduce(FIGURE_5)
     assert board.size()["pieces"] == reduction.size(FIGURE_5)["pieces"]
-    assert all(v is True for v in _target_claims(reduction, FIGURE_5, board).values())
+    assert all(v is True for v in target_claims(reduction, FIGURE_5, board).values())
     for bits in itertools.product((False, True), repeat=3):
         if not FIGURE_5.verify(bits):
             continue
@@ -72,7 +69,7 @@ def test_claims_catch_a_knight_joining_a_clause_to_a_path(rid):
                   and any((literal[0] + dx + ex, literal[1] + dy + ey) in occupied - {literal}
                           for ex, ey in ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))))
     broken = dataclasses.replace(board, pieces=board.pieces + (Piece(*bridge, "knight"),))
-    assert _target_claims(reduction, source, broken)["clause knights meet the paths only at their literals"] is not True
+    assert target_claims(reduction, source, broken)["clause knights meet the paths only at their literals"] is not True
 
 
 @pytest.mark.parametrize("rid", IDS)

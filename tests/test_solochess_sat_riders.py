@@ -6,7 +6,7 @@ import dataclasses
 import itertools
 
 import pytest
-from sat_board_checks import assert_provenance_names_every_element, assert_solved_both_ways
+from sat_board_checks import assert_provenance_names_every_element, assert_solved_both_ways, target_claims
 
 from npw.instances.base import InvalidInstance
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
@@ -29,17 +29,13 @@ def _layout(rid, source):
     return pm3sat_knight_rider.layout(source) if villain == "rook" else pm3sat_knight_rider.ladder_layout(source, villain)
 
 
-def _target_claims(reduction, source, board):
-    return {c.name: c.check(source, board) for c in reduction.claims if c.stage == "target"}
-
-
 @pytest.mark.parametrize("rid", RIDS)
 def test_figure_5_both_ways(rid):
     reduction = get_reduction(rid)
     board = reduction.reduce(FIGURE_5)
     assert {p.kind for p in board.pieces} == {"knight", rid.split("-")[-1]}
     assert board.size()["pieces"] == reduction.size(FIGURE_5)["pieces"]
-    assert all(v is True for v in _target_claims(reduction, FIGURE_5, board).values())
+    assert all(v is True for v in target_claims(reduction, FIGURE_5, board).values())
     assert_solved_both_ways(reduction, FIGURE_5, board)
 
 
@@ -74,7 +70,7 @@ def test_claims_catch_a_rook_joining_two_clauses():
     assert literals == {(3, 6), (6, 3)}
     broken = dataclasses.replace(board, pieces=board.pieces + (Piece(6, 6, "rook"),))
     assert walk.solve(broken).answer is Answer.YES
-    claims = _target_claims(reduction, NO_1, broken)
+    claims = target_claims(reduction, NO_1, broken)
     assert claims["clause rooks meet the paths only at their literals"] is not True
     assert claims["every row and column holds at most two pieces"] is True
 
@@ -127,4 +123,4 @@ def test_claims_catch_a_bishop_joining_two_clauses():
     solvable = [b for b in broken if walk.applies(b) is None and walk.solve(b).answer is Answer.YES]
     assert solvable
     for b in solvable:
-        assert _target_claims(reduction, NO_1, b)["clause bishops meet the paths only at their literals"] is not True
+        assert target_claims(reduction, NO_1, b)["clause bishops meet the paths only at their literals"] is not True

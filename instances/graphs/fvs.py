@@ -15,7 +15,8 @@ from npw.instances.elements import digraph_elements
 
 __all__ = ["PROBLEM"]
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    vars(digraph),
     id="fvs",
     title="Feedback vertex set (GT7, directed): k or fewer vertices meeting every directed cycle",
     instance_type=digraph.FeedbackVertexSet,
@@ -26,10 +27,6 @@ PROBLEM = Problem(
         "certified-no": digraph.certified_no,
     },
     default_generator="random",
-    enumerate=digraph.enumerate_instances,
-    enumerate_doc=digraph.enumerate_instances.__doc__ or "",
-    shrink=digraph.shrink,
-    sample=digraph.verification_sample,
     verify_deciders=("brute", "sat"),
     # a target's NO is the search's word; the order encoding confirms it (cheap at verify's sizes)
     confirm_no_deciders=("sat",),

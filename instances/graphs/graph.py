@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
 
 __all__ = ["BoundedGraph", "Clique", "Coloring", "DominatingSet", "Edge", "GRAPH_PROBLEMS", "IndependentSet",
-           "ROOM_PROBLEMS", "VertexCover", "VertexSet", "check_simple", "vertex_set"]
+           "ROOM_PROBLEMS", "VertexCover", "VertexSet", "check_simple", "neighbour_sets", "vertex_set"]
 
 Edge = tuple[int, int]
 VertexSet = tuple[int, ...]
@@ -86,6 +86,33 @@ def vertex_set(certificate: Any, num_vertices: int) -> frozenset[int] | None:
     return frozenset(vertices)
 
 
+def neighbour_sets(num_vertices: int, edges: Iterable[tuple[int, int]]) -> tuple[frozenset[int], ...]:
+    """Each vertex's neighbours in an undirected graph (this module's graphs, Hamiltonian path's).
+
+    Parameters
+    ----------
+    num_vertices : int
+        The vertices are 0 .. num_vertices - 1.
+    edges : Iterable[tuple[int, int]]
+        The edges, each pair once.
+
+    Returns
+    -------
+    tuple[frozenset[int], ...]
+        Entry v: the vertices joined to v.
+
+    Examples
+    --------
+    >>> neighbour_sets(3, [(0, 1), (1, 2)])
+    (frozenset({1}), frozenset({0, 2}), frozenset({1}))
+    """
+    adjacency: list[set[int]] = [set() for _ in range(num_vertices)]
+    for u, v in edges:
+        adjacency[u].add(v)
+        adjacency[v].add(u)
+    return tuple(frozenset(a) for a in adjacency)
+
+
 @dataclass(frozen=True)
 class BoundedGraph:
     """A simple undirected graph on vertices ``0..num_vertices-1`` and a bound ``k``."""
@@ -105,11 +132,7 @@ class BoundedGraph:
             raise InvalidInstance("edges must be pairs of vertex numbers") from None
         object.__setattr__(self, "edges", edges)
         self.validate()
-        adjacency: list[set[int]] = [set() for _ in range(self.num_vertices)]
-        for u, v in edges:
-            adjacency[u].add(v)
-            adjacency[v].add(u)
-        object.__setattr__(self, "_adjacency", tuple(frozenset(a) for a in adjacency))
+        object.__setattr__(self, "_adjacency", neighbour_sets(self.num_vertices, edges))
 
     # -- definition ----------------------------------------------------------------------
     def validate(self) -> None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
+from npw.instances.graphs.graph import neighbour_sets
 
 __all__ = ["HamPath", "HamPathEnds", "HamPathGridStart", "Path", "Point", "STEPS", "grid_edges", "grid_instance"]
 
@@ -89,11 +90,7 @@ class HamPath:
         if self.coords is not None:
             object.__setattr__(self, "coords", tuple((int(x), int(y)) for x, y in self.coords))
         self.validate()
-        adjacency: list[set[int]] = [set() for _ in range(self.num_vertices)]
-        for u, v in edges:
-            adjacency[u].add(v)
-            adjacency[v].add(u)
-        object.__setattr__(self, "_adjacency", tuple(frozenset(a) for a in adjacency))
+        object.__setattr__(self, "_adjacency", neighbour_sets(self.num_vertices, edges))
 
     # -- definition ----------------------------------------------------------------------
     def validate(self) -> None:

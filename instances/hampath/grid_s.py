@@ -17,15 +17,13 @@ from __future__ import annotations
 import random as _random
 from typing import Iterator
 
-from npw.instances.base import Problem
 from npw.instances.hampath.enumeration import canonical_marked, polyominoes
 from npw.instances.hampath.generators import (
     leafy_grid_instance, planted_with_path as planted_with_ends, random_grid_shape, walk_end_is_leaf,
 )
 from npw.instances.hampath.graph import HamPathGridStart, grid_instance
-from npw.instances.hampath.shrinking import shrink
-from npw.instances.elements import graph_elements
-from npw.instances.base import FileFormat
+from npw.instances.hampath.shrinking import shrink  # noqa: F401 (the record's, by Problem.of_module)
+from npw.instances.hampath.lemma_a1 import lemma_a1_problem, small_sample
 
 __all__ = ["PROBLEM", "certified_no_instance", "enumerate_instances", "planted_instance", "planted_with_path",
            "random_instance", "verification_sample"]
@@ -92,26 +90,14 @@ def certified_no_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart
 
 def verification_sample(seed: int) -> HamPathGridStart:
     """A small instance (2-9 vertices) for the verifier."""
-    rng = _random.Random(seed)
-    return random_instance(rng.randrange(2**31), rng.randint(2, 9))
+    return small_sample(random_instance, seed)
 
 
-PROBLEM = Problem(
+PROBLEM = lemma_a1_problem(
+    globals(),
     id="hampath-grid-s",
     title="Hamiltonian path from a degree-1 start s in a max-degree-3 grid graph (Lemma A.1 (1))",
     instance_type=HamPathGridStart,
     certificate_doc="path: list of all vertices in order, starting at s",
-    generators={"random": random_instance, "planted": planted_instance, "certified-no": certified_no_instance},
-    default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
-    verify_deciders=("dp", "sat"),
-    planted_certificates={"planted": lambda seed, **params: planted_with_path(seed, **params)[1]},
-    deciders=("dp", "sat"),
-    renderer="npw.instances.hampath.render:render_svg",
-    elements=graph_elements,
     file_model="npw.instances.models:HamPathGridStartFile",
-    formats=(FileFormat("hcp", (".hcp",), write="npw.instances.hampath.hcp:to_hcp"),),
 )

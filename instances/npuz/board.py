@@ -356,7 +356,8 @@ def enumerate_instances(max_k: int) -> Iterator[NPuz]:
             yield NPuz(2, perm, goal, k)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="npuz",
     title="(n^2-1)-puzzle: can B1 be turned into B2 in at most k moves?",
     instance_type=NPuz,
@@ -367,9 +368,6 @@ PROBLEM = Problem(
         "unreachable": unreachable_instance,
     },
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    sample=verification_sample,
     verify_deciders=("idastar", "bfs"),
     deciders=("idastar", "astar", "bfs", "sat"),
     renderer="npw.instances.npuz.render:render_instance",

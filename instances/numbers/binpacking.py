@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.numbers.generators import integer_partitions
 from npw.instances.numbers.model import MAX_NUMBERS, check_file_integers, check_numbers
 from npw.instances.elements import binpacking_elements
 
@@ -192,22 +193,13 @@ def verification_sample(seed: int) -> BinPacking:
     return random_instance(rng.randrange(2**31), rng.randint(1, 7), rng.randint(3, 12))
 
 
-def _multisets(total: int, largest: int) -> Iterator[tuple[int, ...]]:
-    if total == 0:
-        yield ()
-        return
-    for first in range(min(total, largest), 0, -1):
-        for rest in _multisets(total - first, first):
-            yield (first,) + rest
-
-
 def enumerate_instances(n: int) -> Iterator[BinPacking]:
     """Every instance whose sizes (each at least 1) sum to at most n, up to the order of the items
     (non-increasing), with every capacity from the largest size to the total and every number of
     bins from 1 to the item count (fewer than the count is where both answers occur). Ordered by
     the total."""
     for total in range(1, n + 1):
-        for sizes in _multisets(total, total):
+        for sizes in integer_partitions(total, total):
             for capacity in range(sizes[0], total + 1):
                 for bins in range(1, len(sizes) + 1):
                     yield BinPacking(sizes, capacity, bins)
@@ -226,17 +218,14 @@ def shrink(instance: BinPacking) -> Iterator[BinPacking]:
         yield BinPacking(sizes, C, k - 1)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="binpacking",
     title="BIN PACKING (SR1): the items into k bins of capacity C",
     instance_type=BinPacking,
     certificate_doc="each item's bin: a list of n bin numbers in 0..k-1",
     generators={"random": random_instance, "planted": planted, "certified-no": certified_no},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": planted_solution},
     deciders=("dp", "sat"),

@@ -125,17 +125,14 @@ def shrink(instance: FourPartition) -> Iterator[FourPartition]:
         yield FourPartition(rest, instance.bound)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="4partition",
     title="4-PARTITION: split 4m numbers (B/5 < a < B/3) into m quadruples of sum B",
     instance_type=FourPartition,
     certificate_doc="m quadruples of 0-based indices into numbers, each summing to B",
     generators={"random": random_instance, "planted": planted_instance, "certified-no": certified_no_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": lambda seed, **params: planted_with_certificate(seed, **params)[1]},
     deciders=("dp", "sat"),

@@ -24,8 +24,8 @@ from typing import Iterator
 from npw.instances.base import InvalidInstance
 from npw.instances.numbers.model import Partition, SubsetSum
 
-__all__ = ["Numbers", "certain_no_reason", "certified_no", "enumerate_instances", "planted", "planted_solution",
-           "random_instance", "shrink", "verification_sample"]
+__all__ = ["Numbers", "certain_no_reason", "certified_no", "enumerate_instances", "integer_partitions", "planted",
+           "planted_solution", "random_instance", "shrink", "verification_sample"]
 
 Numbers = SubsetSum | Partition
 
@@ -113,13 +113,32 @@ def verification_sample(problem: str, seed: int) -> Numbers:
     return random_instance(problem, rng.randrange(2**31), rng.randint(1, 6), 12)
 
 
-def _multisets(total: int, largest: int) -> Iterator[tuple[int, ...]]:
-    """Non-increasing tuples of positive numbers at most ``largest`` summing to ``total``."""
+def integer_partitions(total: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """Non-increasing tuples of positive numbers at most ``largest`` summing to ``total`` (the
+    partitions of ``total`` into parts at most ``largest``), the larger first parts first.
+
+    Parameters
+    ----------
+    total : int
+        What the parts sum to (0: the one empty tuple).
+    largest : int
+        The largest part allowed.
+
+    Returns
+    -------
+    Iterator[tuple[int, ...]]
+        Each partition once.
+
+    Examples
+    --------
+    >>> list(integer_partitions(4, 2))
+    [(2, 2), (2, 1, 1), (1, 1, 1, 1)]
+    """
     if total == 0:
         yield ()
         return
     for first in range(min(total, largest), 0, -1):
-        for rest in _multisets(total - first, first):
+        for rest in integer_partitions(total - first, first):
             yield (first,) + rest
 
 
@@ -129,7 +148,7 @@ def enumerate_instances(problem: str, n: int) -> Iterator[Numbers]:
     every target from 0 to the total + 1 (the last one a no)."""
     _check(problem)
     for total in range(n + 1):
-        for numbers in _multisets(total, total):
+        for numbers in integer_partitions(total, total):
             if problem == "partition":
                 yield Partition(numbers)
             else:

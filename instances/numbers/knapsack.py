@@ -247,17 +247,14 @@ def shrink(instance: Knapsack) -> Iterator[Knapsack]:
         yield Knapsack(w, v, W, V - 1)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="knapsack",
     title="KNAPSACK (MP9): items of weight at most W and value at least V",
     instance_type=Knapsack,
     certificate_doc="the packed items: a list of distinct 0-based item indices",
     generators={"random": random_instance, "planted": planted, "certified-no": certified_no},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": planted_solution},
     deciders=("dp", "sat"),

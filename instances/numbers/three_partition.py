@@ -135,7 +135,8 @@ def shrink(instance: ThreePartition) -> Iterator[ThreePartition]:
         yield ThreePartition(rest, instance.bound)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="3partition",
     title="3-PARTITION: split 3m numbers (B/4 < a < B/2) into m triples of sum B",
     instance_type=ThreePartition,
@@ -143,10 +144,6 @@ PROBLEM = Problem(
     generators={"random": random_instance, "planted": planted_instance, "certified-no": certified_no_instance,
                 "hard": hard_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("dp", "sat"),
     planted_certificates={"planted": lambda seed, **params: planted_with_certificate(seed, **params)[1]},
     deciders=("dp", "sat", "smt"),

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
-from npw.instances.sat.exactly_k_sat import Assignment, compact_variables, is_assignment
-from npw.instances.elements import sat_elements
+from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, Assignment, compact_variables, is_assignment
 from npw.instances.base import FileFormat
 
 __all__ = ["CNF", "MAX_SAMPLE_WIDTH", "PROBLEM", "enumerate_instances", "mixed_width_instance", "random_instance",
@@ -239,21 +238,16 @@ def verification_sample(seed: int) -> CNF:
     return mixed_width_instance(rng.randrange(2**31), rng.randint(3, 8), rng.uniform(1.2, 3.5))
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="cnf",
     title="CNF-SAT: at least one true literal in every clause (DIMACS CNF)",
     instance_type=CNF,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
     generators={"random": random_instance, "mixed-width": mixed_width_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("brute", "sat"),
-    deciders=("sat", "brute", "smt"),
-    renderer="npw.instances.sat.render:render_svg",
-    elements=sat_elements,
+    **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:CnfFile",
     formats=(FileFormat("dimacs", (".cnf", ".dimacs"), read="npw.instances.sat.cnf:CNF.from_dimacs",
                         write="npw.instances.sat.cnf:CNF.to_dimacs"),),

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
+from npw.instances.elements import sat_elements
 from npw.instances.lazy import lazy_import
 
 if TYPE_CHECKING:
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
-__all__ = ["Assignment", "ExactlyKSat", "FixedWidthSat", "as_clause_array", "compact_variables", "format_literal",
-           "is_assignment", "smaller_clause_lists", "true_counts"]
+__all__ = ["Assignment", "ExactlyKSat", "FixedWidthSat", "as_clause_array", "clause_count", "compact_variables",
+           "format_literal", "is_assignment", "smaller_clause_lists", "true_counts"]
 
 Assignment = tuple[bool, ...]
 
@@ -236,3 +237,44 @@ def smaller_clause_lists(clauses: list[list[int]]) -> Iterator[tuple[int, list[l
     for a, b in itertools.permutations(variables, 2):
         merged = [[(b if abs(l) == a else abs(l)) * (1 if l > 0 else -1) for l in c] for c in clauses]
         yield compact_variables(merged)
+
+
+def clause_count(num_vars: int, ratio: float | None, num_clauses: int | None) -> int:
+    """How many clauses a random generator draws: ``num_clauses`` where given, else ``ratio``
+    times the variables (at least one).
+
+    Parameters
+    ----------
+    num_vars : int
+        The formula's variables.
+    ratio : float or None
+        Clauses per variable, used where ``num_clauses`` is None.
+    num_clauses : int or None
+        The count itself.
+
+    Returns
+    -------
+    int
+        The count; InvalidInstance for a negative one or neither given.
+
+    Examples
+    --------
+    >>> clause_count(10, 4.2, None), clause_count(10, None, 7)
+    (42, 7)
+    """
+    if num_clauses is not None:
+        if num_clauses < 0:
+            raise InvalidInstance("num_clauses must be >= 0")
+        return num_clauses
+    if ratio is None or ratio < 0:
+        raise InvalidInstance("give num_clauses or a non-negative ratio")
+    return max(1, round(ratio * num_vars))
+
+
+# what the records of the SAT family (cnf, 3sat, 1in3sat, 224sat) share: SAT first, then the brute
+# force and SMT; drawn by the SAT renderer, its elements the variables and clauses
+SAT_FAMILY_FIELDS: dict[str, Any] = {
+    "deciders": ("sat", "brute", "smt"),
+    "renderer": "npw.instances.sat.render:render_svg",
+    "elements": sat_elements,
+}

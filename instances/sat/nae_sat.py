@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.lazy import lazy_import
-from npw.instances.sat.exactly_k_sat import FixedWidthSat, smaller_clause_lists
+from npw.instances.sat.exactly_k_sat import FixedWidthSat, clause_count, smaller_clause_lists
 from npw.instances.elements import sat_elements
 
 if TYPE_CHECKING:
@@ -114,13 +114,7 @@ MIN_VARS = 3  # the certified-no core's three variables
 def _count(num_vars: int, ratio: float | None, num_clauses: int | None, width: int) -> int:
     if num_vars < max(MIN_VARS, width):  # w distinct variables a clause; three for the certified-no core
         raise InvalidInstance(f"a generated NAE-{width}-SAT instance needs at least {max(MIN_VARS, width)} variables")
-    if num_clauses is not None:
-        if num_clauses < 0:
-            raise InvalidInstance("num_clauses must be >= 0")
-        return num_clauses
-    if ratio is None or ratio < 0:
-        raise InvalidInstance("give num_clauses or a non-negative ratio")
-    return max(1, round(ratio * num_vars))
+    return clause_count(num_vars, ratio, num_clauses)
 
 
 def _random_clause(rng: _random.Random, num_vars: int, width: int) -> tuple[int, ...]:

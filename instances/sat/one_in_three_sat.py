@@ -33,8 +33,9 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.sat.exactly_k_sat import ExactlyKSat, compact_variables, smaller_clause_lists
-from npw.instances.elements import sat_elements
+from npw.instances.sat.exactly_k_sat import (
+    SAT_FAMILY_FIELDS, ExactlyKSat, clause_count, compact_variables, smaller_clause_lists,
+)
 
 __all__ = ["OneInThreeSat", "PROBLEM", "certified_no_instance", "enumerate_instances", "mixed_instance",
            "planted_assignment", "planted_instance", "positive_instance", "random_instance", "shrink",
@@ -67,16 +68,6 @@ class OneInThreeSat(ExactlyKSat):
 # -- generators -----------------------------------------------------------------------------
 
 
-def _clause_count(num_vars: int, ratio: float | None, num_clauses: int | None) -> int:
-    if num_clauses is not None:
-        if num_clauses < 0:
-            raise InvalidInstance("num_clauses must be >= 0")
-        return num_clauses
-    if ratio is None or ratio < 0:
-        raise InvalidInstance("give num_clauses or a non-negative ratio")
-    return max(1, round(ratio * num_vars))
-
-
 def _check_vars(num_vars: int) -> None:
     if num_vars < 3:
         raise InvalidInstance("random 1-in-3-SAT needs at least 3 variables (clauses use 3 distinct ones)")
@@ -89,7 +80,7 @@ def random_instance(
     """Clauses over 3 distinct variables chosen uniformly; each literal negated with the given probability."""
     _check_vars(num_vars)
     rng = _random.Random(seed)
-    count = _clause_count(num_vars, ratio, num_clauses)
+    count = clause_count(num_vars, ratio, num_clauses)
     variables = range(1, num_vars + 1)
     clauses = [
         tuple(v if rng.random() >= negation_probability else -v for v in rng.sample(variables, 3))
@@ -120,7 +111,7 @@ def planted_instance(
     _check_vars(num_vars)
     rng = _random.Random(seed)
     hidden = [rng.random() < 0.5 for _ in range(num_vars)]
-    count = _clause_count(num_vars, ratio, num_clauses)
+    count = clause_count(num_vars, ratio, num_clauses)
     clauses = []
     for _ in range(count):
         chosen = rng.sample(range(1, num_vars + 1), 3)
@@ -285,7 +276,8 @@ def shrink(instance: OneInThreeSat) -> Iterator[OneInThreeSat]:
         yield OneInThreeSat(num_vars, renamed)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="1in3sat",
     title="1-in-3-SAT: exactly one true literal in every 3-literal clause",
     instance_type=OneInThreeSat,
@@ -298,15 +290,9 @@ PROBLEM = Problem(
         "certified-no": certified_no_instance,
     },
     default_generator="mixed",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("brute", "sat"),
     # the hidden assignment depends on the seed and num_vars alone (it is drawn first)
     planted_certificates={"planted": lambda seed, num_vars=20, **_: planted_assignment(seed, num_vars)},
-    deciders=("sat", "brute", "smt"),
-    renderer="npw.instances.sat.render:render_svg",
-    elements=sat_elements,
+    **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:OneInThreeSatFile",
 )

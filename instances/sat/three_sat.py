@@ -13,8 +13,7 @@ from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.sat.cnf import CNF
-from npw.instances.sat.exactly_k_sat import smaller_clause_lists
-from npw.instances.elements import sat_elements
+from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, smaller_clause_lists
 from npw.instances.base import FileFormat
 
 __all__ = ["PROBLEM", "ThreeSat", "enumerate_instances", "random_instance", "shrink", "verification_sample"]
@@ -81,24 +80,19 @@ def shrink(instance: ThreeSat) -> Iterator[ThreeSat]:
         yield ThreeSat(num_vars, smaller)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="3sat",
     title="3-SAT: CNF with exactly three literals per clause",
     instance_type=ThreeSat,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
     generators={"random": random_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     # SAT first: the verifier decides a reduction's target with the first decider only, and the
     # brute force (no propagation) ran to the 60 s timeout on 4 of cnf-to-3sat's 300 random
     # targets (up to 44 variables, fresh ones of the split clauses); a 3-SAT source still gets both
     verify_deciders=("sat", "brute"),
-    deciders=("sat", "brute", "smt"),
-    renderer="npw.instances.sat.render:render_svg",
-    elements=sat_elements,
+    **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:ThreeSatFile",
     formats=(FileFormat("dimacs", (".cnf", ".dimacs"), write="npw.instances.sat.cnf:CNF.to_dimacs"),),
 )

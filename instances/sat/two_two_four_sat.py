@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.lazy import lazy_import
-from npw.instances.sat.exactly_k_sat import ExactlyKSat, format_literal
-from npw.instances.elements import sat_elements
+from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, ExactlyKSat, format_literal
 
 if TYPE_CHECKING:
     import numpy as np
@@ -165,20 +164,15 @@ def verification_sample(seed: int) -> TwoTwoFourSat:
     return random_instance(rng.randrange(2**31), rng.randint(1, 6))
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="224sat",
     title="2/2/4-SAT: m variables each twice unnegated and twice negated, m 4-literal clauses, exactly two true",
     instance_type=TwoTwoFourSat,
     certificate_doc="assignment: list of m booleans (entry i-1 is variable i)",
     generators={"random": random_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("sat", "brute"),
-    deciders=("sat", "brute", "smt"),
-    renderer="npw.instances.sat.render:render_svg",
-    elements=sat_elements,
+    **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:TwoTwoFourSatFile",
 )

@@ -324,17 +324,14 @@ def shrink(instance: SetCover) -> Iterator[SetCover]:
         yield instance.with_bound(k - 1)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="setcover",
     title="Set cover (SP5): k or fewer of the sets covering the universe",
     instance_type=SetCover,
     certificate_doc="the cover: a list of at most k distinct 0-based set indices whose union is the universe",
     generators={"random": random_instance, "planted": planted, "certified-no": certified_no},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    shrink=shrink,
-    sample=verification_sample,
     verify_deciders=("search", "sat"),
     # a target's NO is the search's word; the SAT encoding confirms it
     confirm_no_deciders=("sat",),

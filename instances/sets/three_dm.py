@@ -15,7 +15,8 @@ from npw.instances.elements import three_dm_elements
 
 __all__ = ["PROBLEM"]
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    vars(generators),
     id="3dm",
     title="3-DIMENSIONAL MATCHING (SP1): q disjoint triples covering W, X and Y",
     instance_type=ThreeDM,
@@ -26,10 +27,6 @@ PROBLEM = Problem(
         "certified-no": generators.certified_no,
     },
     default_generator="random",
-    enumerate=generators.enumerate_instances,
-    enumerate_doc=generators.enumerate_instances.__doc__ or "",
-    shrink=generators.shrink,
-    sample=generators.verification_sample,
     # SAT first: the primary decider answers the reductions' targets (hundreds of triples)
     verify_deciders=("sat", "brute"),
     planted_certificates={"planted": generators.planted_solution},

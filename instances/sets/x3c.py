@@ -15,7 +15,8 @@ from npw.instances.elements import x3c_elements
 
 __all__ = ["PROBLEM"]
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    vars(generators), "x3c_",
     id="x3c",
     title="EXACT COVER BY 3-SETS (SP2): q disjoint 3-sets covering 3q elements",
     instance_type=X3C,
@@ -26,10 +27,6 @@ PROBLEM = Problem(
         "certified-no": generators.x3c_certified_no,
     },
     default_generator="random",
-    enumerate=generators.x3c_enumerate_instances,
-    enumerate_doc=generators.x3c_enumerate_instances.__doc__ or "",
-    shrink=generators.x3c_shrink,
-    sample=generators.x3c_verification_sample,
     # SAT first: the primary decider answers the reductions' targets (hundreds of triples)
     verify_deciders=("sat", "brute"),
     planted_certificates={"planted": generators.x3c_planted_solution},

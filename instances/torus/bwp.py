@@ -302,7 +302,8 @@ def enumerate_instances(n: int) -> Iterator[BWP]:
                     yield BWP(2, 2, start, goal, bound)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="bwp",
     title="BWP: black/white torus puzzle, start to goal in at most k drag steps",
     instance_type=BWP,
@@ -310,9 +311,6 @@ PROBLEM = Problem(
     generators={"random": random_instance, "planted": planted_instance, "tight": tight_instance,
                 "strip": strip_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    sample=verification_sample,
     verify_deciders=("tight", "sat"),
     # the 3-PARTITION targets' NOs (17 x 70 and larger): tight's word checked by the phase model
     confirm_no_deciders=("phases",),

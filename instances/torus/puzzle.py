@@ -286,16 +286,14 @@ def enumerate_instances(n: int) -> Iterator[TorusPuzzle]:
                 yield TorusPuzzle(rows, cols, cells)
 
 
-PROBLEM = Problem(
+PROBLEM = Problem.of_module(
+    globals(),
     id="torus",
     title="torus puzzle: sort a board by cyclic row/column rotations (optionally within k steps)",
     instance_type=TorusPuzzle,
     certificate_doc="moves: list of strings such as \"R2E3\" (row 2 east by 3) or \"C0N1\"; lines from 0",
     generators={"random": random_instance, "scrambled": scrambled_instance},
     default_generator="random",
-    enumerate=enumerate_instances,
-    enumerate_doc=enumerate_instances.__doc__ or "",
-    sample=verification_sample,
     verify_deciders=("bfs", "constructive"),
     deciders=("constructive", "bfs"),
     renderer="npw.instances.torus.render:render_torus",

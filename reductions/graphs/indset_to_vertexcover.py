@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from npw.instances.graphs.graph import IndependentSet, VertexCover
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
-from npw.reductions.graphs.common import complement_set, same_graph_provenance
+from npw.reductions.graphs.common import (
+    complement_bound_size, complement_set, is_same_graph_complement_bound, same_graph_provenance,
+)
 
 __all__ = ["CLAIMS", "LEMMA", "REDUCTION", "backward", "forward", "reduce"]
 
@@ -43,9 +45,7 @@ def _complement_is_cover(graph, inside) -> bool | str:
 
 
 CLAIMS = (
-    Claim("same-graph", f"the target is G itself with k' = n - k ({LEMMA})",
-          lambda src, tgt: (tgt.edges == src.edges and tgt.num_vertices == src.num_vertices
-                            and tgt.k == src.num_vertices - src.k) or "the graph or the bound differs"),
+    Claim("same-graph", f"the target is G itself with k' = n - k ({LEMMA})", is_same_graph_complement_bound),
     Claim("complement-covers", f"V - V' of an independent set V' is a vertex cover ({LEMMA})",
           lambda src, tgt, chosen, cover: _complement_is_cover(src, chosen), FORWARD_CLAIM),
     Claim("complement-independent", f"V - V' of a vertex cover V' is an independent set ({LEMMA})",
@@ -61,7 +61,7 @@ REDUCTION = Reduction(
     reduce=reduce,
     forward=forward,
     backward=backward,
-    size=lambda src: {"vertices": src.num_vertices, "edges": len(src.edges), "k": src.num_vertices - src.k},
+    size=complement_bound_size,
     claims=CLAIMS,
     provenance=lambda src, tgt: same_graph_provenance(src),
     checked="every graph up to 7 vertices with every k (9,727), 300 random",

@@ -194,16 +194,9 @@ CLAIMS = (
           "OR of two FALSE inputs is FALSE)", claim_each_clause_true, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="3sat-to-3col",
-    source="3sat",
-    target="coloring",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3sat-to-3col", source="3sat", target="coloring",
     reference="Kleinberg & Tardos 2005, Section 8.7; Sipser, Chapter 7 (3COLOR); Karp 1972 (CHROMATIC NUMBER)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
 )

@@ -166,16 +166,9 @@ CLAIMS = (
           f"({PROOF}, second direction)", claim_consistent, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="3sat-to-indset",
-    source="3sat",
-    target="indset",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3sat-to-indset", source="3sat", target="indset",
     reference="Kleinberg & Tardos 2005, Section 8.2 (8.8); Sipser Theorem 7.32 complemented; Karp 1972",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
 )

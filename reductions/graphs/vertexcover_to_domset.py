@@ -111,16 +111,9 @@ CLAIMS = (
           f"the dominating set less the isolated vertices ({SOURCE})", claim_not_larger, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="vertexcover-to-domset",
-    source="vertexcover",
-    target="domset",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="vertexcover-to-domset", source="vertexcover", target="domset",
     reference=SOURCE,
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every graph up to 7 vertices with every k (9,727), 300 random",
 )

@@ -86,16 +86,9 @@ CLAIMS = (
           f"({SOURCE})", claim_breaks_every_two_cycle, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="vertexcover-to-fvs",
-    source="vertexcover",
-    target="fvs",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="vertexcover-to-fvs", source="vertexcover", target="fvs",
     reference=SOURCE,
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every graph up to 7 vertices with every k (9,727), 300 random",
 )

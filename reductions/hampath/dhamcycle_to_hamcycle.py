@@ -120,16 +120,9 @@ CLAIMS = (
           f"({SOURCE})", claim_triples_in_order, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="dhamcycle-to-hamcycle",
-    source="dhamcycle",
-    target="hamcycle",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="dhamcycle-to-hamcycle", source="dhamcycle", target="hamcycle",
     reference=SOURCE,
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every digraph up to 4 vertices (238), 300 random",
 )

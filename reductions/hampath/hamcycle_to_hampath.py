@@ -118,16 +118,9 @@ CLAIMS = (
           BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="hamcycle-to-hampath",
-    source="hamcycle",
-    target="hampath",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="hamcycle-to-hampath", source="hamcycle", target="hampath",
     reference=SOURCE,
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every graph up to 7 vertices (1,252), 300 random",
 )

@@ -291,17 +291,10 @@ CLAIMS = (
           claim_cover_size, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="vertexcover-to-hamcycle",
-    source="vertexcover",
-    target="hamcycle",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="vertexcover-to-hamcycle", source="vertexcover", target="hamcycle",
     reference=SOURCE,
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     source_sample=small_source,
     checked=("every graph up to 7 vertices with every k (9,727), 300 random of up to 7 vertices and 12 "
              "edges (targets up to 151 vertices); targets decided by the edge encoding"),

@@ -16,7 +16,7 @@ from npw.instances.elements import edge_id, element_id, tile_id, vertex_id
 from npw.reductions.rel import theorem2
 from npw.reductions.base import BuiltTarget, Reduction, ReductionOption, compose_provenance
 from npw.reductions.npuz.backward import DecodeError, backward_moves
-from npw.reductions.npuz.claims import CLAIMS
+from npw.reductions.npuz.claims import CLAIMS  # noqa: F401 (the record's, by Reduction.of_module)
 from npw.reductions.npuz.forward import forward_moves
 from npw.reductions.npuz.instance import DENSE_LIMIT, SMALL_UNIT, SMALL_UNIT_NOTE, build_instance
 
@@ -105,22 +105,15 @@ OPTIONS = (
     ReductionOption("additive", int, 0, "Corollary 1's constant r (l and u enlarged by r)"),
 )
 
-REDUCTION = Reduction(
-    id="224sat-to-npuz",
-    source="224sat",
-    target="npuz",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="224sat-to-npuz", source="224sat", target="npuz",
     reference="Ratner & Warmuth 1990, Section 4, Theorem 3 (board layout ours: Figure 3 is lost)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
     notes=f"registered at the small unit l = {SMALL_UNIT}: " + SMALL_UNIT_NOTE.format(l=SMALL_UNIT, lp="u + 16m + 1")
           + "; npw reduce --unit L (the paper's unit without it); npw puzzle theorem3 for the simulation",
     options=OPTIONS,
-    claims=CLAIMS,
     build_with=build_with,
     draw=draw,
-    provenance=provenance,
     checked=("read-back REL instance = Theorem 2's for every instance up to m = 3; forward reaches B2 "
              "within k and backward decodes it (m <= 3 exhaustive, random m <= 6, with detours); m = 2 at "
              "the paper's unit: 1.15 billion forward moves simulated and decoded. The no-direction's "

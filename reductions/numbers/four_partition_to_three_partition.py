@@ -241,16 +241,9 @@ CLAIMS = (
           f"groups by tau + tau' = B ({PROOF}, second direction)", claim_taus_pair_up, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="4partition-to-3partition",
-    source="4partition",
-    target="3partition",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="4partition-to-3partition", source="4partition", target="3partition",
     reference="Garey & Johnson 1979, Theorem 4.4 (4-PARTITION -> 3-PARTITION)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every instance with m <= 2 and B <= 50 (892), 300 random",
 )

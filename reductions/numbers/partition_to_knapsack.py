@@ -87,16 +87,9 @@ CLAIMS = (
           f"so exactly S/2 ({PROOF}, second direction)", claim_side_weighs_half, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="partition-to-knapsack",
-    source="partition",
-    target="knapsack",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="partition-to-knapsack", source="partition", target="knapsack",
     reference="Garey & Johnson [MP9] (from PARTITION); Karp 1972; Kleinberg & Tardos 8.8",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every instance of total <= 24 (7,338), 300 random",
 )

@@ -97,16 +97,9 @@ CLAIMS = (
           f"({PROOF}, second direction)", claim_originals_sum_to_t, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="subsetsum-to-partition",
-    source="subsetsum",
-    target="partition",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="subsetsum-to-partition", source="subsetsum", target="partition",
     reference="padding with |S - 2t| (CLRS Exercise 34.5-5; Garey & Johnson [SP12])",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every instance of total <= 14, 300 random",
 )

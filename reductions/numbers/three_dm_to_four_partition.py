@@ -233,17 +233,10 @@ CLAIMS = (
           f"({PROOF}, second direction)", claim_backward_real_or_dummy, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="3dm-to-4partition",
-    source="3dm",
-    target="4partition",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3dm-to-4partition", source="3dm", target="4partition",
     reference="Garey & Johnson 1979, Theorem 4.3 (3DM -> 4-PARTITION, base r = 32q)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked=("every 3DM instance with q <= 3 and at most 6 triples up to renaming (2,243; 540 of the "
              "no-instances reach the construction, the rest have an element in no triple), 300 random"),
 )

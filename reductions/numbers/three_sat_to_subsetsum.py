@@ -171,16 +171,9 @@ CLAIMS = (
           f"is chosen ({PROOF}, second direction)", claim_literal_in_each_clause, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="3sat-to-subsetsum",
-    source="3sat",
-    target="subsetsum",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3sat-to-subsetsum", source="3sat", target="subsetsum",
     reference="Sipser Theorem 7.56; CLRS 3rd ed. Section 34.5.5, Theorem 34.15",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
 )

@@ -183,17 +183,10 @@ CLAIMS = (
           "direction: the chain of y's cannot satisfy every clause alone)", claim_blocks_force_clauses, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="cnf-to-3sat",
-    source="cnf",
-    target="3sat",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="cnf-to-3sat", source="cnf", target="3sat",
     reference="Garey & Johnson 1979, Theorem 3.1 (SATISFIABILITY -> 3SAT); Sipser, Corollary 7.42",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked=("every CNF over up to 3 variables with up to 3 clauses of width 1-2 (809), 300 random of "
              "widths 1-5"),
 )

@@ -117,16 +117,9 @@ CLAIMS = (
           "equal would leave y no value)", claim_halves_force_clause, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="nae4sat-to-nae3sat",
-    source="nae4sat",
-    target="nae3sat",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="nae4sat-to-nae3sat", source="nae4sat", target="nae3sat",
     reference="Garey & Johnson 1979, Theorem 3.1's clause splitting; Papadimitriou 1994, Theorem 9.3 (NAESAT)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every NAE-4-SAT instance up to 2 clauses over 3 variables (6,837), 300 random",
 )

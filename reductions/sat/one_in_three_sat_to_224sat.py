@@ -447,16 +447,9 @@ CLAIMS = (
 )
 
 
-REDUCTION = Reduction(
-    id="1in3sat-to-224sat",
-    source="1in3sat",
-    target="224sat",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="1in3sat-to-224sat", source="1in3sat", target="224sat",
     reference="Ratner & Warmuth 1990, Appendix, Theorem 6",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every instance up to 3 clauses; 10,000 random",
 )

@@ -260,17 +260,10 @@ CLAIMS = (
 )
 
 
-REDUCTION = Reduction(
-    id="pm3sat-to-pm3sat-2occ",
-    source="pm3sat",
-    target="pm3sat-2occ",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="pm3sat-to-pm3sat-2occ", source="pm3sat", target="pm3sat-2occ",
     reference="Brunner et al., Solo Chess with unlimited moves, Appendix B, Lemma B.1 (Figure 9)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     notes="variables with occurrences of one sign only are kept (the proof deletes them); backward reads x_1 "
           "where x has no negative occurrence",
     checked=("every planar layout up to 4 variables and 4 clauses up to symmetry (3,746: 3,521 yes, 225 "

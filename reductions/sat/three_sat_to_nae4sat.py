@@ -112,16 +112,9 @@ CLAIMS = (
           claim_true_literal_beside_s, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="3sat-to-nae4sat",
-    source="3sat",
-    target="nae4sat",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3sat-to-nae4sat", source="3sat", target="nae4sat",
     reference="Papadimitriou 1994, Theorem 9.3 (one new variable in every clause); Garey & Johnson LO3; Schaefer 1978",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random",
 )

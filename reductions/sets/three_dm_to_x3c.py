@@ -79,16 +79,9 @@ CLAIMS = (
           f"({PROOF})", claim_cover_is_matching, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="3dm-to-x3c",
-    source="3dm",
-    target="x3c",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3dm-to-x3c", source="3dm", target="x3c",
     reference="Garey & Johnson (1979), Section 3.2.1: X3C contains 3DM (the union W + X + Y)",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every 3DM instance of q <= 3 with up to 6 triples, up to renaming (2,243), 300 random",
 )

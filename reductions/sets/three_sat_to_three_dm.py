@@ -305,17 +305,10 @@ CLAIMS = (
           f"a matching gives a satisfying assignment)", claim_clause_triple_is_a_true_literal, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="3sat-to-3dm",
-    source="3sat",
-    target="3dm",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3sat-to-3dm", source="3sat", target="3dm",
     reference="Garey & Johnson (1979), Theorem 3.2: truth-setting, satisfaction-testing and garbage collection",
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     source_sample=small_source,
     checked=("every 3-SAT instance up to 3 clauses over 3 variables (29,036), 300 random of 3-5 variables "
              "(the reduction's `source_sample`: targets of at most 16,500 triples; 253 yes, 47 no), and 30 "

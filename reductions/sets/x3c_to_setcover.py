@@ -87,16 +87,9 @@ CLAIMS = (
           claim_small_cover_is_exact, BACKWARD_CLAIM),
 )
 
-REDUCTION = Reduction(
-    id="x3c-to-setcover",
-    source="x3c",
-    target="setcover",
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="x3c-to-setcover", source="x3c", target="setcover",
     reference=PROOF,
-    reduce=reduce,
-    forward=forward,
-    backward=backward,
-    size=size,
-    claims=CLAIMS,
-    provenance=provenance,
     checked="every X3C instance of q <= 2 up to renaming (2,139), 300 random",
 )

@@ -26,11 +26,12 @@ Each node checks the deadline (UNKNOWN past it); ``stats["nodes"]`` counts the n
 from __future__ import annotations
 
 import time
+from typing import Any, Callable
 
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.registry import Decider
 
-__all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "solve"]
+__all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "refuse_past_limit", "search_result", "solve"]
 
 MAX_BRUTE_VERTICES = 2000
 """The most vertices the branch and bound takes (its recursion goes one level per vertex)."""
@@ -121,26 +122,73 @@ def solve(instance, timeout: float | None = None) -> Result:
     """Decides an indset / vertexcover / clique / domset instance by branch and bound."""
     start = time.perf_counter()
     n = instance.num_vertices
-    if n > MAX_BRUTE_VERTICES:
-        raise Refused(f"{n:,} vertices, past the branch and bound's limit of {MAX_BRUTE_VERTICES:,} "
-                      "(MAX_BRUTE_VERTICES)")
+    refuse_past_limit(n, MAX_BRUTE_VERTICES, "the branch and bound")
     search = _Search(instance, Deadline(timeout))
-    found: tuple[int, ...] | frozenset[int] | None
-    try:
+
+    def run() -> tuple[int, ...] | frozenset[int] | None:
         if instance.problem in ("indset", "clique"):
-            found = search.grow((), frozenset(range(n)), instance.problem == "clique")
-        elif instance.problem == "vertexcover":
-            found = search.cover(frozenset(), instance.k)
-        elif instance.problem == "domset":
-            found = search.dominate(frozenset(), instance.k)
-        else:
-            raise ValueError(f"not a classic graph problem: {instance.problem}")
+            return search.grow((), frozenset(range(n)), instance.problem == "clique")
+        if instance.problem == "vertexcover":
+            return search.cover(frozenset(), instance.k)
+        if instance.problem == "domset":
+            return search.dominate(frozenset(), instance.k)
+        raise ValueError(f"not a classic graph problem: {instance.problem}")
+
+    return search_result(search, run, start)
+
+
+def refuse_past_limit(n: int, limit: int, searcher: str) -> None:
+    """Refuses a graph of more than ``limit`` vertices (a module's ``MAX_BRUTE_VERTICES``).
+
+    Parameters
+    ----------
+    n : int
+        The graph's vertices.
+    limit : int
+        The most the search takes.
+    searcher : str
+        The search, as the message names it (``"the branch and bound"``).
+
+    >>> refuse_past_limit(3000, 2000, "the search")
+    Traceback (most recent call last):
+        ...
+    npw.solvers.result.Refused: 3,000 vertices, past the search's limit of 2,000 (MAX_BRUTE_VERTICES)
+    """
+    if n > limit:
+        raise Refused(f"{n:,} vertices, past {searcher}'s limit of {limit:,} (MAX_BRUTE_VERTICES)")
+
+
+def search_result(search: Any, run: Callable[[], Any], start: float,
+                  certificate: Callable[[Any], Any] = lambda found: tuple(sorted(found))) -> Result:
+    """The ``brute`` Result of a backtracking search over a graph (this module's, ``fvs``'s,
+    ``coloring``'s).
+
+    Parameters
+    ----------
+    search : Any
+        The search object; its ``nodes`` (the count so far) goes into the stats.
+    run : Callable[[], Any]
+        Runs the search: what it found, or None (or False) for nothing; raises ``OutOfTime``
+        past the search's deadline.
+    start : float
+        ``time.perf_counter()`` when the decider began.
+    certificate : Callable[[Any], Any]
+        The certificate of what ``run`` found (default: the vertex set, sorted).
+
+    Returns
+    -------
+    Result
+        UNKNOWN past the deadline, NO when nothing was found, else YES with the certificate;
+        stats ``time`` and ``nodes``.
+    """
+    try:
+        found = run()
     except OutOfTime:
         return Result(Answer.UNKNOWN, None, "brute", {"time": time.perf_counter() - start, "nodes": search.nodes})
     stats = {"time": time.perf_counter() - start, "nodes": search.nodes}
-    if found is None:
+    if found is None or found is False:
         return Result(Answer.NO, None, "brute", stats)
-    return Result(Answer.YES, tuple(sorted(found)), "brute", stats)
+    return Result(Answer.YES, certificate(found), "brute", stats)
 
 
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------

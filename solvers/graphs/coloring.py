@@ -27,8 +27,9 @@ import time
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from npw.solvers.graphs.brute import refuse_past_limit, search_result
 from npw.solvers.limits import ClauseBuffer, refuse_above
-from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
+from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
@@ -127,17 +128,9 @@ def solve_brute(instance, timeout: float | None = None) -> Result:
     """Decides a coloring instance by backtracking."""
     start = time.perf_counter()
     n = instance.num_vertices
-    if n > MAX_BRUTE_VERTICES:
-        raise Refused(f"{n:,} vertices, past the backtracking's limit of {MAX_BRUTE_VERTICES:,} (MAX_BRUTE_VERTICES)")
+    refuse_past_limit(n, MAX_BRUTE_VERTICES, "the backtracking")
     search = _Backtrack(instance, Deadline(timeout))
-    try:
-        found = search.search(n, 0)
-    except OutOfTime:
-        return Result(Answer.UNKNOWN, None, "brute", {"time": time.perf_counter() - start, "nodes": search.nodes})
-    stats = {"time": time.perf_counter() - start, "nodes": search.nodes}
-    if not found:
-        return Result(Answer.NO, None, "brute", stats)
-    return Result(Answer.YES, tuple(search.colour), "brute", stats)
+    return search_result(search, lambda: search.search(n, 0), start, certificate=lambda found: tuple(search.colour))
 
 
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------

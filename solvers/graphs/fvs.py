@@ -29,8 +29,9 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
-from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
-from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.result import Deadline, Result
+from npw.solvers.graphs.brute import refuse_past_limit, search_result
+from npw.solvers.graphs.sat import decide_vertex_set, sample_vertex_sets
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "SAMPLERS", "encode", "sample_certificates", "solve_brute", "solve_sat"]
@@ -106,17 +107,9 @@ def solve_brute(instance, timeout: float | None = None) -> Result:
     """Decides an fvs instance by the bounded search tree over shortest cycles."""
     start = time.perf_counter()
     n = instance.num_vertices
-    if n > MAX_BRUTE_VERTICES:
-        raise Refused(f"{n:,} vertices, past the search's limit of {MAX_BRUTE_VERTICES:,} (MAX_BRUTE_VERTICES)")
+    refuse_past_limit(n, MAX_BRUTE_VERTICES, "the search")
     search = _Search(instance, Deadline(timeout))
-    try:
-        found = search.search(frozenset(range(n)), frozenset(), instance.k)
-    except OutOfTime:
-        return Result(Answer.UNKNOWN, None, "brute", {"time": time.perf_counter() - start, "nodes": search.nodes})
-    stats = {"time": time.perf_counter() - start, "nodes": search.nodes}
-    if found is None:
-        return Result(Answer.NO, None, "brute", stats)
-    return Result(Answer.YES, tuple(sorted(found)), "brute", stats)
+    return search_result(search, lambda: search.search(frozenset(range(n)), frozenset(), instance.k), start)
 
 
 def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[int]]]:
@@ -143,13 +136,7 @@ def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[i
 
 def solve_sat(instance, timeout: float | None = None, solver: str | None = None) -> Result:
     """Decides an fvs instance through the order encoding."""
-    n = instance.num_vertices
-
-    def encoding(deadline: Deadline) -> SatEncoding:
-        num_vars, clauses = encode(instance, deadline)
-        return SatEncoding(num_vars, clauses, decode=lambda model: tuple(v for v in range(n) if model[v]))
-
-    return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+    return decide_vertex_set(instance, encode, timeout, solver)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
@@ -162,9 +149,7 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     >>> all(g.verify(c) for c in found), len(set(found)) > 1
     (True, True)
     """
-    num_vars, clauses = encode(instance)
-    return [tuple(v for v in range(instance.num_vertices) if model[v])
-            for model in sample_models(num_vars, clauses, count, seed)]
+    return sample_vertex_sets(instance, encode, count, seed)
 
 
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------

@@ -20,6 +20,8 @@ Variable v + 1 is vertex v; the certificate is the chosen vertices.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
@@ -28,7 +30,11 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
-__all__ = ["DECIDERS", "SAMPLERS", "encode", "sample_certificates", "solve"]
+__all__ = ["DECIDERS", "SAMPLERS", "VertexSetEncoder", "decide_vertex_set", "encode", "sample_certificates",
+           "sample_vertex_sets", "solve"]
+
+# encode(instance, deadline or None) -> (variables, clauses), variable v + 1 being "v is chosen"
+VertexSetEncoder = Callable[[Any, "Deadline | None"], "tuple[int, list[list[int]]]"]
 
 
 def _property_size(instance) -> int:
@@ -67,8 +73,27 @@ def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[i
     return max(pool.top, n), clauses
 
 
-def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
-    """Decides an indset / vertexcover / clique / domset instance through its encoding."""
+def decide_vertex_set(instance: Any, encode: VertexSetEncoder, timeout: float | None = None,
+                      solver: str | None = None) -> Result:
+    """Decides a problem whose certificate is a set of vertices through an encoding in which
+    variable v + 1 is "vertex v is chosen" (this module's, or ``fvs``'s order encoding).
+
+    Parameters
+    ----------
+    instance : Any
+        The instance (``num_vertices`` vertices).
+    encode : VertexSetEncoder
+        ``encode(instance, deadline) -> (variables, clauses)``.
+    timeout : float or None
+        Seconds for the encoding and the solver together.
+    solver : str or None
+        The SAT solver's name (``npw.solvers.sat``'s default when None).
+
+    Returns
+    -------
+    Result
+        YES with the chosen vertices, NO, or UNKNOWN past the timeout.
+    """
     n = instance.num_vertices
 
     def encoding(deadline: Deadline) -> SatEncoding:
@@ -76,6 +101,36 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
         return SatEncoding(num_vars, clauses, decode=lambda model: tuple(v for v in range(n) if model[v]))
 
     return decide_by_sat(encoding, backend="sat", solver=solver, timeout=timeout)
+
+
+def sample_vertex_sets(instance: Any, encode: VertexSetEncoder, count: int, seed: int = 0) -> list[tuple[int, ...]]:
+    """Diverse vertex sets (models under random phases) of an encoding like
+    :func:`decide_vertex_set`'s.
+
+    Parameters
+    ----------
+    instance : Any
+        The instance (``num_vertices`` vertices).
+    encode : VertexSetEncoder
+        ``encode(instance, deadline) -> (variables, clauses)``; called without a deadline.
+    count : int
+        How many models to ask for.
+    seed : int
+        The random phases' seed.
+
+    Returns
+    -------
+    list[tuple[int, ...]]
+        The chosen vertices of each model found.
+    """
+    num_vars, clauses = encode(instance, None)
+    return [tuple(v for v in range(instance.num_vertices) if model[v])
+            for model in sample_models(num_vars, clauses, count, seed)]
+
+
+def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
+    """Decides an indset / vertexcover / clique / domset instance through its encoding."""
+    return decide_vertex_set(instance, encode, timeout, solver)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
@@ -88,9 +143,7 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     >>> all(g.verify(c) for c in found), len(set(found)) > 1
     (True, True)
     """
-    num_vars, clauses = encode(instance)
-    return [tuple(v for v in range(instance.num_vertices) if model[v])
-            for model in sample_models(num_vars, clauses, count, seed)]
+    return sample_vertex_sets(instance, encode, count, seed)
 
 
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------

@@ -37,7 +37,7 @@ from typing import Callable
 from npw.instances.npuz.board import Board
 
 __all__ = ["HEURISTICS", "RANKED_HEURISTICS", "default_heuristic", "euclid", "heuristic_function", "linear_conflict",
-           "linear_conflict_extra", "manhattan", "relaxed", "relaxed_adjacency"]
+           "linear_conflict_extra", "lis_length", "manhattan", "relaxed", "relaxed_adjacency"]
 
 HEURISTICS = ("manhattan", "euclid", "relaxed", "linear-conflict", "pdb")  # any n (pdb: n <= 4)
 # databases indexed without the blank, one board size each (pdb78: 4 x 4, pdb6666: 5 x 5), built in
@@ -112,7 +112,13 @@ def relaxed(board: Board, goal: Board) -> int:
     return max(relaxed_adjacency(board, goal), manhattan(board, goal))
 
 
-def _lis_length(values: list[int]) -> int:
+def lis_length(values: list[int]) -> int:
+    """The length of the longest strictly increasing subsequence of ``values`` (patience sorting):
+    the tiles of a line already in goal order (linear conflicts, here and in ``pysearch``).
+
+    >>> lis_length([3, 1, 2, 0, 4])
+    3
+    """
     tails: list[int] = []
     for v in values:
         i = bisect_left(tails, v)
@@ -131,7 +137,7 @@ def linear_conflict_extra(board: Board, goal: Board) -> int:
     for line in range(n):
         row = [where[t] % n for t in board[line * n:(line + 1) * n] if t and where[t] // n == line]
         col = [where[t] // n for t in board[line::n] if t and where[t] % n == line]
-        extra += (len(row) - _lis_length(row)) + (len(col) - _lis_length(col))
+        extra += (len(row) - lis_length(row)) + (len(col) - lis_length(col))
     return 2 * extra
 
 

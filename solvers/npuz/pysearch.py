@@ -15,10 +15,10 @@ without numpy; missing files mean None: the kernel's path builds them).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import Callable
 
 from npw.instances.npuz.board import Board
+from npw.solvers.npuz.heuristics import lis_length
 
 __all__ = ["HEURISTICS", "PYTHON_MAX_BOUND", "PYTHON_NODES", "neighbour_list", "python_idastar"]
 
@@ -96,14 +96,7 @@ def _line_conflicts(board: list[int], goalpos: list[int], n: int, line: int) -> 
             t = board[r * n + col]
             if t and goalpos[t] % n == col:
                 values.append(goalpos[t] // n)
-    tails: list[int] = []
-    for v in values:
-        i = bisect_left(tails, v)
-        if i == len(tails):
-            tails.append(v)
-        else:
-            tails[i] = v
-    return len(values) - len(tails)
+    return len(values) - lis_length(values)
 
 
 class _LinearConflict(_Manhattan):

@@ -18,7 +18,7 @@ from npw.solvers.limits import MEMO_ENTRIES
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.registry import Decider
 
-__all__ = ["DECIDERS", "reach", "solve"]
+__all__ = ["DECIDERS", "dp_result", "reach", "solve"]
 
 
 def reach(numbers: Sequence[int], target: int, deadline: Deadline) -> tuple[int, ...] | None | str:
@@ -67,7 +67,27 @@ def solve(instance: Any, timeout: float | None = None) -> Result:
     start = time.perf_counter()
     if instance.problem == "partition" and instance.total % 2:
         return Result(Answer.NO, None, "dp", {"time": time.perf_counter() - start, "reason": "odd total"})
-    found = reach(instance.numbers, instance.target, Deadline(timeout))
+    return dp_result(reach(instance.numbers, instance.target, Deadline(timeout)), start)
+
+
+def dp_result(found: Any, start: float) -> Result:
+    """The ``dp`` Result of a dynamic program's answer (this module's, knapsack's).
+
+    Parameters
+    ----------
+    found : Any
+        The certificate found, None for none, or a string: why it stopped (UNKNOWN).
+    start : float
+        ``time.perf_counter()`` when the decider began.
+
+    Returns
+    -------
+    Result
+        YES with ``found``, NO, or UNKNOWN with ``stats["reason"]``; ``stats["time"]``.
+
+    >>> dp_result(None, time.perf_counter()).answer, dp_result("out of time", 0.0).stats["reason"]
+    (<Answer.NO: 'NO'>, 'out of time')
+    """
     stats: dict[str, Any] = {"time": time.perf_counter() - start}
     if isinstance(found, str):
         return Result(Answer.UNKNOWN, None, "dp", {**stats, "reason": found})

@@ -18,14 +18,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
-__all__ = ["DECIDERS", "clause_estimate", "encode_groups", "solve_dp", "solve_groups_sat", "solve_sat"]
+__all__ = ["DECIDERS", "clause_estimate", "encode_groups", "group_clauses", "solve_dp", "solve_groups_sat",
+           "solve_sat"]
 
 
 def clause_estimate(n: int, m: int, bound: int) -> int:
@@ -41,13 +42,39 @@ def clause_estimate(n: int, m: int, bound: int) -> int:
 def encode_groups(numbers: Sequence[int], bound: int, k: int,
                   deadline: Deadline | None = None) -> tuple[int, list[list[int]], list[list[int]]]:
     """(number of variables, clauses, x) with x[i][j] the variable 'number i in group j'."""
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
-
     from npw.solvers.encodings import binary_sum_equals
 
     n, m = len(numbers), len(numbers) // k
     refuse_above(clause_estimate(n, m, bound), f"binary sums to B = {bound:,} over {n} numbers in {m} groups")
+    return group_clauses(n, m, k, deadline,
+                         lambda pool, j, column: binary_sum_equals(column, list(numbers), bound, lambda: pool.id(), deadline))
+
+
+def group_clauses(n: int, m: int, k: int, deadline: Deadline | None,
+                  group_sum: Callable[[Any, int, list[int]], list[list[int]]]) -> tuple[int, list[list[int]], list[list[int]]]:
+    """The clauses of "n numbers in m groups of k, each group's sum as ``group_sum`` says" (this
+    module's binary sums, 3-PARTITION's unary ones).
+
+    Parameters
+    ----------
+    n, m, k : int
+        The numbers, the groups, the members of a group.
+    deadline : Deadline or None
+        Checked while the clauses grow (``ClauseBuffer``).
+    group_sum : Callable[[IDPool, int, list[int]], list[list[int]]]
+        ``group_sum(pool, j, column)``: the clauses saying group j's members (``column[i]``:
+        number i is in it) sum to B, new variables taken from ``pool``.
+
+    Returns
+    -------
+    tuple[int, list[list[int]], list[list[int]]]
+        (number of variables, clauses, x) with x[i][j] the variable 'number i in group j'; number
+        0 is in group 0, each number in exactly one group, each group of exactly k members
+        (``CardEnc``, sequential counter), group by group in that order.
+    """
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
     pool = IDPool()
     x = [[pool.id(("x", i, j)) for j in range(m)] for i in range(n)]
     clauses: list[list[int]] = ClauseBuffer(deadline)
@@ -57,7 +84,7 @@ def encode_groups(numbers: Sequence[int], bound: int, k: int,
     for j in range(m):
         column = [x[i][j] for i in range(n)]
         clauses += CardEnc.equals(lits=column, bound=k, vpool=pool, encoding=EncType.seqcounter).clauses
-        clauses += binary_sum_equals(column, list(numbers), bound, lambda: pool.id(), deadline)
+        clauses += group_sum(pool, j, column)
     return pool.top, clauses, x
 
 

@@ -21,11 +21,11 @@ at most (total value - V), the same helper on the negated x_i.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from npw.instances.numbers.knapsack import Knapsack
 from npw.solvers.limits import MEMO_ENTRIES, ClauseBuffer, refuse_above
-from npw.solvers.result import Answer, Deadline, Result
+from npw.solvers.numbers.dp import dp_result
+from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
@@ -79,13 +79,7 @@ def best_packing(instance: Knapsack, deadline: Deadline) -> tuple[int, ...] | No
 
 def solve_dp(instance: Knapsack, timeout: float | None = None) -> Result:
     start = time.perf_counter()
-    found = best_packing(instance, Deadline(timeout))
-    stats: dict[str, Any] = {"time": time.perf_counter() - start}
-    if isinstance(found, str):
-        return Result(Answer.UNKNOWN, None, "dp", {**stats, "reason": found})
-    if found is None:
-        return Result(Answer.NO, None, "dp", stats)
-    return Result(Answer.YES, found, "dp", stats)
+    return dp_result(best_packing(instance, Deadline(timeout)), start)
 
 
 def clause_estimate(instance: Knapsack) -> int:

@@ -12,12 +12,10 @@ Symmetry: number 0 goes to group 0.
 
 from __future__ import annotations
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-
 from npw.instances.numbers.three_partition import ThreePartition
 from npw.solvers.encodings import weighted_sum_equals
-from npw.solvers.limits import ClauseBuffer, refuse_above
+from npw.solvers.limits import refuse_above
+from npw.solvers.numbers.groups import group_clauses
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
@@ -42,18 +40,9 @@ def encode(instance: ThreePartition, deadline: Deadline | None = None) -> tuple[
     n, m = len(instance.numbers), instance.m
     refuse_above(clause_estimate(n, m, instance.bound),
                  f"unary sums to B = {instance.bound:,} over {n} numbers in {m} groups")
-    pool = IDPool()
-    x = [[pool.id(("x", i, j)) for j in range(m)] for i in range(n)]
-    clauses: list[list[int]] = ClauseBuffer(deadline)
-    clauses.append([x[0][0]])
-    for i in range(n):
-        clauses += CardEnc.equals(lits=x[i], bound=1, vpool=pool, encoding=EncType.seqcounter).clauses
-    for j in range(m):
-        column = [x[i][j] for i in range(n)]
-        clauses += CardEnc.equals(lits=column, bound=3, vpool=pool, encoding=EncType.seqcounter).clauses
-        clauses += weighted_sum_equals(column, list(instance.numbers), instance.bound,
-                                       lambda key, j=j: pool.id(("s", j) + key), deadline)
-    return pool.top, clauses, x
+    return group_clauses(n, m, 3, deadline,
+                         lambda pool, j, column: weighted_sum_equals(column, list(instance.numbers), instance.bound,
+                                                                     lambda key: pool.id(("s", j) + key), deadline))
 
 
 def solve(instance: ThreePartition, timeout: float | None = None, solver: str | None = None) -> Result:
