@@ -28,6 +28,7 @@ import sqlite3
 import time
 from typing import Any, Iterable
 
+from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
 from npw.verify.check import CaseResult
 from npw.verify.sweep import Summary
@@ -82,6 +83,35 @@ def case_record(label: str, source: Any, case: CaseResult) -> tuple:
             json.dumps(case.failures), json.dumps(case.target_size), json.dumps(case.times), time.time(),
             json.dumps(case.claims), json.dumps(case.deviations), json.dumps(case.target_no_by),
             json.dumps(case.stuck))
+
+
+def open_store(path: str) -> "ResultStore":
+    """The result store in the SQLite file ``path`` (created if new).
+
+    Parameters
+    ----------
+    path : str
+        The file (``":memory:"``: a store in memory).
+
+    Returns
+    -------
+    ResultStore
+        The open store; close it with :meth:`ResultStore.close`.
+
+    Raises
+    ------
+    InvalidInstance
+        When the file is not an SQLite database (one line: ``PATH: not a result store (...)``).
+
+    Examples
+    --------
+    >>> open_store(":memory:").runs()
+    []
+    """
+    try:
+        return ResultStore(path)
+    except sqlite3.DatabaseError as error:
+        raise InvalidInstance(f"{path}: not a result store ({error})") from None
 
 
 class ResultStore:
