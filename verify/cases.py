@@ -14,16 +14,22 @@ a counterexample can be reproduced ("random seed=1 case=417").
 ['YES', 'YES', 'YES']
 >>> [solve(f).answer.value for _, f in certified_no_stream(problem, 3, seed=1)]
 ['NO', 'NO', 'NO']
+
+A stream can be narrowed to the sources that meet conditions on their JSON fields or size
+measures (``npw verify --where``): :class:`Condition`, :func:`where_filter`.
 """
 
 from __future__ import annotations
 
 import inspect
-from typing import Any, Iterator
+import operator as op
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
 
 from npw.instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
 
-__all__ = ["certified_no_stream", "derive_seed", "exhaustive", "planted_stream", "random_stream", "source_problem"]
+__all__ = ["Condition", "SettingsError", "certified_no_stream", "derive_seed", "exhaustive", "planted_stream",
+           "random_stream", "source_problem", "where_filter"]
 
 
 def source_problem(reduction: Any) -> Problem:
@@ -85,3 +91,92 @@ def planted_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[st
 def certified_no_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[str, Any]]:
     """No-instances by construction, from the problem's ``certified-no`` generator, at small sizes."""
     return _generated_stream(problem, "certified-no", "certified-no", count, seed)
+
+
+# the comparisons a condition may make, by their command-line spelling
+COMPARISONS = {"=": op.eq, "!=": op.ne, "<": op.lt, "<=": op.le, ">": op.gt, ">=": op.ge}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition on a source instance: its JSON field or size measure ``key`` compares with
+    ``value`` by ``operator`` (one of ``COMPARISONS``); ``text`` is how it was given (``--where
+    clauses<=2``), which a result store keeps as part of the run's identity.
+
+    Examples
+    --------
+    >>> Condition("clauses<=2", "clauses", "<=", 2).holds(2)
+    True
+    """
+
+    text: str
+    key: str
+    operator: str
+    value: Any
+
+    def holds(self, actual: Any) -> bool:
+        """Whether ``actual`` compares so with the value (values that do not compare: False)."""
+        try:
+            return bool(COMPARISONS[self.operator](actual, self.value))
+        except TypeError:
+            return False
+
+
+class SettingsError(ValueError):
+    """A run's settings ask for what cannot be given (a condition on a field the instances do
+    not have, a stream the problem does not offer, a cluster that cannot be reached): the
+    command line reports it as a usage mistake, one line, exit status 2."""
+
+
+def where_filter(cases: Iterable[tuple[str, Any]], conditions: Iterable[Condition], problem_id: str
+                 ) -> Iterator[tuple[str, Any]]:
+    """The cases whose instance meets every condition, on a field of its JSON or a size measure
+    (a measure where the field is not a number: ``clauses`` is a list in the JSON, a count as a
+    measure).
+
+    Parameters
+    ----------
+    cases : iterable of (label, instance)
+        A case stream.
+    conditions : iterable of Condition
+        All must hold for a case to be kept.
+    problem_id : str
+        The instances' problem, named in the error for an unknown key.
+
+    Returns
+    -------
+    iterator of (label, instance)
+        The cases kept, in stream order (lazily: the stream is read as the result is).
+
+    Raises
+    ------
+    SettingsError
+        When a condition's key is neither a field nor a measure (on the first case looked at).
+
+    Examples
+    --------
+    >>> from npw.instances.registry import get_problem
+    >>> problem = get_problem("1in3sat")
+    >>> one_clause = [Condition("clauses<=1", "clauses", "<=", 1)]
+    >>> len(list(exhaustive(problem, 2))), len(list(where_filter(exhaustive(problem, 2), one_clause, problem.id)))
+    (164, 5)
+    """
+    conditions = list(conditions)
+    for label, instance in cases:
+        data, measures = instance.to_dict(), instance.size()
+        keep = True
+        for condition in conditions:
+            key = condition.key
+            if key in measures and not isinstance(data.get(key), (int, float)):
+                actual = measures[key]
+            elif key in data:
+                actual = data[key]
+            else:
+                known = ", ".join(sorted(set(data) - {"problem", "version"} | set(measures)))
+                raise SettingsError(f"verify: --where: {problem_id} instances have no field or measure {key!r} "
+                                    f"(they have: {known})")
+            keep = condition.holds(actual)
+            if not keep:
+                break
+        if keep:
+            yield label, instance

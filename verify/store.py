@@ -28,12 +28,13 @@ import sqlite3
 import time
 from typing import Any, Iterable
 
+from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
 from npw.verify.check import CaseResult
 from npw.verify.records import case_record  # noqa: F401  (the row format, kept importable here)
 from npw.verify.sweep import Summary
 
-__all__ = ["ResultStore", "SCHEMA", "case_record"]
+__all__ = ["ResultStore", "SCHEMA", "case_record", "open_store"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -77,6 +78,35 @@ def _json(text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError, TypeError) as error:
         raise sqlite3.DatabaseError(f"a stored row is not valid JSON ({type(error).__name__})") from None
+
+
+def open_store(path: str) -> "ResultStore":
+    """The result store in the SQLite file ``path`` (created if new).
+
+    Parameters
+    ----------
+    path : str
+        The file (``":memory:"``: a store in memory).
+
+    Returns
+    -------
+    ResultStore
+        The open store; close it with :meth:`ResultStore.close`.
+
+    Raises
+    ------
+    InvalidInstance
+        When the file is not an SQLite database (one line: ``PATH: not a result store (...)``).
+
+    Examples
+    --------
+    >>> open_store(":memory:").runs()
+    []
+    """
+    try:
+        return ResultStore(path)
+    except sqlite3.DatabaseError as error:
+        raise InvalidInstance(f"{path}: not a result store ({error})") from None
 
 
 class ResultStore:

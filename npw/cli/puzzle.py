@@ -163,13 +163,22 @@ def cmd_puzzle_study(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_puzzle_theorem3(args: argparse.Namespace) -> int:
-    from npw.reductions.npuz.simulation import theorem3_report
+# the registered reduction ``npw puzzle theorem3`` runs end to end
+THEOREM3 = "224sat-to-npuz"
 
+
+def cmd_puzzle_theorem3(args: argparse.Namespace) -> int:
+    from npw.reductions import npuz
+    from npw.reductions.registry import get_reduction
+
+    reduction = get_reduction(THEOREM3)
     formula = load_file(args.input)
-    if formula.problem != "224sat":
-        raise InvalidInstance(f"{'standard input' if args.input == '-' else args.input}: theorem3 takes a 224sat instance, not {formula.problem}")
-    report = theorem3_report(formula, args.unit, args.additive, simulate=args.simulate)
+    if formula.problem != reduction.source:
+        raise InvalidInstance(f"{'standard input' if args.input == '-' else args.input}: theorem3 takes a "
+                              f"{reduction.source} instance, not {formula.problem}")
+    # the options the reduction declares (unit, additive), checked by it; its room's simulation runs them
+    options = reduction.option_values({"unit": args.unit, "additive": args.additive})
+    report = npuz.theorem3_report(formula, simulate=args.simulate, **options)
     if args.certificate and isinstance(report.facts.get("simulation"), dict):
         if report.moves is None:
             raise UsageError("theorem3: --certificate needs a small unit (the move string is too long)")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import itertools
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
 from npw.cli.common import (
     EXIT_FAILED, EXIT_OK, chosen_reduction, count, dask_address, output_path, positive_int, positive_seconds, progress_reporter,
@@ -16,47 +15,21 @@ from npw.cli.common import (
 )
 from npw.instances.base import InvalidInstance
 from npw.instances.io import write_atomically
-from npw.solvers.child import die_with_parent
 
-__all__ = ["DEFAULT_EXHAUSTIVE", "DEFAULT_GENERATED", "DEFAULT_RANDOM", "DEFAULT_TIMEOUT", "cmd_report", "cmd_verify",
-           "register"]
+__all__ = ["DEFAULT_TIMEOUT", "cmd_report", "cmd_verify", "register"]
 
-
-def _open_store(path: str):
-    import sqlite3
-
-    from npw.verify.store import ResultStore
-
-    try:
-        return ResultStore(path)
-    except sqlite3.DatabaseError as error:
-        raise InvalidInstance(f"{path}: not a result store ({error})") from None
-
-
-@contextlib.contextmanager
-def _dask_executor(address: str):
-    """``concurrent.futures`` executor of a Dask cluster (optional extra ``dist``)."""
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise UsageError('--dask needs dask.distributed: pip install "npw[dist]"') from None
-    try:
-        client = Client(address, timeout="10s")
-    except (OSError, TimeoutError) as error:
-        raise UsageError(f"--dask: cannot reach the scheduler at {address} ({error})") from None
-    try:
-        yield client.get_executor()
-    finally:
-        client.close()
+if TYPE_CHECKING:
+    from npw.verify.cases import Condition
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    import os
     import sqlite3
+
+    from npw.verify.store import open_store
 
     if not os.path.exists(args.store):
         raise InvalidInstance(f"{args.store}: no such result store")
-    store = _open_store(args.store)
+    store = open_store(args.store)
     try:
         try:
             runs = store.runs()
@@ -82,64 +55,24 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# the stream checked when none is asked for, by what the source problem offers
-DEFAULT_RANDOM = 100
-DEFAULT_EXHAUSTIVE = 2
-DEFAULT_GENERATED = 50
-# seconds per decider call and per call of the reduction's own code, unless --timeout says otherwise
+# seconds per decider call and per call of the reduction's own code, unless --timeout says otherwise: the
+# verifier's default (npw.verify.run.DEFAULT_TIMEOUT), not imported from there because the parser is
+# built at every start-up and importing npw.verify is not light (tests/test_verify_run.py checks they agree)
 DEFAULT_TIMEOUT = 60.0
-
-
-def _default_stream(args: argparse.Namespace, problem: Any) -> str:
-    """Sets the stream options to the default for ``problem``; returns them as command-line text."""
-    if problem.sample is not None:
-        args.random = DEFAULT_RANDOM
-        return f"--random {DEFAULT_RANDOM} --seed {args.seed}"
-    if problem.enumerate is not None:
-        args.exhaustive = DEFAULT_EXHAUSTIVE
-        return f"--exhaustive {DEFAULT_EXHAUSTIVE}"
-    if "planted" in problem.generators or "certified-no" in problem.generators:
-        args.planted = DEFAULT_GENERATED if "planted" in problem.generators else 0
-        args.certified_no = DEFAULT_GENERATED if "certified-no" in problem.generators else 0
-        given = [f"--{name} {DEFAULT_GENERATED}" for name in ("planted", "certified-no") if name in problem.generators]
-        return " ".join(given) + f" --seed {args.seed}"
-    raise UsageError(f"verify: problem {problem.id} has no case stream (no sample, enumerate or planted generator)")
-
-
-def _verify_streams(args: argparse.Namespace, problem: Any) -> tuple[list, int | None]:
-    """The case streams the verify options ask for, and their total (None if not known)."""
-    from npw.verify import certified_no_stream, exhaustive, planted_stream, random_stream
-
-    streams: list = []
-    total: int | None = 0
-    if args.exhaustive is not None:
-        streams.append(exhaustive(problem, args.exhaustive))
-        total = None
-    if args.random:
-        streams.append(random_stream(problem, args.random, args.seed))
-        total = None if total is None else total + args.random
-    if args.planted:
-        streams.append(planted_stream(problem, args.planted, args.seed))
-        total = None if total is None else total + args.planted
-    if args.certified_no:
-        streams.append(certified_no_stream(problem, args.certified_no, args.seed))
-        total = None if total is None else total + args.certified_no
-    if args.where:
-        streams = [_filtered(itertools.chain(*streams), [_parse_where(text) for text in args.where], problem.id)]
-        total = None
-    return streams, total
-
 
 _WHERE_OPERATORS = ("<=", ">=", "!=", "=", "<", ">")
 
 
-def _parse_where(text: str) -> tuple[str, str, Any]:
-    """``KEY=VALUE`` (or ``!=``, ``<``, ``<=``, ``>``, ``>=``) as (key, operator, JSON value).
+def _parse_where(text: str) -> Condition:
+    """``KEY=VALUE`` (or ``!=``, ``<``, ``<=``, ``>``, ``>=``) as a condition on a JSON field or
+    size measure (the value read as JSON).
 
-    >>> _parse_where("s=null"), _parse_where("num_vertices<=5")
-    (('s', '=', None), ('num_vertices', '<=', 5))
+    >>> condition = _parse_where("num_vertices<=5")
+    >>> condition.key, condition.operator, condition.value, _parse_where("s=null").value
+    ('num_vertices', '<=', 5, None)
     """
     from npw.cli.common import parse_value
+    from npw.verify.run import Condition
 
     for operator in _WHERE_OPERATORS:
         key, found, value = text.partition(operator)
@@ -147,35 +80,8 @@ def _parse_where(text: str) -> tuple[str, str, Any]:
             parsed = parse_value(value.strip())
             if operator not in ("=", "!=") and (not isinstance(parsed, (int, float)) or isinstance(parsed, bool)):
                 raise UsageError(f"verify: --where {text!r}: {operator} compares with a number")
-            return key.strip(), operator, parsed
+            return Condition(text, key.strip(), operator, parsed)
     raise UsageError(f"verify: --where {text!r} is not KEY=VALUE (or KEY!=, <, <=, >, >= VALUE)")
-
-
-def _filtered(cases: Any, conditions: list[tuple[str, str, Any]], problem_id: str) -> Any:
-    """The cases whose instance meets every condition (on a field of its JSON, or a size measure)."""
-    import operator as op
-
-    compare = {"=": op.eq, "!=": op.ne, "<": op.lt, "<=": op.le, ">": op.gt, ">=": op.ge}
-    for label, instance in cases:
-        data, measures = instance.to_dict(), instance.size()
-        keep = True
-        for key, operator, value in conditions:
-            if key in measures and not isinstance(data.get(key), (int, float)):
-                actual = measures[key]  # e.g. "clauses": a list in the JSON, a count as a measure
-            elif key in data:
-                actual = data[key]
-            else:
-                known = ", ".join(sorted(set(data) - {"problem", "version"} | set(measures)))
-                raise UsageError(f"verify: --where: {problem_id} instances have no field or measure {key!r} "
-                                 f"(they have: {known})")
-            try:
-                keep = compare[operator](actual, value)
-            except TypeError:
-                keep = False
-            if not keep:
-                break
-        if keep:
-            yield label, instance
 
 
 @contextlib.contextmanager
@@ -183,9 +89,6 @@ def _stdout_to_stderr(active: bool) -> Any:
     """While active, whatever the checked code prints goes to stderr: ``sys.stdout`` and file
     descriptor 1 both, so neither worker processes nor C code can write into ``--json`` output.
     The JSON is printed after the block, to the restored stdout."""
-    import os
-    import sys
-
     if not active:
         yield
         return
@@ -202,13 +105,13 @@ def _stdout_to_stderr(active: bool) -> Any:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    import sqlite3
+    from npw.verify.run import SettingsError
 
     with _stdout_to_stderr(args.json):
         try:
             result, passed = _verify(args)
-        except sqlite3.DatabaseError as error:  # a damaged store found while sweeping
-            raise InvalidInstance(f"{args.db}: the result store is damaged ({error})") from None
+        except SettingsError as error:
+            raise UsageError(str(error)) from None
     if args.json:
         print(json.dumps(result))
     else:
@@ -217,69 +120,27 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
-    """Runs the sweep the options ask for; returns the report's JSON and whether it passed."""
-    import sys
-
-    from npw.verify import verify_reduction
-    from npw.verify.cases import source_problem
+    """Runs the verification the options ask for; returns the report's JSON and whether it passed."""
+    from npw.verify.run import VerifySettings, run_verification
 
     reduction = chosen_reduction(args, "verify")
-    problem = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     if args.html and not args.html.lower().endswith((".html", ".htm")):
         raise UsageError(f"verify: --html takes a .html file name, not {args.html!r}")
-    default = None
-    if args.exhaustive is None and not (args.random or args.planted or args.certified_no):
-        default = _default_stream(args, problem)
-        print(f"verify: no stream given; checking {default}", file=sys.stderr)
-    streams, total = _verify_streams(args, problem)
-    options = {"timeout": args.timeout, "extra_certificates": args.extra_certificates}
-    store = run = None
-    stored_before = 0
-    if args.db:
-        from npw.verify.fingerprint import code_fingerprint
-
-        store = _open_store(args.db)
-        code = code_fingerprint(reduction)
-        # the same stream and checks on the same code are the same run: what a restart resumes
-        run = store.run_id(reduction.id, {"exhaustive": args.exhaustive, "random": args.random,
-                                          "planted": args.planted, "certified_no": args.certified_no,
-                                          "seed": args.seed, "where": sorted(args.where), **options},
-                           code.digest, code.covers())
-        stored_before = len(store.done_labels(run))
-        if stored_before and not args.quiet:
-            print(f"verify: {stored_before} cases of this run (same arguments, code {code.digest[:12]}) are in "
-                  f"{args.db}: taken from the store, not checked again", file=sys.stderr)
-    update, stop = progress_reporter(total, args.quiet)
-    try:
-        executor_context: contextlib.AbstractContextManager[Any]
-        if args.dask:
-            executor_context = _dask_executor(args.dask)
-        elif args.workers and args.workers > 1:
-            executor_context = ProcessPoolExecutor(max_workers=args.workers, initializer=die_with_parent,
-                                                   initargs=(os.getpid(),))  # workers end with this process
-        else:
-            executor_context = contextlib.nullcontext(None)
-        with executor_context as executor:
-            report = verify_reduction(reduction, itertools.chain(*streams), executor=executor, progress=update,
-                                      store=store, run=run, fail_fast=args.fail_fast, **options)
-    finally:
-        stop()
-        if store is not None:
-            store.close()
-    result = report.to_json()
-    result["stream"] = default or "as given"
-    result["timeout"] = args.timeout
-    # a construction with a scale parameter is checked at the registered reduce's scale: say which
-    result["scale"] = reduction.notes if reduction.options else None
+    settings = VerifySettings(
+        exhaustive=args.exhaustive, random=args.random, planted=args.planted, certified_no=args.certified_no,
+        seed=args.seed, where=tuple(_parse_where(text) for text in args.where), timeout=args.timeout,
+        extra_certificates=args.extra_certificates, fail_fast=args.fail_fast, workers=args.workers,
+        dask=args.dask, db=args.db, sizes=bool(args.html))
+    outcome = run_verification(reduction, settings, progress=lambda total: progress_reporter(total, args.quiet),
+                               notify=lambda line: print(line, file=sys.stderr), quiet=args.quiet)
     if args.html:
         import shlex
 
-        from npw.verify.html_report import render_html, size_sample
+        from npw.verify.html_report import render_html
 
-        sizes = size_sample(reduction, itertools.chain(*_verify_streams(args, problem)[0]))
         command = "npw " + shlex.join(getattr(args, "argv", []))
-        write_atomically(args.html, render_html(result, reduction, sizes, command))
-    return result, report.summary.passed
+        write_atomically(args.html, render_html(outcome.report, reduction, outcome.sizes or [], command))
+    return outcome.report, outcome.passed
 
 
 def _print_report(r: dict) -> None:
