@@ -163,15 +163,10 @@ def cmd_puzzle_study(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# the registered reduction ``npw puzzle theorem3`` runs end to end
-THEOREM3 = "224sat-to-npuz"
-
-
 def cmd_puzzle_theorem3(args: argparse.Namespace) -> int:
     from npw.reductions import npuz
-    from npw.reductions.registry import get_reduction
 
-    reduction = get_reduction(THEOREM3)
+    reduction = npuz.REDUCTION  # the room's registered record: the command names no reduction id
     formula = load_file(args.input)
     if formula.problem != reduction.source:
         raise InvalidInstance(f"{'standard input' if args.input == '-' else args.input}: theorem3 takes a "
