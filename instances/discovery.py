@@ -167,5 +167,7 @@ def imported(modules: list[str] | tuple[str, ...]) -> Iterator[ModuleType]:
         except Exception as error:  # a third party's module: anything can go wrong in it
             _BROKEN.add(name)
             message = " ".join(str(error).split())[:300]
-            print(f"npw: plugin module {name!r} could not be imported (skipped): {type(error).__name__}: {message}",
+            # a plugin's module, or a module added to the package since ``npw index`` ran
+            kind = "module" if name.startswith("npw.") else "plugin module"
+            print(f"npw: {kind} {name!r} could not be imported (skipped): {type(error).__name__}: {message}",
                   file=sys.stderr)
