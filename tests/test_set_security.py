@@ -317,3 +317,23 @@ def test_the_number_of_instances_is_bounded(small_set, tmp_path):
     assert time.monotonic() - began < 20
     done = npw("generate", "1in3sat", "--set", tmp_path / "s", "--count", MAX_SET_INSTANCES + 1)
     assert one_line_refusal(done) and b"MAX_SET_INSTANCES" in done.stderr and not (tmp_path / "s").exists()
+
+
+@pytest.mark.parametrize("problem, generator, params", [("cnf", "random", {"num_vars": 6}), ("npuz", "random", {"n": 3})])
+def test_odd_generator_parameters_are_one_line(tmp_path, problem, generator, params):
+    """A manifest's parameter values the generator cannot build from (n=0, a negative width,
+    strings, huge numbers) are one line from regeneration and a problem line from check-set."""
+    folder = tmp_path / "set"
+    write_set(folder, problem, 1, seed=1, generator=generator, params=params)
+    original = manifest_of(folder)
+    for key in ("num_vars", "ratio", "width", "n", "bogus"):
+        for value in (True, False, "x", -1, 0, -0.5, 10**18, None):
+            manifest = json.loads(json.dumps(original))
+            manifest["params"][key] = value
+            write_manifest(folder, manifest)
+            assert isinstance(check_set(folder, timeout=2)["problems"], list)
+            with pytest.raises(InvalidInstance) as refused:
+                regenerate(folder / "manifest.json", tmp_path / "again")
+            assert "\n" not in str(refused.value) and not (tmp_path / "again").exists(), (key, value)
+    done = npw("generate", "npuz", "-p", "n=0")
+    assert one_line_refusal(done) and b"generator npuz/random parameters" in done.stderr

@@ -206,7 +206,11 @@ def _read_back(problem_id: str, fmt: str, text: str) -> None:
 def _generate(problem: Any, generator: str, seed: int, params: dict[str, Any]) -> Any:
     try:
         return problem.generate(generator, seed, **params)
-    except TypeError as error:  # an unknown parameter name for this generator
+    except InvalidInstance:
+        raise
+    except (TypeError, ValueError, ArithmeticError) as error:
+        # an unknown parameter name, or a value the generator cannot build from (-p n=0, a
+        # negative width, a manifest's string for a number): one line, never a traceback
         raise InvalidInstance(f"generator {problem.id}/{generator} parameters: {error}") from None
 
 
