@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
+from npw.instances.io import live_temporary
 from npw.instances.base import InvalidInstance, Problem, derive_seed, dumps
 from npw.instances.validation import parse_json
 from npw.instances.registry import get_problem
@@ -418,49 +419,50 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     # a fresh hidden sibling (mkdir respects the umask, unlike mkdtemp's 0700), renamed at the end
     staging = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.partial"
     staging.mkdir()
-    try:
-        entries = []
-        for index in range(count):
-            instance_seed = derive_seed(seed, index)
-            chain = recipe.chain(instance_seed)
-            instance = chain[-1]
-            name = f"{problem.id}-{index:05d}"
-            entry: dict[str, Any] = {"name": name, "index": index, "seed": instance_seed}
-            if recorded is not None:
-                entry.update({k: recorded[index][k] for k in ("answer", "answer_by") if k in recorded[index]})
-            else:
-                entry.update(_known_answer(instance, recipe, answers, timeout))
-            record = instance_record(manifest, entry) if with_provenance else None
-            refused: dict[str, str] = {}
-            exports = (instance_files(instance, name, formats, refused) if skip_refused
-                       else instance_files(instance, name, formats))
-            files = {fmt: (file_name, text if record is None else provenance.attach(fmt, text, record))
-                     for fmt, (file_name, text) in exports.items()}
-            if entry.get("answer") == "YES" and (recorded is None or CERTIFICATE in recorded[index].get("files", {})):
-                certificate = recipe.planted_certificate(instance_seed, chain)
-                if certificate is not None:
-                    files[CERTIFICATE] = (f"{name}.cert.json", certificate_text(instance, "YES", certificate, record))
-            entry.update({"files": {f: n for f, (n, _) in files.items()},
-                          "sha256": {f: _sha256(text) for f, (_, text) in files.items()},
-                          "size": instance.size()})
-            if refused:
-                entry["not_exported"] = refused
-            for file_name, text in files.values():
-                (staging / file_name).write_text(text, encoding="utf-8")
-            if recorded is not None:
-                old = recorded[index]
-                if old.get("sha256") != entry["sha256"] or old.get("files") != entry["files"]:
-                    raise InvalidInstance(f"{name}: the generator no longer reproduces the recorded files "
-                                          f"(the code changed since the set was written?)")
-            entries.append(entry)
-        manifest["instances"] = entries
-        (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-        if target.exists():
-            target.rmdir()
-        staging.rename(target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    with live_temporary(staging):  # removed even where the command is ended at once (npw.cli.guard)
+        try:
+            entries = []
+            for index in range(count):
+                instance_seed = derive_seed(seed, index)
+                chain = recipe.chain(instance_seed)
+                instance = chain[-1]
+                name = f"{problem.id}-{index:05d}"
+                entry: dict[str, Any] = {"name": name, "index": index, "seed": instance_seed}
+                if recorded is not None:
+                    entry.update({k: recorded[index][k] for k in ("answer", "answer_by") if k in recorded[index]})
+                else:
+                    entry.update(_known_answer(instance, recipe, answers, timeout))
+                record = instance_record(manifest, entry) if with_provenance else None
+                refused: dict[str, str] = {}
+                exports = (instance_files(instance, name, formats, refused) if skip_refused
+                           else instance_files(instance, name, formats))
+                files = {fmt: (file_name, text if record is None else provenance.attach(fmt, text, record))
+                         for fmt, (file_name, text) in exports.items()}
+                if entry.get("answer") == "YES" and (recorded is None or CERTIFICATE in recorded[index].get("files", {})):
+                    certificate = recipe.planted_certificate(instance_seed, chain)
+                    if certificate is not None:
+                        files[CERTIFICATE] = (f"{name}.cert.json", certificate_text(instance, "YES", certificate, record))
+                entry.update({"files": {f: n for f, (n, _) in files.items()},
+                              "sha256": {f: _sha256(text) for f, (_, text) in files.items()},
+                              "size": instance.size()})
+                if refused:
+                    entry["not_exported"] = refused
+                for file_name, text in files.values():
+                    (staging / file_name).write_text(text, encoding="utf-8")
+                if recorded is not None:
+                    old = recorded[index]
+                    if old.get("sha256") != entry["sha256"] or old.get("files") != entry["files"]:
+                        raise InvalidInstance(f"{name}: the generator no longer reproduces the recorded files "
+                                              f"(the code changed since the set was written?)")
+                entries.append(entry)
+            manifest["instances"] = entries
+            (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+            if target.exists():
+                target.rmdir()
+            staging.rename(target)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
     return manifest
 
 
