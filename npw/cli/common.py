@@ -17,7 +17,7 @@ from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.io import NotRegularFile, check_output_path, remove_stale_temporaries
 
 __all__ = ["DASK_SCHEMES", "EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "MAX_TIMEOUT_SECONDS", "MAX_WORKERS", "Parser",
-           "UsageError", "add_format_option", "add_time_limit", "chosen_reduction", "count", "dask_address", "emit", "load_file",
+           "UsageError", "add_format_option", "add_time_limit", "chosen_reduction", "count", "dask_address", "decider_seconds", "emit", "load_file",
            "output_path", "parse_params", "parse_value", "positive_int", "positive_seconds", "progress_reporter",
            "read_input", "require_positive", "signals_unwind", "time_left", "workers"]
 
@@ -286,6 +286,21 @@ def time_left(args: argparse.Namespace, default: float | None = None) -> float |
     if left is None:
         return default
     return left if default is None else min(default, left)
+
+
+def decider_seconds(args: argparse.Namespace) -> float | None:
+    """``--timeout`` less the time the command has spent already (start-up, reading the file):
+    what ``npw solve`` gives its decider, so the whole command keeps to the limit.
+
+    >>> decider_seconds(argparse.Namespace(timeout=None))
+    >>> decider_seconds(argparse.Namespace(timeout=5.0))
+    5.0
+    """
+    if args.timeout is None:
+        return None
+    guard = getattr(args, "guard", None)
+    spent = guard.elapsed() if guard is not None else 0.0
+    return max(0.01, args.timeout - spent)
 
 
 def require_positive(value: int | None, option: str) -> None:

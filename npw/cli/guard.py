@@ -12,8 +12,9 @@ is doing, in Python or deep inside a solver's C code that never returns to the i
   the temporaries of outputs being written (:func:`npw.instances.io.live_temporaries`) and ends
   the process with the interrupted status (128 + the signal's number).
   ``signal.set_wakeup_fd`` is what lets a thread hear a signal while the main thread is in C.
-* **The command's time limit** (``--timeout`` of ``render``, ``reduce``, ``explore``; a backstop
-  at ``1.2 T + 0.5 s`` behind the deciders' own limit for ``solve`` and ``puzzle solve``): at the
+* **The command's time limit**, counted from the process's start (``--timeout`` of ``render``,
+  ``reduce``, ``explore``; for ``solve`` and ``puzzle solve``, whose deciders get ``--timeout``
+  less the time already spent, a backstop at :func:`backstop` behind them): at the
   limit the main thread gets :class:`CommandLimit` (one line, or the command's own out-of-time
   answer, such as ``UNKNOWN``); if it has not ended :data:`GRACE_SECONDS` later, the guard ends
   the process itself with that answer.
@@ -38,14 +39,18 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-__all__ = ["CommandLimit", "CommandGuard", "DEFAULT_MAX_MEMORY", "GRACE_SECONDS", "MEMORY_VARIABLE", "POLL_SECONDS",
-           "descendants", "guarded", "memory_limit", "resident_bytes", "format_bytes"]
+__all__ = ["CommandLimit", "CommandGuard", "backstop", "DEFAULT_MAX_MEMORY", "GRACE_SECONDS", "MEMORY_VARIABLE", "POLL_SECONDS", "TIME_GRACE_SECONDS",
+           "descendants", "guarded", "process_age", "memory_limit", "resident_bytes", "format_bytes"]
 
 POLL_SECONDS = 0.02
 """How often the guard looks at the clock and the memory in use (reading /proc costs ~20 us)."""
 
 GRACE_SECONDS = 0.5
-"""How long the main thread has to unwind by itself after a signal or a limit."""
+"""How long the main thread has to unwind by itself after a signal."""
+
+TIME_GRACE_SECONDS = 0.3
+"""How long the main thread has to unwind by itself at the command's time limit (the answer
+is due: with it a decider stopped by the backstop at 1.2 T ends within 1.2 T + 0.5 s)."""
 
 DEFAULT_MAX_MEMORY = 1 << 30
 MEMORY_VARIABLE = "NPW_MAX_MEMORY"
@@ -62,6 +67,34 @@ class CommandLimit(BaseException):
     def __init__(self, message: str, kind: str, status: int = 2, answer: str = "") -> None:
         super().__init__(message)
         self.message, self.kind, self.status, self.answer = message, kind, status, answer
+
+
+def backstop(timeout: float) -> float:
+    """When the command's guard answers for a decider that overran ``--timeout T`` (the deciders
+    return within their limit; this bounds one that does not): at T + 0.2 T, at most T + 0.8 s,
+    counted from the process's start. With the guard's grace for a decider in C
+    (:data:`TIME_GRACE_SECONDS`) the command ends within 1.2 T + 0.5 s and within T + 1.1 s.
+
+    >>> backstop(2.0), backstop(10.0)
+    (2.4, 10.8)
+    """
+    return timeout + min(0.2 * timeout, 0.8)
+
+
+def process_age() -> float:
+    """Seconds since this process started (its start-up included; 0.0 where /proc cannot say).
+
+    >>> 0.0 <= process_age() < 10**7
+    True
+    """
+    try:
+        with open("/proc/self/stat", "rb") as handle:
+            started_ticks = int(handle.read().rsplit(b")", 1)[1].split()[19])
+        with open("/proc/uptime", "rb") as handle:
+            uptime = float(handle.read().split()[0])
+        return max(0.0, uptime - started_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def format_bytes(count: float) -> str:
@@ -176,7 +209,7 @@ class CommandGuard:
     def __init__(self, time_limit: float | None = None, what: str = "the command",
                  out_of_time: Callable[[], tuple[str, str, int]] | None = None,
                  max_memory: int | None = None) -> None:
-        self.started = time.monotonic()
+        self.started = time.monotonic() - process_age()  # the limit counts the start-up too
         self.time_limit = time_limit
         self.what = what
         self.out_of_time = out_of_time
@@ -192,6 +225,10 @@ class CommandGuard:
         self._previous_wakeup = -1
 
     # -- what the command asks -----------------------------------------------------------------------
+
+    def elapsed(self) -> float:
+        """Seconds since the process started."""
+        return time.monotonic() - self.started
 
     def remaining(self) -> float | None:
         """Seconds left of the command's time limit (None: no limit)."""
@@ -280,7 +317,7 @@ class CommandGuard:
                                        f"longer --timeout, or a smaller instance)", 2
         self._stop = _Stop(status, f"npw: error: {line}\n" if line else "", answer)
         self._limit = CommandLimit(line, "time", status, answer)
-        self._stop_at = now + GRACE_SECONDS
+        self._stop_at = now + TIME_GRACE_SECONDS
         self._poke_main()
 
     def _check_memory(self, now: float) -> None:

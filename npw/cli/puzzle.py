@@ -9,9 +9,10 @@ import sys
 import time
 from typing import Any
 
+from npw.cli.guard import backstop
 from npw.cli.common import (
     EXIT_FAILED, EXIT_OK, Parser, UsageError, count, emit, load_file, output_path, positive_int, positive_seconds,
-    read_input,
+    read_input, decider_seconds,
 )
 from npw.instances.base import InvalidInstance, dumps
 
@@ -75,11 +76,11 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
         moves = solve_board(start, goal)
         outcome = SearchOutcome(moves, True, {"nodes": 0, "time": time.perf_counter() - began})
     elif args.solver == "bfs":
-        outcome = bfs_path(start, goal, timeout=args.timeout)
+        outcome = bfs_path(start, goal, timeout=decider_seconds(args))
     elif args.solver == "astar":
-        outcome = astar_path(start, goal, heuristic, timeout=args.timeout)
+        outcome = astar_path(start, goal, heuristic, timeout=decider_seconds(args))
     else:
-        outcome = idastar_path(start, goal, heuristic, timeout=args.timeout)
+        outcome = idastar_path(start, goal, heuristic, timeout=decider_seconds(args))
     if outcome.moves is None:
         print(f"npw: no solution found within the time limit or the memory budget "
               f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
@@ -207,7 +208,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
     # the searches keep --timeout themselves; the command's guard is the backstop (npw.cli.guard)
     q.set_defaults(run=cmd_puzzle_solve,
-                   time_limit=lambda args: None if args.timeout is None else args.timeout + 0.5,
+                   time_limit=lambda args: None if args.timeout is None else backstop(args.timeout),
                    out_of_time=lambda args: ("", "puzzle solve: no solution found within the time limit", 1))
 
     q = puzzle.add_parser("approx", help="a fast solution within a constant factor (Section 5), with the "

@@ -6,15 +6,12 @@ import argparse
 import json
 import sys
 
-from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
+from npw.cli.guard import backstop
+from npw.cli.common import (EXIT_BAD_INPUT, EXIT_OK, UsageError, add_format_option, decider_seconds, emit, load_file,
+                            output_path, positive_seconds)
 from npw.instances.base import dumps
 
-__all__ = ["BACKSTOP_SECONDS", "cmd_solve", "register", "solve_out_of_time"]
-
-BACKSTOP_SECONDS = 0.5
-"""How long past ``--timeout`` the command's guard lets a decider run before it answers UNKNOWN
-itself (the deciders return within the limit; this bounds one that does not)."""
-
+__all__ = ["cmd_solve", "register", "solve_out_of_time"]
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from npw.solvers import Answer, export, solve
@@ -26,7 +23,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.emit:
         emit(export(instance, args.emit), args.output)
         return EXIT_OK
-    result = solve(instance, backend=args.backend, timeout=args.timeout)
+    result = solve(instance, backend=args.backend, timeout=decider_seconds(args))
     certificate = instance.certificate_to_json(result.certificate) if result.answer is Answer.YES else None
     refused = result.stats.get("refused")
     if args.json:
@@ -74,4 +71,4 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     # the deciders keep --timeout themselves; the guard is the backstop behind them (npw.cli.guard)
     p.set_defaults(run=cmd_solve, out_of_time=solve_out_of_time,
-                   time_limit=lambda args: None if args.timeout is None or args.emit else args.timeout + BACKSTOP_SECONDS)
+                   time_limit=lambda args: None if args.timeout is None or args.emit else backstop(args.timeout))
