@@ -257,6 +257,8 @@ class CommandGuard:
             return
         if self._stop is None:
             self._done.set()
+            with contextlib.suppress(OSError):
+                os.write(self._signal_write, b"\0")  # wakes the thread now, not at its next poll
             self._thread.join(timeout=1.0)
         else:  # the main thread said it (or is ending by the signal): the hard path only bounds the shutdown
             self._stop = _Stop(self._stop.status, "")
