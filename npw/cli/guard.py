@@ -39,8 +39,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-__all__ = ["CommandLimit", "CommandGuard", "backstop", "DEFAULT_MAX_MEMORY", "GRACE_SECONDS", "MEMORY_VARIABLE", "POLL_SECONDS", "TIME_GRACE_SECONDS",
-           "descendants", "guarded", "process_age", "memory_limit", "resident_bytes", "format_bytes"]
+__all__ = ["CommandGuard", "CommandLimit", "DEFAULT_MAX_MEMORY", "GRACE_SECONDS", "MEMORY_VARIABLE", "POLL_SECONDS",
+           "TIME_GRACE_SECONDS", "backstop", "descendants", "format_bytes", "guarded", "memory_limit", "process_age",
+           "resident_bytes"]
 
 POLL_SECONDS = 0.02
 """How often the guard looks at the clock and the memory in use (reading /proc costs ~20 us)."""
