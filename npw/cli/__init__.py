@@ -16,7 +16,7 @@ from typing import Sequence
 from npw._version import __version__
 from npw.cli import catalogue, check_set, explore, graph, problems, puzzle, reduce, solve, torus, verify
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError, signals_unwind
-from npw.cli.guard import CommandLimit, guarded, memory_limit
+from npw.cli.guard import MEMORY_VARIABLE, CommandLimit, guarded, memory_limit
 from npw.instances.base import InvalidInstance
 from npw.solvers.result import Refused
 
@@ -36,6 +36,13 @@ def build_parser() -> Parser:
     for group in COMMAND_GROUPS:
         group.register(commands)
     return parser
+
+
+def _memory_limit(argv: Sequence[str] | None) -> int | None:
+    """The memory limit of this command: the command line's own process always has one; a
+    caller of ``main(argv)`` in its own process (a test, a notebook) only when it sets
+    NPW_MAX_MEMORY, since the process's memory is not the command's."""
+    return memory_limit() if argv is None or os.environ.get(MEMORY_VARIABLE) else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,7 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         what = " ".join(str(v) for v in (args.command, getattr(args, f"{args.command}_command", None)) if v)
         # SIGTERM unwinds (no temporary file is left behind); the guard keeps every limit even
         # where the main thread is stuck in C (npw.cli.guard)
-        with signals_unwind(), guarded(time_limit, what, out_of_time, memory_limit()) as args.guard:
+        with signals_unwind(), guarded(time_limit, what, out_of_time, _memory_limit(argv),
+                                              owns_process=argv is None) as args.guard:
             return args.run(args)
     except CommandLimit as stop:
         if stop.answer:

@@ -209,8 +209,11 @@ class CommandGuard:
 
     def __init__(self, time_limit: float | None = None, what: str = "the command",
                  out_of_time: Callable[[], tuple[str, str, int]] | None = None,
-                 max_memory: int | None = None) -> None:
-        self.started = time.monotonic() - process_age()  # the limit counts the start-up too
+                 max_memory: int | None = None, owns_process: bool = False) -> None:
+        # the command line's own process: its start-up counts, and its end is bounded too; a caller
+        # of main() in its own process (a test, a notebook) gets neither
+        self.owns_process = owns_process
+        self.started = time.monotonic() - (process_age() if owns_process else 0.0)
         self.time_limit = time_limit
         self.what = what
         self.out_of_time = out_of_time
@@ -256,19 +259,19 @@ class CommandGuard:
         shutdown that waits for a pool is still bounded); otherwise the guard ends here."""
         if self._thread is None:
             return
-        if self._stop is None:
+        if self._stop is None or not self.owns_process:
             self._done.set()
             with contextlib.suppress(OSError):
                 os.write(self._signal_write, b"\0")  # wakes the thread now, not at its next poll
             self._thread.join(timeout=1.0)
-        else:  # the main thread said it (or is ending by the signal): the hard path only bounds the shutdown
+        else:  # the main thread said it (or is ending by the signal): the hard path only bounds the exit
             self._stop = _Stop(self._stop.status, "")
         with contextlib.suppress(ValueError):
             signal.set_wakeup_fd(self._previous_wakeup)
         for number, handler in self._previous.items():
             with contextlib.suppress(ValueError, TypeError):
                 signal.signal(number, handler)  # type: ignore[arg-type]
-        if self._stop is None:
+        if self._done.is_set():
             for fd in (self._signal_read, self._signal_write):
                 with contextlib.suppress(OSError):
                     os.close(fd)
@@ -293,8 +296,8 @@ class CommandGuard:
                 self._check_time(now)
             if self._stop is None and self.max_memory is not None:
                 self._check_memory(now)
-            if self._stop_at is not None and now >= self._stop_at:
-                self._hard_exit()
+            if self._stop_at is not None and now >= self._stop_at and self.owns_process:
+                self._hard_exit()  # never a host's process (a test, a notebook calling main): only the command line's
 
     def _heard_signal(self, now: float) -> None:
         try:
@@ -356,18 +359,20 @@ class CommandGuard:
 @contextlib.contextmanager
 def guarded(time_limit: float | None = None, what: str = "the command",
             out_of_time: Callable[[], tuple[str, str, int]] | None = None,
-            max_memory: int | None = None) -> Iterator[CommandGuard]:
+            max_memory: int | None = None, owns_process: bool = False) -> Iterator[CommandGuard]:
     """Runs the block under a :class:`CommandGuard` (see the module's docstring).
 
     ``out_of_time`` gives the command's own answer at its time limit: (text for standard output,
-    the line for standard error without ``npw: error:``, exit status).
+    the line for standard error without ``npw: error:``, exit status). ``owns_process``: the
+    block is the process's one command (the command line's): the time limit counts from the
+    process's start, and the guard still bounds the process's exit after a stop.
 
     >>> with guarded(time_limit=0.2, what="sleep") as guard:  # doctest: +SKIP
     ...     time.sleep(1)
     Traceback (most recent call last):
     npw.cli.guard.CommandLimit: sleep: out of time ...
     """
-    guard = CommandGuard(time_limit, what, out_of_time, max_memory)
+    guard = CommandGuard(time_limit, what, out_of_time, max_memory, owns_process)
     guard.start()
     try:
         yield guard
