@@ -7,7 +7,8 @@ field:
 1. :func:`parse_json` turns text into Python objects. Before the parser recurses it checks the
    nesting depth (:data:`MAX_DEPTH`), it refuses integer literals of more than
    :data:`MAX_INTEGER_DIGITS` digits before converting them (Python's int-to-string limit, and
-   numpy's int64, would fail later with a traceback) and ``NaN``/``Infinity``.
+   numpy's int64, would fail later with a traceback), ``NaN``/``Infinity``, and a key given twice
+   in one object (at any depth; Python's parser would keep the last silently).
 2. :func:`check_model` converts the objects to a problem's typed file model
    (:mod:`npw.instances.models`, msgspec structs in strict mode): booleans are not integers,
    unknown fields are refused, and every declared size is checked against its named limit
@@ -51,15 +52,30 @@ __all__ = ["check_certificate", "check_model", "checked", "describe_error", "fil
 
 # -- step 1: JSON -----------------------------------------------------------------------------
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)  # a JSON string token, escapes included
+# Two passes, each linear whatever the text: escapes first (a backslash and the character after
+# it, left to right, as the JSON scanner takes them), then strings, which hold no backslash any more.
+# One pattern for both, '"(?:[^"\\]|\\.)*"', backtracks from every quote of an unclosed string
+# full of escaped quotes: quadratic (a 120 KB file took more than 30 s, issue 30).
+_ESCAPES = re.compile(r"\\.", re.S)
+_STRINGS = re.compile(r'"[^"]*"')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 def _check_depth(text: str) -> None:
-    """Refuses nesting deeper than MAX_DEPTH before a recursive parser sees it: strings are
-    dropped (brackets in them do not count), then the running depth of the brackets left is
-    taken, in C (regular expressions, numpy for long texts), so a 100 MB file costs no Python loop."""
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text)) if "[" in text or "{" in text else ""
+    """Refuses nesting deeper than MAX_DEPTH before a recursive parser sees it: escapes and then
+    strings are dropped (brackets in them do not count), then the running depth of the brackets
+    left is taken, in C (regular expressions, numpy for long texts), so a 100 MB file costs no
+    Python loop and no pass is worse than linear.
+
+    >>> _check_depth('["' + '\\\\"' * 3 + '[' * 100 + '"]')  # escaped quotes, then brackets inside the string
+    >>> _check_depth('["\\\\\\\\", ' + '[' * 100 + ']')  # an escaped backslash ends before the quote
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: invalid JSON: nested 101 deep, beyond the limit 64
+    """
+    if "[" not in text and "{" not in text:
+        return
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", _ESCAPES.sub("", text)))
     if len(brackets) <= 2 * MAX_DEPTH:
         depth = deepest = 0
         for ch in brackets:
@@ -94,6 +110,20 @@ def _parse_float(literal: str) -> float:
     return value
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object from its pairs, refusing a key given twice: JSON leaves duplicates undefined and
+    Python's parser keeps the last, so ``"num_vars": -5`` before a valid one would pass unseen."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):  # the usual case costs one comparison
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                shown = json.dumps(key)
+                raise InvalidInstance(f"invalid JSON: duplicate key {shown if len(shown) <= 80 else shown[:77] + '...'}")
+            seen.add(key)
+    return obj
+
+
 def parse_json(text: str) -> Any:
     """The JSON value of ``text``, with nesting and numbers bounded (see the module docstring);
     InvalidInstance with one line on anything else.
@@ -104,10 +134,15 @@ def parse_json(text: str) -> Any:
     Traceback (most recent call last):
         ...
     npw.instances.base.InvalidInstance: invalid JSON: NaN is not a JSON number
+    >>> parse_json('{"problem": "3sat", "k": {"a": 1, "a": 2}, "problem": "cnf"}')
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: invalid JSON: duplicate key "a"
     """
     _check_depth(text)
     try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant,
+                          object_pairs_hook=_object)
     except json.JSONDecodeError as error:
         raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
     except RecursionError:  # not reached after _check_depth; kept so no path ends in a traceback
