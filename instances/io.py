@@ -262,12 +262,20 @@ def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
         ...
     npw.instances.base.InvalidInstance: larger than the input limit of 5 bytes (MAX_INPUT_BYTES; the environment variable NPW_MAX_INPUT_BYTES sets another)
     >>> import shutil; shutil.rmtree(folder)
+
+    Only regular files are read (and standard input, as ``-`` or by a name such as ``/dev/stdin``):
+    a FIFO, a device, a socket or a folder is refused without waiting on it or reading from it.
+
+    >>> read_bytes("/dev/zero")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: not a regular file but a character device; inputs are read from regular files only (- reads standard input)
     """
     limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         if str(path) == STDIO:
             return _decompressed(sys.stdin.buffer, limit)
-        with open(path, "rb") as raw:
+        with _open_input(path) as raw:
             return _decompressed(raw, limit)
     except FileNotFoundError:
         raise InvalidInstance("no such file") from None
@@ -275,6 +283,51 @@ def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
         raise InvalidInstance("is a directory, not a file") from None
     except OSError as error:
         raise InvalidInstance(error.strerror or str(error)) from None
+
+
+def _is_standard_input(info: os.stat_result) -> bool:
+    """Whether ``info`` is the file standard input (descriptor 0) is: ``/dev/stdin``, ``/dev/fd/0``."""
+    try:
+        return os.path.samestat(info, os.fstat(0))
+    except OSError:  # no descriptor 0
+        return False
+
+
+def _open_input(path: str | os.PathLike) -> IO[bytes]:
+    """A binary reader of the regular file ``path`` (or of standard input named by a path such as
+    ``/dev/stdin``); anything else is refused with one line, without blocking or reading from it.
+
+    Opened with ``O_NONBLOCK`` first: opening a FIFO that has no writer would wait forever, and
+    ``/dev/zero`` or ``/dev/urandom`` never end. The kind is told by ``fstat`` of what was opened
+    (not by a ``stat`` of the name before, which a symbolic link or a rename could change between).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        if error.errno == errno.ENXIO:  # a socket (or a device with no driver) cannot be opened
+            try:
+                info = os.stat(path)
+            except OSError:
+                raise error from None
+            raise _not_regular(info.st_mode) from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", os.fspath(path))
+        if not stat.S_ISREG(info.st_mode) and not _is_standard_input(info):
+            raise _not_regular(info.st_mode)
+        os.set_blocking(fd, True)  # standard input's pipe is read to its end, as '-' is
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _not_regular(mode: int) -> InvalidInstance:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return InvalidInstance(f"not a regular file but {kind}; inputs are read from regular files only "
+                           f"(- reads standard input)")
 
 
 def _decompressed(raw: IO[bytes], limit: int) -> bytes:
