@@ -68,12 +68,16 @@ MAX_PUZZLE_SIDE = 4000  # n of npuz: Theorem 3 writes boards up to 4000 x 4000 i
 MAX_TORUS_CELLS = 1_000_000  # rows * cols of the torus puzzle and BWP
 MAX_CHESS_SIDE = 1_000_000  # width and height of a Solo Chess board (Corollary 3.4's are thousands wide)
 MAX_NAME_LENGTH = 1000  # vertex, element and piece-type names
+# the counts a DIMACS header declares (p cnf V C, p edge N M): checked before anything is read; more
+# than MAX_INPUT_BYTES (64 MiB) of DIMACS can hold (a clause or an edge takes at least 2 bytes)
+MAX_CLAUSES = 100_000_000
+MAX_EDGES = 100_000_000
 
 LIMITS: dict[str, int] = {
     "MAX_DEPTH": MAX_DEPTH, "MAX_INTEGER_DIGITS": MAX_INTEGER_DIGITS, "MAX_INTEGER": MAX_INTEGER,
     "MAX_VARIABLES": MAX_VARIABLES, "MAX_VERTICES": MAX_VERTICES, "MAX_COORDINATE": MAX_COORDINATE,
     "MAX_PUZZLE_SIDE": MAX_PUZZLE_SIDE, "MAX_TORUS_CELLS": MAX_TORUS_CELLS, "MAX_CHESS_SIDE": MAX_CHESS_SIDE,
-    "MAX_NAME_LENGTH": MAX_NAME_LENGTH,
+    "MAX_NAME_LENGTH": MAX_NAME_LENGTH, "MAX_CLAUSES": MAX_CLAUSES, "MAX_EDGES": MAX_EDGES,
 }
 
 # generator parameters that set a size, and the limit of the size they set: ``npw generate``

@@ -42,12 +42,12 @@ from typing import Any, Mapping
 # the named limits live in npw.instances.base (Problem.generate checks its parameters against them);
 # they are part of this layer, named here too
 from npw.instances.base import (GENERATOR_PARAMETER_LIMITS, GENERATOR_RATIO_LIMIT, LIMITS, MAX_CHESS_SIDE,  # noqa: F401
-                                MAX_COORDINATE, MAX_DEPTH, MAX_INTEGER, MAX_INTEGER_DIGITS, MAX_NAME_LENGTH,
+                                MAX_CLAUSES, MAX_COORDINATE, MAX_EDGES, MAX_DEPTH, MAX_INTEGER, MAX_INTEGER_DIGITS, MAX_NAME_LENGTH,
                                 MAX_PUZZLE_SIDE, MAX_TORUS_CELLS, MAX_VARIABLES, MAX_VERTICES, InvalidInstance,
                                 check_generator_params, check_header, check_size)
 
 __all__ = ["check_certificate", "check_model", "checked", "describe_error", "file_model", "json_schema",
-           "model_is_struct", "parse_json", "schema_text"]
+           "model_is_struct", "parse_json", "read_count", "schema_text"]
 
 
 # -- step 1: JSON -----------------------------------------------------------------------------
@@ -147,6 +147,38 @@ def parse_json(text: str) -> Any:
         raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
     except RecursionError:  # not reached after _check_depth; kept so no path ends in a traceback
         raise InvalidInstance(f"invalid JSON: nested deeper than the limit {MAX_DEPTH}") from None
+
+
+# -- numbers of the text formats (DIMACS, HCP) -------------------------------------------------
+
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: \d and int() also take '²', Arabic-Indic digits, '1_0', ' 1'
+
+
+def read_count(token: str, field: str, limit: int, limit_name: str | None = None) -> int:
+    """A count or number of a text format (a DIMACS header's, an HCP DIMENSION): ASCII digits
+    only, at most ``limit`` (named ``limit_name``), refused in one line naming ``field`` before a
+    long run of digits is converted.
+
+    >>> read_count("20", "num_vars", MAX_VARIABLES, "MAX_VARIABLES")
+    20
+    >>> read_count("1_0", "num_vars", MAX_VARIABLES)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars must be a whole number in ASCII digits, not '1_0'
+    >>> read_count("9" * 31, "num_vars", MAX_VARIABLES, "MAX_VARIABLES")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars of 31 digits exceeds the limit 10000000 (MAX_VARIABLES)
+    """
+    if not _DIGITS.fullmatch(token):
+        raise InvalidInstance(f"{field} must be a whole number in ASCII digits, not {token[:30]!r}")
+    digits = token.lstrip("0") or "0"
+    if len(digits) > len(str(limit)):
+        named = f" ({limit_name})" if limit_name else ""
+        raise InvalidInstance(f"{field} of {len(digits)} digits exceeds the limit {limit}{named}")
+    value = int(digits)
+    check_size(field, value, limit, limit_name)
+    return value
 
 
 # -- step 2: typed models ---------------------------------------------------------------------

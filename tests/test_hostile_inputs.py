@@ -127,3 +127,87 @@ def test_special_files_are_refused_by_read_bytes_without_reading(tmp_path):
 def test_standard_input_is_read_by_any_of_its_names(name):
     done = _npw("solve", name, "--format", "dimacs", stdin=b"p cnf 2 1\n1 -2 0\n")
     assert done.returncode == 0 and done.stdout.decode().startswith("YES"), done.stderr
+
+
+# -- DIMACS and HCP numbers: ASCII digits, header sizes bounded first ---------------------------
+
+HCP_MARKED = ("NAME : g\nTYPE : HCP\nCOMMENT : npw hampath n={n} s=0 t=1\nDIMENSION : 3\n"
+              "EDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n1 2\n2 3\n-1\nEOF\n")
+GRAPH = "c npw indset k=1\n"
+
+
+@pytest.mark.parametrize("fmt, text, message", [
+    ("dimacs", "p cnf 1000000000 0\n", "num_vars of 10 digits exceeds the limit 10000000 (MAX_VARIABLES)"),
+    ("dimacs", "p cnf 10000001 0\n", "num_vars 10000001 exceeds the limit 10000000 (MAX_VARIABLES)"),
+    ("dimacs", "p cnf " + "9" * 31 + " 0\n", "num_vars of 31 digits exceeds the limit"),
+    ("dimacs", "p cnf 1 " + "9" * 31 + "\n", "num_clauses of 31 digits exceeds the limit 100000000 (MAX_CLAUSES)"),
+    ("dimacs", "p cnf 1 100000001\n", "num_clauses 100000001 exceeds the limit 100000000 (MAX_CLAUSES)"),
+    ("dimacs", "p cnf 1_0 1\n1 0\n", "num_vars must be a whole number in ASCII digits, not '1_0'"),
+    ("dimacs", "p cnf \u00b2 0\n", "not '\u00b2'"),
+    ("dimacs", "p cnf \u0662 0\n", "not '\u0662'"),  # Arabic-Indic two
+    ("dimacs", "p cnf 20 1\n1_0 0\n", "'1_0' is not an integer literal"),
+    ("dimacs", "p cnf 20 1\n+1 0\n", "'+1' is not an integer literal"),
+    ("dimacs", "p cnf 20 1\n1 \u00b2 0\n", "'\u00b2' is not an integer literal"),
+    ("dimacs", "p cnf 20 1\n\u0661 0\n", "'\u0661' is not an integer literal"),
+    ("dimacs", "p cnf 20 1\n" + "9" * 5000 + " 0\n", "exceeds the 20 variables of the header"),
+    ("dimacs", GRAPH + "p edge \u00b2 0\n", "num_vertices must be a whole number in ASCII digits"),
+    ("dimacs", GRAPH + "p edge 1_0 0\n", "num_vertices must be a whole number in ASCII digits"),
+    ("dimacs", GRAPH + "p edge 100001 0\n", "num_vertices 100001 exceeds the limit 100000 (MAX_VERTICES)"),
+    ("dimacs", GRAPH + "p edge 2 " + "9" * 31 + "\n", "num_edges of 31 digits exceeds the limit 100000000 (MAX_EDGES)"),
+    ("dimacs", GRAPH + "p edge 2 1\ne 1 \u00b2\n", "expected 'e U V'"),
+    ("dimacs", GRAPH + "p edge 2 1\ne 1 " + "9" * 5000 + "\n", "expected 'e U V'"),
+    ("hcp", HCP_MARKED.format(n="9" * 5000), "the npw comment's n of 5000 digits exceeds the limit 100000"),
+    ("hcp", "NAME : g\nDIMENSION : \u00b2\n", "DIMENSION must be an integer"),
+    ("hcp", "NAME : g\nDIMENSION : 1_0\n", "DIMENSION must be an integer"),
+    ("hcp", "NAME : g\nDIMENSION : 3\nEDGE_DATA_SECTION\n1 \u0662\n", "a vertex number must be an integer"),
+])
+def test_text_format_numbers_are_ascii_digits_within_the_limits(fmt, text, message):
+    from npw.instances.io import read_format
+
+    began = time.perf_counter()
+    with pytest.raises(InvalidInstance) as error:
+        read_format(text, fmt)
+    assert message in str(error.value) and "\n" not in str(error.value)
+    assert time.perf_counter() - began < 1.0  # refused from the header, nothing of that size built
+
+
+def test_text_formats_at_the_limits_are_read():
+    from npw.instances.io import read_format
+
+    assert read_format("p cnf 10000000 1\n1 -10000000 0\n", "dimacs").num_vars == 10_000_000
+    assert read_format("p cnf 0000002 1\n-0001 2 0\n", "dimacs").clauses == ((-1, 2),)  # leading zeros are digits
+    assert read_format(GRAPH + "p edge 100000 1\ne 1 100000\n", "dimacs").num_vertices == 100_000
+    from npw.instances.hampath.graph import HamPath
+    from npw.instances.hampath.hcp import to_hcp
+
+    path = HamPath(3, ((0, 1), (1, 2)), 0, 2)
+    assert read_format(to_hcp(path), "hcp") == path
+
+
+def test_a_header_of_31_digits_and_unicode_digits_through_the_command_line(tmp_path):
+    for name, text in (("big.cnf", "p cnf " + "9" * 31 + " 0\n"), ("uni.cnf", "p cnf 2 1\n1 \u00b2 0\n"),
+                       ("hcp.hcp", HCP_MARKED.format(n="9" * 5000))):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        for argv in (["render", str(tmp_path / name), "-o", str(tmp_path / "o.svg")], ["solve", str(tmp_path / name)]):
+            done = _npw(*argv)
+            lines = done.stderr.decode().strip().splitlines()
+            assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("npw: error: "), (argv, lines)
+
+
+def test_reduce_never_writes_what_npw_refuses_to_read_back(tmp_path):
+    """cnf-to-3sat adds w - 3 variables for a clause of width w: at MAX_VARIABLES a 3-literal clause
+    reduces to a 3-SAT file at the limit, which reads back; a 10-literal clause would pass the
+    limit, and is refused before anything is written."""
+    from npw.instances.io import load_instance
+
+    at_limit = tmp_path / "limit.cnf"
+    at_limit.write_text("p cnf 10000000 1\n1 -2 10000000 0\n")
+    done = _npw("reduce", "cnf-to-3sat", str(at_limit), "-o", str(tmp_path / "ok.json"))
+    assert done.returncode == 0, done.stderr
+    assert load_instance(tmp_path / "ok.json").num_vars == 10_000_000
+    past = tmp_path / "past.cnf"
+    past.write_text("p cnf 10000000 1\n1 2 3 4 5 6 7 8 9 10 0\n")
+    done = _npw("reduce", "cnf-to-3sat", str(past), "-o", str(tmp_path / "past.json"))
+    assert done.returncode == 2 and done.stderr.decode().strip().splitlines() == [
+        "npw: error: reduce: the 3sat target is past what npw reads back: num_vars 10000007 exceeds the limit 10000000"]
+    assert not (tmp_path / "past.json").exists()
