@@ -211,3 +211,29 @@ def test_reduce_never_writes_what_npw_refuses_to_read_back(tmp_path):
     assert done.returncode == 2 and done.stderr.decode().strip().splitlines() == [
         "npw: error: reduce: the 3sat target is past what npw reads back: num_vars 10000007 exceeds the limit 10000000"]
     assert not (tmp_path / "past.json").exists()
+
+
+# -- explore on the empty 2/2/4-SAT instance -----------------------------------------------------
+
+@pytest.mark.parametrize("reduction", ["224sat-to-rel", "224sat-to-rel-cap2", "224sat-to-rel-undirected"])
+def test_explore_plays_the_empty_224sat_instance(reduction, tmp_path):
+    """The empty formula (no variables, no clauses) is a yes-instance whose walk is empty: reduce
+    accepted it, explore ended in a KeyError (the walk closed its first pass at a clause vertex that
+    does not exist)."""
+    from fuzz_corpus import run_in_process
+
+    source = tmp_path / "empty.json"
+    source.write_text('{"problem": "224sat", "version": 1, "num_vars": 0, "clauses": []}')
+    page = tmp_path / "page.html"
+    status, _, stderr = run_in_process(["explore", reduction, str(source), "-o", str(page)])
+    assert status == 0 and stderr == "" and page.read_text().lower().startswith("<!doctype html>")
+    status, _, stderr = run_in_process(["reduce", reduction, str(source), "-o", str(tmp_path / "t.json")])
+    assert status == 0, stderr
+
+
+def test_the_forward_walk_of_the_empty_formula_is_empty_and_verifies():
+    from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
+    from npw.reductions.rel.theorem2 import forward, reduce
+
+    empty = TwoTwoFourSat(0, [])
+    assert forward(empty, ()) == () and reduce(empty).verify(())
