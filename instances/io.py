@@ -179,18 +179,34 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         return
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
+    except OSError as error:  # named by the temporary's name: the output's is the one the user gave
+        raise _naming(error, path) from None
     try:
         os.chmod(tmp, 0o666 & ~current_umask())  # mkstemp makes 0600; the output gets the usual mode
         with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             handle.write(text)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(error, OSError):  # a full disk's write names no file (npw: error: : No space left ...)
+            raise _naming(error, path) from None
         raise
+
+
+def _naming(error: OSError, path: str | os.PathLike) -> OSError:
+    """``error`` naming the output ``path`` (not a temporary's name, nor none at all).
+
+    >>> str(_naming(OSError(errno.ENOSPC, "No space left on device"), "out.json"))
+    "[Errno 28] No space left on device: 'out.json'"
+    """
+    if error.errno is None or isinstance(error, NotRegularFile):
+        return error
+    return OSError(error.errno, error.strerror or str(error), os.fspath(path))
 
 
 def current_umask() -> int:
@@ -474,13 +490,20 @@ def write_output(path: str | os.PathLike, text: str | bytes) -> None:
     >>> import shutil; shutil.rmtree(folder)
     """
     if str(path) == STDIO:
-        if isinstance(text, bytes):
-            sys.stdout.flush()
-            sys.stdout.buffer.write(text)
-            sys.stdout.buffer.flush()
-        else:
-            sys.stdout.write(text)
-            sys.stdout.flush()
+        try:
+            if isinstance(text, bytes):
+                sys.stdout.flush()
+                sys.stdout.buffer.write(text)
+                sys.stdout.buffer.flush()
+            else:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+        except BrokenPipeError:
+            raise  # the reader left (npw ... | head): the command line says nothing more
+        except OSError as error:  # > /dev/full: no file name of its own
+            if error.filename is None and error.errno is not None:
+                raise OSError(error.errno, error.strerror or str(error), "standard output") from None
+            raise
         return
     compression = next((name for suffix, name in _SUFFIXES.items() if str(path).endswith(suffix)), None)
     if compression is None:

@@ -237,3 +237,36 @@ def test_the_forward_walk_of_the_empty_formula_is_empty_and_verifies():
 
     empty = TwoTwoFourSat(0, [])
     assert forward(empty, ()) == () and reduce(empty).verify(())
+
+
+# -- a full disk names the output -----------------------------------------------------------------
+
+def test_a_full_disk_names_the_output_file(tmp_path, monkeypatch):
+    import errno
+
+    from fuzz_corpus import run_in_process
+    from npw.instances import io as npw_io
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")  # as a write() on a full disk: no file name
+
+    monkeypatch.setattr(npw_io.os, "replace", full)
+    out = tmp_path / "out.json"
+    status, _, stderr = run_in_process(["generate", "3sat", "-o", str(out)])
+    assert status == 2 and stderr == f"npw: error: {out}: No space left on device\n"
+    assert list(tmp_path.iterdir()) == []  # the temporary is gone too
+
+
+def test_a_missing_output_folder_names_the_output_not_its_temporary(tmp_path):
+    from fuzz_corpus import run_in_process
+
+    out = tmp_path / "missing" / "out.json"
+    status, _, stderr = run_in_process(["generate", "3sat", "-o", str(out)])
+    assert status == 2 and stderr == f"npw: error: {out}: No such file or directory\n"
+
+
+def test_standard_output_on_a_full_device_is_named():
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "npw", "generate", "3sat"], stdout=full, stderr=subprocess.PIPE,
+                              timeout=60, env={**os.environ, "PYTHONPATH": ROOT})
+    assert done.returncode == 2 and done.stderr.decode() == "npw: error: standard output: No space left on device\n"
