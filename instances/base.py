@@ -26,7 +26,7 @@ from typing import Any, Callable, ClassVar, Iterator, Mapping, Protocol, runtime
 
 __all__ = ["FORMAT_VERSION", "FileFormat", "Instance", "InvalidInstance", "Problem", "Terminated",
            "check_generator_params", "check_header", "check_parameter_names", "check_size", "derive_seed", "dumps",
-           "generator_parameters", "require"]
+           "generator_defaults", "generator_parameters", "require"]
 
 FORMAT_VERSION = 1
 
@@ -95,10 +95,19 @@ GENERATOR_PARAMETER_LIMITS: dict[str, tuple[int, str]] = {
 }
 # real-valued parameters that multiply a size (clauses per variable): bounded the same way
 GENERATOR_RATIO_LIMIT = 1000.0
+# the literals a random SAT generator draws: clauses (num_clauses, else num_vars x ratio) x width
+# (3 where the generator has no width). Each parameter within its own limit still multiplies out
+# to 10^7 x 1000 = 10^10 clauses; this bounds the product, with the generator's defaults for the
+# parameters not given (num_vars=10^7 alone draws 4.26 x 10^7 clauses at 3-SAT's default ratio).
+# 3 x 10^6 literals is 10^6 three-literal clauses: about 11 s to generate and validate (3-SAT,
+# measured), some 20 MB of DIMACS, well inside MAX_INPUT_BYTES so the file reads back.
+MAX_GENERATED_LITERALS = 3_000_000
 
 
-def check_generator_params(params: dict[str, Any]) -> None:
-    """Refuses a generator parameter that would build beyond a named limit (one line).
+def check_generator_params(params: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> None:
+    """Refuses a generator parameter that would build beyond a named limit (one line), and
+    parameters that together would draw more than :data:`MAX_GENERATED_LITERALS` literals
+    (``defaults``: the generator's own values of the parameters not given).
 
     >>> check_generator_params({"num_vars": 40, "ratio": 4.26})
     >>> check_generator_params({"num_vars": 10 ** 9})
@@ -109,6 +118,10 @@ def check_generator_params(params: dict[str, Any]) -> None:
     Traceback (most recent call last):
         ...
     npw.instances.base.InvalidInstance: num_vertices must not be negative, not -3
+    >>> check_generator_params({"num_vars": 10 ** 7, "ratio": 1000})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: generated literals 30000000000 (num_vars 10000000 x ratio 1000 x width 3) exceed the limit 3000000 (MAX_GENERATED_LITERALS)
     """
     import math
 
@@ -122,6 +135,45 @@ def check_generator_params(params: dict[str, Any]) -> None:
             check_size(name, value, limit, limit_name)
         elif isinstance(value, float) and (not math.isfinite(value) or abs(value) > GENERATOR_RATIO_LIMIT):
             raise InvalidInstance(f"{name} = {value} is out of range (a finite number up to {GENERATOR_RATIO_LIMIT:g})")
+    _check_generated_literals({**(defaults or {}), **params})
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_generated_literals(params: Mapping[str, Any]) -> None:
+    """The literal bound of :func:`check_generator_params` (parameters already within their own limits)."""
+    import math
+
+    width = next((params[w] for w in ("width", "max_width") if _number(params.get(w))), 3)
+    if _number(params.get("num_clauses")):
+        clauses, how = params["num_clauses"], f"num_clauses {params['num_clauses']}"
+    elif _number(params.get("num_vars")) and _number(params.get("ratio")):
+        clauses, how = params["num_vars"] * params["ratio"], f"num_vars {params['num_vars']} x ratio {params['ratio']:g}"
+    else:
+        return
+    literals = math.ceil(max(clauses, 0)) * max(int(width), 1)
+    if literals > MAX_GENERATED_LITERALS:
+        raise InvalidInstance(f"generated literals {literals} ({how} x width {width}) exceed the limit "
+                              f"{MAX_GENERATED_LITERALS} (MAX_GENERATED_LITERALS)")
+
+
+def generator_defaults(fn: Callable[..., Any]) -> dict[str, Any]:
+    """The numbers a generator function takes by default (``{}`` where its signature cannot be
+    read): what :func:`check_generator_params` assumes for the parameters not given.
+
+    >>> def g(seed: int, num_vars: int = 20, ratio: float = 4.26, name: str = "x"): ...
+    >>> generator_defaults(g)
+    {'num_vars': 20, 'ratio': 4.26}
+    """
+    import inspect
+
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: p.default for p in parameters if _number(p.default)}
 
 
 def check_size(field: str, value: int, limit: int, limit_name: str | None = None) -> None:
@@ -372,9 +424,24 @@ class Problem:
         if name is None or name not in self.generators:
             known = ", ".join(sorted(self.generators)) or "none"
             raise InvalidInstance(f"problem {self.id} has no generator {name!r} (known: {known})")
-        check_parameter_names(f"{self.id}/{name}", self.generators[name], params)  # names and types: one line
-        check_generator_params(params)  # sizes beyond the named limits: refused before allocating
+        self.check_params(name, params)
         return self.generators[name](seed, **params)
+
+    def check_params(self, generator: str, params: Mapping[str, Any]) -> None:
+        """Refuses parameters the named (existing) generator does not take or of the wrong type
+        (:func:`check_parameter_names`), and those that would build beyond a named limit, before
+        anything is allocated (:func:`check_generator_params`, with the
+        generator's defaults for the parameters not given).
+
+        >>> from npw.instances.registry import get_problem
+        >>> get_problem("3sat").check_params("random", {"num_vars": 10 ** 6})
+        Traceback (most recent call last):
+            ...
+        npw.instances.base.InvalidInstance: generated literals 12780000 (num_vars 1000000 x ratio 4.26 x width 3) exceed the limit 3000000 (MAX_GENERATED_LITERALS)
+        """
+        # names and types first (one line saying what the generator takes), then the sizes
+        check_parameter_names(f"{self.id}/{generator}", self.generators[generator], params)
+        check_generator_params(params, generator_defaults(self.generators[generator]))
 
     def planted_certificate(self, generator: str, seed: int = 0, **params: Any) -> Any | None:
         """The certificate the named generator planted for this seed and these parameters, or

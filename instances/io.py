@@ -23,6 +23,7 @@ these is refused, asking for ``--format``.
 from __future__ import annotations
 
 import bz2
+import contextlib
 import errno
 import gzip
 import lzma
@@ -32,15 +33,16 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Iterator
 
 from npw.instances.base import InvalidInstance, dumps
 from npw.instances.registry import instance_from_dict
 
 __all__ = ["FORMATS", "MAX_INPUT_BYTES", "NotRegularFile", "STDIO", "check_output_path", "current_umask",
-           "display_name", "input_formats", "instance_format", "load_instance", "parse_instance", "read_bytes",
-           "read_format", "read_text", "remove_stale_temporaries", "save_instance", "sniff_format",
-           "strip_compression", "write_atomically", "write_output"]
+           "display_name", "input_formats", "instance_format", "live_temporaries", "live_temporary", "load_instance",
+           "parse_instance", "read_bytes", "read_format", "read_text", "remove_live_temporaries",
+           "remove_stale_temporaries", "save_instance", "sniff_format", "strip_compression", "write_atomically",
+           "write_output"]
 
 STDIO = "-"
 """The file name meaning standard input (when read) or standard output (when written)."""
@@ -183,6 +185,7 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
     except OSError as error:  # named by the temporary's name: the output's is the one the user gave
         raise _naming(error, path) from None
+    _LIVE_TEMPORARIES.add(tmp)
     try:
         os.chmod(tmp, 0o666 & ~current_umask())  # mkstemp makes 0600; the output gets the usual mode
         with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
@@ -196,6 +199,49 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         if isinstance(error, OSError):  # a full disk's write names no file (npw: error: : No space left ...)
             raise _naming(error, path) from None
         raise
+    finally:
+        _LIVE_TEMPORARIES.discard(tmp)
+
+
+_LIVE_TEMPORARIES: set[str] = set()
+
+
+@contextlib.contextmanager
+def live_temporary(path: str | os.PathLike) -> Iterator[None]:
+    """Names ``path`` (a temporary file or folder being written) as live for the block: a
+    command ended at once (the guard's hard path, :mod:`npw.cli.guard`) removes it, where no
+    ``finally`` block gets to run.
+
+    >>> with live_temporary("/tmp/x.tmp"):
+    ...     "/tmp/x.tmp" in live_temporaries()
+    True
+    """
+    name = os.fspath(path)
+    _LIVE_TEMPORARIES.add(name)
+    try:
+        yield
+    finally:
+        _LIVE_TEMPORARIES.discard(name)
+
+
+def live_temporaries() -> list[str]:
+    """The temporaries being written now (files of :func:`write_atomically`, folders named
+    with :func:`live_temporary`)."""
+    return sorted(_LIVE_TEMPORARIES)
+
+
+def remove_live_temporaries() -> None:
+    """Removes every live temporary (files and folders); for a process about to end at once."""
+    import shutil
+
+    for name in list(_LIVE_TEMPORARIES):
+        try:
+            if os.path.isdir(name) and not os.path.islink(name):
+                shutil.rmtree(name, ignore_errors=True)
+            else:
+                os.unlink(name)
+        except OSError:
+            pass
 
 
 def _naming(error: OSError, path: str | os.PathLike) -> OSError:

@@ -31,7 +31,7 @@ __all__ = ["EXPORTS", "MAX_EXPORT_CLAUSES", "binpacking_dimacs", "bwp_clauses", 
            "hamcycle_dimacs", "hamiltonian_clauses", "hampath_dimacs", "knapsack_dimacs", "non_edge_clauses",
            "npuz_clauses", "npuz_oneline", "numbers_dimacs", "rel_clauses", "setcover_clauses", "setcover_dimacs",
            "sets_dimacs", "solochess_clauses", "solochess_dimacs", "three_partition_assertions",
-           "three_partition_clauses", "three_partition_dimacs", "three_partition_smt2", "vertex_clauses"]
+           "three_partition_clauses", "three_partition_dimacs", "three_partition_smt2", "to_smt2", "vertex_clauses"]
 
 MAX_EXPORT_CLAUSES = ENCODING_LIMIT
 """The most clauses (DIMACS) or assertions (SMT-LIB2) an export may hold: the deciders' own
@@ -299,6 +299,36 @@ def sets_dimacs(instance) -> str:
                                           f"{family} i chosen = variable i+1")
 
 
+def to_smt2(instance) -> str:
+    """SMT-LIB2 text of the model of :mod:`npw.solvers.smt`, written by hand so that the text is a function of the
+    instance alone (z3's own ``Solver.to_smt2`` numbers its ``let`` bindings and orders the
+    declarations by internal ids that change within one process) and uses only standard
+    theories: ``(or ...)`` per clause for CNF (QF_UF), and for exactly-k SAT the count
+    ``(= (+ (ite l 1 0) ...) k)`` (QF_LIA) instead of z3's own ``pbeq``.
+
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> text = to_smt2(OneInThreeSat(3, [(1, 2, -3)]))
+    >>> "(set-logic QF_LIA)" in text, "(check-sat)" in text
+    (True, True)
+    """
+    exactly = getattr(instance, "TRUE_PER_CLAUSE", None)
+
+    def literal(l: int) -> str:
+        return f"x{l}" if l > 0 else f"(not x{-l})"
+
+    lines = [f"; {instance.problem} instance by npw: {instance.num_vars} variables, {len(instance.clauses)} clauses",
+             f"(set-logic {'QF_UF' if exactly is None else 'QF_LIA'})"]
+    lines += [f"(declare-fun x{i} () Bool)" for i in range(1, instance.num_vars + 1)]
+    for clause in (instance.clauses if exactly is None else instance.clauses.tolist()):
+        if exactly is None:
+            body = f"(or {' '.join(literal(l) for l in clause)})" if clause else "false"
+        else:
+            body = f"(= (+ {' '.join(f'(ite {literal(l)} 1 0)' for l in clause)}) {exactly})"
+        lines.append(f"(assert {body})")
+    lines += ["(check-sat)", "(exit)"]
+    return "\n".join(lines) + "\n"
+
+
 def three_partition_smt2(instance) -> str:
     """The model of :mod:`npw.solvers.numbers.three_partition.smt` in SMT-LIB2 (QF_LIA): g_i, the group of
     number i, in 0..min(i, m-1) (groups numbered by their first member), each group's sum B.
@@ -355,6 +385,8 @@ EXPORTS = (
     Export("solochess", "dimacs", solochess_dimacs, clause_bound=solochess_clauses),
     Export("npuz", "oneline", npuz_oneline),
     Export("3partition", "dimacs", three_partition_dimacs, clause_bound=three_partition_clauses),
+    *(Export(problem, "smt2", to_smt2, clause_bound=clauses_of_formula)
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ")),
     Export("3partition", "smt2", three_partition_smt2, clause_bound=three_partition_assertions),
     Export("bwp", "dimacs", bwp_dimacs, clause_bound=bwp_clauses),
     *(Export(problem, "dimacs", numbers_dimacs) for problem in ("subsetsum", "partition")),

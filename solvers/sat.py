@@ -48,7 +48,7 @@ from npw.solvers.registry import Decider, Export, Sampler
 __all__ = ["ALIASES", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
            "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "decide_by_lazy_sat",
            "decide_by_sat", "encode_timed", "sample_certificates", "sample_models", "solve", "solve_clauses",
-           "solve_interruptible", "solver_name", "solver_statistics", "to_dimacs"]
+           "solve_interruptible", "solve_releasing", "solver_name", "solver_statistics", "to_dimacs"]
 
 DEFAULT_SOLVER = "m22"
 INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
@@ -135,9 +135,26 @@ def alarm_kept() -> Iterator[None]:
 
 def _solve_plain(num_vars: int, clauses: Sequence[Sequence[int]], name: str) -> tuple[bool, list[int] | None, dict]:
     with alarm_kept(), Solver(name=name, bootstrap_with=clauses) as solver:
-        satisfiable = solver.solve()
+        satisfiable = solve_releasing(solver, name)
         model = solver.get_model() if satisfiable else None
         return satisfiable, model, solver_statistics(solver)
+
+
+def solve_releasing(solver: Solver, name: str) -> bool:
+    """``solver.solve()`` with no time limit, letting other threads run meanwhile where the
+    solver can: python-sat's plain ``solve()`` holds the interpreter lock for the whole search,
+    so nothing else in the process (the command's guard, :mod:`npw.cli.guard`, which ends it on
+    SIGTERM) could run; ``solve_limited(expect_interrupt=True)`` releases it (no interrupt ever
+    comes). A solver without interrupts (CaDiCaL) is run by :func:`solve_clauses` in a child
+    process instead.
+
+    >>> with Solver(name="g4", bootstrap_with=[[1, 2], [-1]]) as solver:
+    ...     solve_releasing(solver, "g4")
+    True
+    """
+    if name in INTERRUPTIBLE:
+        return bool(solver.solve_limited(expect_interrupt=True))
+    return bool(solver.solve())
 
 
 def solve_clauses(
@@ -147,8 +164,10 @@ def solve_clauses(
     name = solver_name(name)
     if not all(map(len, clauses)):  # an empty clause, tested in C (no generator over every clause)
         return Answer.NO, None, {}
-    if timeout is None:
+    if timeout is None and name in INTERRUPTIBLE:
         satisfiable, model, stats = _solve_plain(num_vars, clauses, name)
+    elif timeout is None:  # holds the interpreter lock: in a child, so that a signal still ends the command
+        _, (satisfiable, model, stats) = call_with_deadline(_solve_plain, (num_vars, clauses, name), None)
     elif name in INTERRUPTIBLE:
         deadline = Deadline(timeout)
         with alarm_kept(), Solver(name=name) as solver:

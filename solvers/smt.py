@@ -1,7 +1,7 @@
 """SMT backend through z3: one Boolean per variable, one pseudo-Boolean equality
 (``PbEq``) per clause (``Or`` for CNF). Timeouts use z3's own ``timeout``
-parameter; z3's "unknown" is reported as UNKNOWN. ``to_smt2`` exports the model
-as SMT-LIB2 for any SMT solver.
+parameter; z3's "unknown" is reported as UNKNOWN. The model's SMT-LIB2 export
+(``to_smt2``) lives in :mod:`npw.solvers.exports`, which imports no z3.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from npw.solvers.limits import refuse_variables
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export
+from npw.solvers.exports import to_smt2  # noqa: F401  (re-exported: its home before it moved)
 
 __all__ = ["DECIDERS", "EXPORTS", "INTERRUPT_GRACE", "check_with_deadline", "solve", "to_smt2"]
 
@@ -96,45 +97,12 @@ def solve(instance, timeout: float | None = None) -> Result:
     return Result(Answer.UNKNOWN, None, "smt", stats)
 
 
-def to_smt2(instance) -> str:
-    """SMT-LIB2 text of the same model, written by hand so that the text is a function of the
-    instance alone (z3's own ``Solver.to_smt2`` numbers its ``let`` bindings and orders the
-    declarations by internal ids that change within one process) and uses only standard
-    theories: ``(or ...)`` per clause for CNF (QF_UF), and for exactly-k SAT the count
-    ``(= (+ (ite l 1 0) ...) k)`` (QF_LIA) instead of z3's own ``pbeq``.
-
-    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
-    >>> text = to_smt2(OneInThreeSat(3, [(1, 2, -3)]))
-    >>> "(set-logic QF_LIA)" in text, "(check-sat)" in text
-    (True, True)
-    >>> solve(OneInThreeSat(3, [(1, 2, -3)])).answer
-    <Answer.YES: 'YES'>
-    """
-    exactly = getattr(instance, "TRUE_PER_CLAUSE", None)
-
-    def literal(l: int) -> str:
-        return f"x{l}" if l > 0 else f"(not x{-l})"
-
-    lines = [f"; {instance.problem} instance by npw: {instance.num_vars} variables, {len(instance.clauses)} clauses",
-             f"(set-logic {'QF_UF' if exactly is None else 'QF_LIA'})"]
-    lines += [f"(declare-fun x{i} () Bool)" for i in range(1, instance.num_vars + 1)]
-    for clause in (instance.clauses if exactly is None else instance.clauses.tolist()):
-        if exactly is None:
-            body = f"(or {' '.join(literal(l) for l in clause)})" if clause else "false"
-        else:
-            body = f"(= (+ {' '.join(f'(ite {literal(l)} 1 0)' for l in clause)}) {exactly})"
-        lines.append(f"(assert {body})")
-    lines += ["(check-sat)", "(exit)"]
-    return "\n".join(lines) + "\n"
-
-
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
     *(Decider(problem, "smt", solve) for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ")),
 )
 
-EXPORTS = (
-    *(Export(problem, "smt2", to_smt2, clause_bound=clauses_of_formula)
-      for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ")),
-)
+# the SMT-LIB2 export (to_smt2) is declared in npw.solvers.exports: writing it needs no z3, and
+# reading a set back (npw check-set) compares its .smt2 files without importing z3 at all
+EXPORTS: tuple[Export, ...] = ()

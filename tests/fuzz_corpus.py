@@ -352,3 +352,42 @@ def reductions_from(problem_id: str) -> list[str]:
 def limit_memory(limit: int = MEMORY_LIMIT) -> None:
     """For ``preexec_fn``: the child's address space limited to ``limit`` bytes."""
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+# -- tampered instance sets ------------------------------------------------------------------
+
+SET_ENTRY_FIELDS = ("name", "index", "seed", "files", "sha256", "size", "answer", "answer_by", "not_exported")
+"""The fields of one instance entry of a set's manifest (``npw.verify.sets``)."""
+
+
+def tampered_manifests(manifest: dict) -> Iterator[tuple[str, dict]]:
+    """(what was done, the manifest changed) for a valid set manifest: every top-level field, every
+    field of the first instance entry and the entry's first file name and hash, each replaced by
+    every value of :data:`WRONG_VALUES` (and a few of the right type but out of range) and removed.
+    Reading or checking the set must refuse each with one line or report it as a problem, never a
+    traceback, a hang, or a read outside the set."""
+    import copy
+
+    values = (*WRONG_VALUES, -1, 0, 10**18, 2**63, 1e308, "../outside", "/etc/passwd", {"json": "/dev/zero"})
+
+    def changed(path: tuple, new: Any = _SENTINEL) -> dict:
+        document = copy.deepcopy(manifest)
+        target = document
+        for key in path[:-1]:
+            target = target[key]
+        if new is _SENTINEL:
+            target.pop(path[-1], None)
+        else:
+            target[path[-1]] = new
+        return document
+
+    entry = manifest["instances"][0]
+    fmt = next(iter(entry["files"]))
+    paths = [(key,) for key in manifest]
+    paths += [("instances", 0, key) for key in SET_ENTRY_FIELDS if key in entry]
+    paths += [("instances", 0, "files", fmt), ("instances", 0, "sha256", fmt)]
+    for path in paths:
+        where = ".".join(map(str, path))
+        yield f"{where} removed", changed(path)
+        for value in values:
+            yield f"{where} -> {json.dumps(value)[:40]}", changed(path, value)

@@ -84,6 +84,18 @@ def _entry(folder, index=1):
     return json.loads((folder / "manifest.json").read_text())["instances"][index]
 
 
+def _rehash(folder, index, fmt):
+    """The manifest made to state the edited file's hash (a set edited with its manifest): the
+    checks past the checksum then have to find the change."""
+    import hashlib
+
+    manifest_path = folder / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    entry = manifest["instances"][index]
+    entry["sha256"][fmt] = hashlib.sha256((folder / entry["files"][fmt]).read_bytes()).hexdigest()
+    manifest_path.write_text(json.dumps(manifest))
+
+
 def test_check_set_fails_on_an_edited_dimacs_file(capsys, small_set):
     path = small_set / _entry(small_set)["files"]["dimacs"]
     lines = path.read_text().splitlines()
@@ -93,8 +105,14 @@ def test_check_set_fails_on_an_edited_dimacs_file(capsys, small_set):
     code, out, _ = run(capsys, "check-set", small_set, "--json")
     result = json.loads(out)
     assert code == 1 and not result["ok"]
-    assert any("SHA-256" in p for p in result["problems"])
-    assert any("does not match the dimacs export" in p for p in result["problems"])
+    # a file that fails its checksum is reported and not looked at further
+    assert [p for p in result["problems"] if path.name in p] == [f"{path.name}: SHA-256 differs from the manifest's "
+                                                                 f"(not read further)"]
+    _rehash(small_set, 1, "dimacs")
+    code, out, _ = run(capsys, "check-set", small_set, "--json")
+    problems = json.loads(out)["problems"]
+    assert code == 1 and not any("SHA-256" in p for p in problems)
+    assert any("does not match the dimacs export" in p for p in problems)
 
 
 def test_check_set_fails_on_a_changed_instance_and_a_wrong_answer(capsys, small_set):
@@ -103,6 +121,7 @@ def test_check_set_fails_on_a_changed_instance_and_a_wrong_answer(capsys, small_
     data = json.loads(path.read_text())
     data["clauses"] = data["clauses"][:-1]  # still a valid instance, but not the one generated
     path.write_text(json.dumps(data))
+    _rehash(small_set, 0, "json")
     manifest_path = small_set / "manifest.json"
     manifest = json.loads(manifest_path.read_text())
     manifest["instances"][2]["answer"] = {"YES": "NO", "NO": "YES"}[manifest["instances"][2]["answer"]]
@@ -115,6 +134,7 @@ def test_check_set_fails_on_a_changed_instance_and_a_wrong_answer(capsys, small_
 
 def test_check_set_fails_on_invalid_json_and_a_missing_file(capsys, small_set):
     (small_set / _entry(small_set, 0)["files"]["json"]).write_text('{"problem": "1in3sat", "num_vars": -1}')
+    _rehash(small_set, 0, "json")
     os.unlink(small_set / _entry(small_set, 1)["files"]["smt2"])
     code, out, _ = run(capsys, "check-set", small_set, "--json")
     problems = json.loads(out)["problems"]

@@ -35,6 +35,17 @@ checks), and a planted source's certificate is carried over by the reduction's `
 
 The folder is written whole or not at all: files go to a temporary sibling folder that is
 renamed at the end.
+
+A set read back is untrusted input (its manifest names the files, and states their hashes).
+Every file of it, the manifest included, is read by :func:`read_set_file` only: a relative name
+without ``..`` that resolves (symbolic links followed) inside the set's folder, a regular file
+(never a FIFO, a device, a socket or a folder: refused before it is opened for reading), at most
+``npw.instances.io.MAX_INPUT_BYTES`` bytes. A file whose SHA-256 differs from the manifest's is
+reported and not looked at further; nothing in a set's file is ever executed or handed to a
+solver's parser (SMT-LIB2 files are compared as text, without importing z3). A manifest whose
+fields are not of their types, whose ``count`` is not the number of instances it lists or is
+over :data:`MAX_SET_INSTANCES`, or whose generator parameters would build past a named limit,
+is refused with one line before anything is generated.
 """
 
 from __future__ import annotations
@@ -44,6 +55,7 @@ import json
 import os
 import secrets
 import shutil
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
@@ -53,9 +65,9 @@ from npw.instances.validation import parse_json
 from npw.instances.registry import get_problem
 from npw.verify import provenance
 
-__all__ = ["CERTIFICATE", "EXTENSIONS", "KNOWN_BY_CONSTRUCTION", "MANIFEST", "Recipe", "SET_FORMAT", "UNKNOWN",
-           "certificate_text", "check_set", "instance_files", "instance_record", "manifest_recipe", "read_manifest",
-           "read_set", "recipe_for", "regenerate", "resolve_via", "write_set"]
+__all__ = ["CERTIFICATE", "EXTENSIONS", "KNOWN_BY_CONSTRUCTION", "MANIFEST", "MAX_SET_INSTANCES", "Recipe", "SET_FORMAT",
+           "UNKNOWN", "certificate_text", "check_set", "instance_files", "instance_record", "manifest_recipe",
+           "read_manifest", "read_set", "read_set_file", "recipe_for", "regenerate", "resolve_via", "write_set"]
 
 MANIFEST = "manifest.json"
 SET_FORMAT = 1
@@ -66,10 +78,115 @@ CERTIFICATE = "certificate"  # the files key (and ``.cert.json`` file) of a carr
 # a board of the other class of Theorem 1 (unreachable)
 KNOWN_BY_CONSTRUCTION = {"planted": "YES", "certified-no": "NO", "scrambled": "YES", "unreachable": "NO"}
 UNKNOWN = "UNKNOWN"
+MAX_SET_INSTANCES = 100_000
+"""The most instances a set may hold (``--count``, a manifest's ``count``). A manifest entry is
+some 400 to 600 bytes (name, seed, file names, a SHA-256 per file, answer), so the manifest of
+the largest set, some 50 MB, still reads back within ``MAX_INPUT_BYTES`` (64 MiB); it is also
+200,000 files or more in one folder, past which listing and checking the folder is the work of
+hours, not of a benchmark run."""
 
 
 def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- reading a set's files: inside the folder, regular, bounded ---------------------------------
+
+_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+
+
+def _check_file_name(name: Any) -> str:
+    """``name`` if it may name a file of a set: a non-empty relative path without a ``..``
+    component (nor a NUL, which no file name holds); InvalidInstance saying why not."""
+    if not isinstance(name, str) or not name:
+        raise InvalidInstance(f"file name {name!r} is not a non-empty string")
+    if "\x00" in name:
+        raise InvalidInstance(f"file name {name!r} holds a NUL character")
+    if os.path.isabs(name) or name.startswith(("/", "\\")):
+        raise InvalidInstance(f"file name {name!r} is absolute; a set names its files relative to its folder")
+    if ".." in name.replace("\\", "/").split("/"):
+        raise InvalidInstance(f"file name {name!r} has a '..' component; a set's files are inside its folder")
+    return name
+
+
+def _read_regular(path: str, limit: int, follow: bool) -> bytes:
+    """The bytes of the regular file ``path`` (its last component a symbolic link only with
+    ``follow``), at most ``limit``: the kind is checked before the file is opened for reading, so
+    a FIFO never blocks and a device is never read; opened non-blocking and without following
+    a link, and checked again on the open descriptor (the same file, still regular)."""
+    try:
+        before = os.stat(path) if follow else os.lstat(path)
+    except FileNotFoundError:
+        raise InvalidInstance("no such file") from None
+    except (OSError, ValueError) as error:
+        raise InvalidInstance(getattr(error, "strerror", None) or str(error)) from None
+    if not stat.S_ISREG(before.st_mode):
+        kind = next((name for test, name in _KINDS if test(before.st_mode)), "not a regular file")
+        raise InvalidInstance(f"not a regular file but {kind}; a set's files are regular files")
+    flags = (os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+             | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise InvalidInstance(error.strerror or str(error)) from None
+    try:
+        after = os.fstat(fd)
+        if not stat.S_ISREG(after.st_mode) or (after.st_dev, after.st_ino) != (before.st_dev, before.st_ino):
+            raise InvalidInstance("changed while it was opened (no longer the regular file it was)")
+        chunks, held = [], 0
+        while held <= limit:  # one read a mebibyte, never more than limit + 1 bytes held
+            chunk = os.read(fd, min(1 << 20, limit + 1 - held))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            held += len(chunk)
+    except OSError as error:
+        raise InvalidInstance(error.strerror or str(error)) from None
+    finally:
+        os.close(fd)
+    raise InvalidInstance(f"larger than the input limit of {limit:,} bytes (MAX_INPUT_BYTES; the environment "
+                          f"variable NPW_MAX_INPUT_BYTES sets another)")
+
+
+def _input_limit() -> int:
+    from npw.instances import io
+
+    return io.MAX_INPUT_BYTES  # read at the call: one limit for every input, set in one place
+
+
+def read_set_file(folder: str | os.PathLike, name: str, limit: int | None = None) -> bytes:
+    """The bytes of the file ``name`` of the set in ``folder``: the one way a set's files (its
+    manifest included) are read. ``name`` must be relative, without a ``..`` component, resolve
+    (symbolic links followed) inside the folder, and be a regular file of at most ``limit``
+    bytes (default ``npw.instances.io.MAX_INPUT_BYTES``); InvalidInstance (one line, the file
+    named) otherwise, with nothing read from the file.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.json").write_text("{}")
+    >>> read_set_file(folder, "a.json")
+    b'{}'
+    >>> read_set_file(folder, "../a.json")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: ../a.json: file name '../a.json' has a '..' component; a set's files are inside its folder
+    >>> (folder / "zero").symlink_to("/dev/zero")
+    >>> read_set_file(folder, "zero")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: zero: resolves to /dev/zero, outside the set's folder
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    try:
+        _check_file_name(name)
+        root = os.path.realpath(folder)
+        path = os.path.realpath(os.path.join(root, name))
+        if os.path.commonpath([root, path]) != root:
+            raise InvalidInstance(f"resolves to {path}, outside the set's folder")
+        return _read_regular(path, _input_limit() if limit is None else limit, follow=False)
+    except InvalidInstance as error:
+        raise InvalidInstance(f"{name}: {error}") from None
 
 
 def _read_back(problem_id: str, fmt: str, text: str) -> None:
@@ -89,7 +206,11 @@ def _read_back(problem_id: str, fmt: str, text: str) -> None:
 def _generate(problem: Any, generator: str, seed: int, params: dict[str, Any]) -> Any:
     try:
         return problem.generate(generator, seed, **params)
-    except TypeError as error:  # an unknown parameter name for this generator
+    except InvalidInstance:
+        raise
+    except (TypeError, ValueError, ArithmeticError) as error:
+        # an unknown parameter name, or a value the generator cannot build from (-p n=0, a
+        # negative width, a manifest's string for a number): one line, never a traceback
         raise InvalidInstance(f"generator {problem.id}/{generator} parameters: {error}") from None
 
 
@@ -196,6 +317,9 @@ def recipe_for(problem_id: str | None, generator: str | None, params: Mapping[st
     generator = generator or source.default_generator
     if generator not in source.generators:
         source.generate(generator)  # raises the "no generator" message
+    # sizes past the named limits are refused here, once, before any instance is built (a
+    # manifest's num_vars 10^7 and ratio 1000 would otherwise run on, instance after instance)
+    source.check_params(generator, dict(params or {}))
     return Recipe(source, str(generator), dict(params or {}), steps)
 
 
@@ -276,6 +400,9 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
                                   if available else f"{problem.id} has no export formats besides json, not {fmt!r}")
     if count < 1:
         raise InvalidInstance(f"a set needs at least one instance, not --count {count}")
+    if count > MAX_SET_INSTANCES:
+        raise InvalidInstance(f"--count {count} exceeds the limit {MAX_SET_INSTANCES:,} instances a set "
+                              f"(MAX_SET_INSTANCES)")
     if recorded is not None and len(recorded) != count:
         raise InvalidInstance(f"manifest lists {len(recorded)} instances but its count is {count}")
     target = Path(folder)
@@ -351,34 +478,107 @@ def _known_answer(instance: Any, recipe: Recipe, answers: bool, timeout: float |
     return {"answer": answer, "answer_by": decider}
 
 
-def read_manifest(folder: str | os.PathLike) -> dict:
-    """The manifest of a set folder (or a manifest file's path); InvalidInstance if there is none."""
+def _set_paths(folder: str | os.PathLike) -> tuple[Path, str, bool]:
+    """(the set's folder, its manifest's name in it, whether the manifest was named itself) for
+    a set folder or a manifest file's path."""
     path = Path(folder)
-    if path.is_dir() or path.name != MANIFEST and not path.is_file():
-        path = path / MANIFEST
+    if path.is_dir():
+        return path, MANIFEST, False
+    if path.name != MANIFEST and not os.path.lexists(path):
+        return path, MANIFEST, False  # a folder that is not there: said of its manifest
+    return path.parent, path.name, True
+
+
+def read_manifest(folder: str | os.PathLike) -> dict:
+    """The manifest of a set folder (or a manifest file's path), read by the rules of
+    :func:`read_set_file` (a manifest named itself may be a symbolic link: the user named it)
+    and checked field by field; InvalidInstance, one line, if there is none or it is malformed."""
+    root, name, named = _set_paths(folder)
+    path = root / name
     try:
-        manifest = parse_json(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError):
-        raise InvalidInstance(f"{path}: no such manifest (not an instance set)") from None
+        data = (_read_regular(str(path), _input_limit(), follow=True) if named else read_set_file(root, name))
+    except InvalidInstance as error:
+        if str(error).endswith("no such file") or not root.is_dir():
+            raise InvalidInstance(f"{path}: no such manifest (not an instance set)") from None
+        raise InvalidInstance(f"{path if named else root}: {error}") from None
+    try:
+        manifest = parse_json(data.decode("utf-8"))
     except (InvalidInstance, UnicodeDecodeError) as error:
         raise InvalidInstance(f"{path}: not a JSON manifest ({error})") from None
-    if not isinstance(manifest, dict) or manifest.get("npw_set") != SET_FORMAT:
-        raise InvalidInstance(f"{path}: not an npw instance-set manifest (version {SET_FORMAT})")
+    try:
+        _check_manifest(manifest)
+    except InvalidInstance as error:
+        raise InvalidInstance(f"{path}: {error}") from None
+    return manifest
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_manifest(manifest: Any) -> None:
+    """Every field a set is read, regenerated and checked by is of its type (one line saying
+    which is not), ``count`` is the number of instances listed and at most MAX_SET_INSTANCES."""
+    if not isinstance(manifest, dict) or not _integer(manifest.get("npw_set")) or manifest["npw_set"] != SET_FORMAT:
+        raise InvalidInstance(f"not an npw instance-set manifest (version {SET_FORMAT})")
     missing = [k for k in ("problem", "generator", "params", "seed", "count", "formats", "instances") if k not in manifest]
     if missing:
-        raise InvalidInstance(f"{path}: manifest lacks {', '.join(missing)}")
-    if not isinstance(manifest["instances"], list) or not all(isinstance(e, dict) for e in manifest["instances"]):
-        raise InvalidInstance(f"{path}: the manifest's instances are not a list of objects")
-    for number, entry in enumerate(manifest["instances"]):
-        seed, files = entry.get("seed"), entry.get("files")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(files, dict) or "json" not in files \
-                or not all(isinstance(f, str) and isinstance(n, str) for f, n in files.items()):
-            raise InvalidInstance(f"{path}: instance {number} of the manifest lacks an integer seed or its files "
-                                  f"(a json file at least)")
+        raise InvalidInstance(f"manifest lacks {', '.join(missing)}")
+    for key in ("problem", "generator"):
+        if not isinstance(manifest[key], str):
+            raise InvalidInstance(f"the manifest's {key} is not a string")
+    params = manifest["params"]
+    if not isinstance(params, dict) or not all(_scalar(v) for v in params.values()):
+        raise InvalidInstance("the manifest's params are not an object of numbers, strings, true/false or null")
+    if not _integer(manifest["seed"]):
+        raise InvalidInstance("the manifest's seed is not an integer")
+    formats = manifest["formats"]
+    if not isinstance(formats, list) or not all(isinstance(f, str) for f in formats):
+        raise InvalidInstance("the manifest's formats are not a list of strings")
+    for key, test, what in (("answers", lambda v: isinstance(v, bool), "true or false"),
+                            ("timeout", lambda v: v is None or isinstance(v, (int, float)) and not isinstance(v, bool)
+                             and v >= 0, "a number of seconds or null"),
+                            ("npw_version", lambda v: isinstance(v, str), "a string")):
+        if key in manifest and not test(manifest[key]):
+            raise InvalidInstance(f"the manifest's {key} is not {what}")
     via = manifest.get("via")
-    if via is not None and not (isinstance(via, dict) and isinstance(via.get("reductions"), list)):
-        raise InvalidInstance(f"{path}: the manifest's via is not {{\"reductions\": [...], \"source\": ...}}")
-    return manifest
+    if via is not None and not (isinstance(via, dict) and isinstance(via.get("reductions"), list) and via["reductions"]
+                                and all(isinstance(r, str) for r in via["reductions"])
+                                and isinstance(via.get("source", ""), str)):
+        raise InvalidInstance("the manifest's via is not {\"reductions\": [...], \"source\": ...}")
+    count, instances = manifest["count"], manifest["instances"]
+    if not _integer(count) or not 1 <= count <= MAX_SET_INSTANCES:
+        raise InvalidInstance(f"the manifest's count {count!r} is not a number of instances from 1 to "
+                              f"{MAX_SET_INSTANCES:,} (MAX_SET_INSTANCES)")
+    if not isinstance(instances, list) or not all(isinstance(e, dict) for e in instances):
+        raise InvalidInstance("the manifest's instances are not a list of objects")
+    if len(instances) != count:
+        raise InvalidInstance(f"the manifest lists {len(instances):,} instances but its count is {count:,}")
+    known = {"json", CERTIFICATE, *formats}
+    for number, entry in enumerate(instances):
+        seed, files, hashes = entry.get("seed"), entry.get("files"), entry.get("sha256")
+        if not _integer(seed) or not isinstance(files, dict) or "json" not in files \
+                or not all(isinstance(n, str) for n in files.values()):
+            raise InvalidInstance(f"instance {number} of the manifest lacks an integer seed or its files "
+                                  f"(a json file at least)")
+        unknown = sorted(set(files) - known)
+        if unknown:
+            raise InvalidInstance(f"instance {number} of the manifest has files of formats the manifest does not "
+                                  f"list: {', '.join(map(repr, unknown[:3]))}")
+        for file_name in files.values():
+            try:
+                _check_file_name(file_name)
+            except InvalidInstance as error:
+                raise InvalidInstance(f"instance {number} of the manifest: {error}") from None
+        if not isinstance(hashes, dict) or not all(isinstance(h, str) for h in hashes.values()):
+            raise InvalidInstance(f"instance {number} of the manifest has no sha256 object (format: hex digest)")
+        for key in ("name", "answer", "answer_by"):
+            if key in entry and not isinstance(entry[key], str):
+                raise InvalidInstance(f"instance {number} of the manifest: its {key} is not a string")
 
 
 def manifest_recipe(manifest: Mapping[str, Any]) -> Recipe:
@@ -396,17 +596,19 @@ def read_set(folder: str | os.PathLike) -> Iterator[tuple[dict, Any]]:
     """(manifest entry, instance read back from its JSON file, validated) for every instance;
     InvalidInstance naming the file on the first one that cannot be read."""
     manifest = read_manifest(folder)
+    root = _set_paths(folder)[0]
     problem = get_problem(manifest["problem"])
     for entry in manifest["instances"]:
-        yield entry, _read_instance(Path(folder) / entry["files"]["json"], problem)
+        yield entry, _read_instance(root, entry["files"]["json"], problem)
 
 
-def _read_instance(path: Path, problem: Any) -> Any:
+def _read_instance(root: Path, name: str, problem: Any) -> Any:
     try:
-        data = parse_json(path.read_text(encoding="utf-8"))
+        data = parse_json(read_set_file(root, name).decode("utf-8"))
         return problem.from_dict(data)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, InvalidInstance) as error:
-        raise InvalidInstance(f"{path}: {error}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, InvalidInstance) as error:
+        message = str(error).removeprefix(f"{name}: ")
+        raise InvalidInstance(f"{root / name}: {message}") from None
 
 
 def regenerate(manifest_path: str | os.PathLike, folder: str | os.PathLike) -> dict:
@@ -435,6 +637,7 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     from npw.solvers import backends_for, export
 
     manifest = read_manifest(folder)
+    root = _set_paths(folder)[0]
     problem = get_problem(manifest["problem"])
     try:
         recipe: Recipe | None = manifest_recipe(manifest)
@@ -453,23 +656,17 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     for entry in manifest["instances"]:
         name = entry.get("name", "?")
         checked += 1
-        texts: dict[str, str] = {}
-        for fmt, file_name in entry.get("files", {}).items():
-            path = Path(folder) / file_name
-            try:
-                texts[fmt] = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                problems.append(f"{file_name}: cannot be read ({error})")
-                continue
-            files_checked += 1
-            if entry.get("sha256", {}).get(fmt) != _sha256(texts[fmt]):
-                problems.append(f"{file_name}: SHA-256 differs from the manifest's")
+        texts = _checked_texts(root, entry, problems)
+        files_checked += len(texts)
         record = instance_record(manifest, entry) if with_provenance else None
         if record is not None:
             for fmt, text in texts.items():
                 if not provenance.carries(fmt) and fmt != CERTIFICATE:
                     continue
-                found = provenance.read("json" if fmt == CERTIFICATE else fmt, text)
+                try:
+                    found = provenance.read("json" if fmt == CERTIFICATE else fmt, text)
+                except RecursionError:  # a record line nested past Python's stack: not a record npw writes
+                    found = None
                 if found is None:
                     problems.append(f"{entry['files'][fmt]}: carries no provenance record")
                 elif found != record:
@@ -488,7 +685,11 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
         for fmt, text in texts.items():
             if fmt in ("json", CERTIFICATE):
                 continue
-            fresh = export(instance, fmt)
+            try:
+                fresh = export(instance, fmt)
+            except InvalidInstance as error:
+                problems.append(f"{entry['files'][fmt]}: the {fmt} export of {entry['files']['json']} is refused ({error})")
+                continue
             if text != (provenance.attach(fmt, fresh, record) if record is not None else fresh):
                 problems.append(f"{entry['files'][fmt]}: does not match the {fmt} export of {entry['files']['json']}")
             try:
@@ -540,6 +741,27 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
             "confirmed_by_decider": confirmed["decider"], "confirmed_on_source": confirmed["source"],
             "answers_unconfirmed": len(unconfirmed),
             "unconfirmed": unconfirmed, "problems": problems, "ok": not problems and not unconfirmed}
+
+
+def _checked_texts(root: Path, entry: Mapping[str, Any], problems: list[str]) -> dict[str, str]:
+    """format -> text of the entry's files that read (:func:`read_set_file`) and hash as the
+    manifest says; each other file is one line in ``problems`` and is not looked at further
+    (not parsed, exported or compared: a file that fails its checksum is no file of the set)."""
+    texts: dict[str, str] = {}
+    for fmt, file_name in entry["files"].items():
+        try:
+            data = read_set_file(root, file_name)
+        except InvalidInstance as error:
+            problems.append(f"{file_name}: cannot be read ({str(error).removeprefix(f'{file_name}: ')})")
+            continue
+        if entry["sha256"].get(fmt) != hashlib.sha256(data).hexdigest():
+            problems.append(f"{file_name}: SHA-256 differs from the manifest's (not read further)")
+            continue
+        try:
+            texts[fmt] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            problems.append(f"{file_name}: not UTF-8 text")
+    return texts
 
 
 def _check_certificate(instance: Any, text: str) -> str | None:

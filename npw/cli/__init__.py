@@ -16,6 +16,7 @@ from typing import Sequence
 from npw._version import __version__
 from npw.cli import catalogue, check_set, explore, graph, problems, puzzle, reduce, solve, torus, verify
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError, signals_unwind
+from npw.cli.guard import CommandLimit, guarded, memory_limit
 from npw.instances.base import InvalidInstance
 from npw.solvers.result import Refused
 
@@ -56,8 +57,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             load_problem_files(None)  # NPW_PROBLEMS
             load_problem_files(args.problems)
-        with signals_unwind():  # SIGTERM unwinds: no temporary file is left behind
+        time_limit = args.time_limit(args) if hasattr(args, "time_limit") else None
+        out_of_time = (lambda: args.out_of_time(args)) if hasattr(args, "out_of_time") else None
+        what = " ".join(str(v) for v in (args.command, getattr(args, f"{args.command}_command", None)) if v)
+        # SIGTERM unwinds (no temporary file is left behind); the guard keeps every limit even
+        # where the main thread is stuck in C (npw.cli.guard)
+        with signals_unwind(), guarded(time_limit, what, out_of_time, memory_limit()) as args.guard:
             return args.run(args)
+    except CommandLimit as stop:
+        if stop.answer:
+            sys.stdout.write(stop.answer)
+            sys.stdout.flush()
+        if stop.message:
+            print(f"npw: error: {stop.message}", file=sys.stderr)
+        return stop.status
     except (UsageError, InvalidInstance, Refused) as error:  # Refused: e.g. an export past the encoding limit
         print(f"npw: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -9,6 +9,14 @@ settles in time, by a decider on the regenerated source (said apart: it rests on
 theorem, which ``npw verify`` checks). Every decider out of time leaves the answer UNKNOWN,
 reported as not confirmed, never counted as confirmed.
 
+A set is untrusted input: nothing in it is executed or handed to a solver's parser (SMT-LIB2
+files are compared as text; z3 is not imported to read them), every file is read by
+:func:`npw.verify.sets.read_set_file` (inside the set's folder, a regular file, at most
+``MAX_INPUT_BYTES``), and a file whose SHA-256 differs from the manifest's is reported and not
+looked at further. A manifest that names a file outside the set, has a field of the wrong type,
+a ``count`` other than the instances it lists, or generator parameters past a named limit is
+refused with one line before anything is generated.
+
 Exit status: 0 when every file checks and every stated answer is confirmed, 1 when something
 differs, an answer is contradicted or one could not be confirmed, 2 on bad input (no manifest).
 """

@@ -17,9 +17,9 @@ from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.io import NotRegularFile, check_output_path, remove_stale_temporaries
 
 __all__ = ["DASK_SCHEMES", "EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "MAX_TIMEOUT_SECONDS", "MAX_WORKERS", "Parser",
-           "UsageError", "add_format_option", "chosen_reduction", "count", "dask_address", "emit", "load_file",
+           "UsageError", "add_format_option", "add_time_limit", "chosen_reduction", "count", "dask_address", "emit", "load_file",
            "output_path", "parse_params", "parse_value", "positive_int", "positive_seconds", "progress_reporter",
-           "read_input", "require_positive", "signals_unwind", "workers"]
+           "read_input", "require_positive", "signals_unwind", "time_left", "workers"]
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -262,6 +262,30 @@ def output_path(text: str) -> str:
         raise argparse.ArgumentTypeError(f"{text}: {error.strerror}") from None
     remove_stale_temporaries(text)
     return text
+
+
+def add_time_limit(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--timeout SECONDS``: the whole command's time limit, kept by the command's guard
+    (:mod:`npw.cli.guard`): out of time, the command ends with one line and exit status 2 (a
+    decider inside gets at most the time left, :func:`time_left`)."""
+    parser.add_argument("--timeout", type=positive_seconds,
+                        help=f"seconds for the whole command ({what}); past it: one line, exit status 2 "
+                             f"(default: no limit)")
+    parser.set_defaults(time_limit=lambda args: args.timeout)
+
+
+def time_left(args: argparse.Namespace, default: float | None = None) -> float | None:
+    """The seconds a decider inside the command may take: ``default`` within the command's time
+    limit (what its guard has left), ``default`` alone without one.
+
+    >>> time_left(argparse.Namespace(), 60.0)
+    60.0
+    """
+    guard = getattr(args, "guard", None)
+    left = guard.remaining() if guard is not None else None
+    if left is None:
+        return default
+    return left if default is None else min(default, left)
 
 
 def require_positive(value: int | None, option: str) -> None:

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import argparse
 
-from npw.cli.common import EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
+from npw.cli.common import EXIT_OK, UsageError, add_format_option, add_time_limit, emit, load_file, output_path, time_left
 from npw.cli.reduce import reduction_options
 from npw.instances.base import InvalidInstance
 
-__all__ = ["cmd_explore", "register"]
+__all__ = ["DECIDER_SECONDS", "cmd_explore", "register"]
+
+DECIDER_SECONDS = 60.0
+"""The most time one decider call of the page takes (less when the command's --timeout has less left)."""
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
@@ -29,7 +32,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if source.problem != reduction.source:
         raise InvalidInstance(f"{name}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
     try:
-        page = explore(reduction, source, timeout=args.timeout, **options)
+        page = explore(reduction, source, timeout=time_left(args, DECIDER_SECONDS), **options)
     except ValueError as error:  # InvalidInstance too: a target that cannot be built or drawn
         raise InvalidInstance(f"{name}: {reduction.id}: {error}") from None
     except Exception as error:
@@ -52,6 +55,5 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("input", help="the source instance file; - reads standard input (see --format)")
     add_format_option(p)
     p.add_argument("--output", "-o", required=True, type=output_path, help="the page (FILE.html, or - for standard output)")
-    p.add_argument("--timeout", type=positive_seconds, default=60.0,
-                   help="seconds for each decider call (default 60)")
+    add_time_limit(p, f"each decider call gets the time left, at most {DECIDER_SECONDS:g} s")
     p.set_defaults(run=cmd_explore, takes_extra_arguments=True)

@@ -205,7 +205,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                         "linear-conflict otherwise")
     q.add_argument("--timeout", type=positive_seconds, help="seconds; exit 1 if no solution in time")
     q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
-    q.set_defaults(run=cmd_puzzle_solve)
+    # the searches keep --timeout themselves; the command's guard is the backstop (npw.cli.guard)
+    q.set_defaults(run=cmd_puzzle_solve,
+                   time_limit=lambda args: None if args.timeout is None else args.timeout + 0.5,
+                   out_of_time=lambda args: ("", "puzzle solve: no solution found within the time limit", 1))
 
     q = puzzle.add_parser("approx", help="a fast solution within a constant factor (Section 5), with the "
                                           "Theorem 4 lower bound")

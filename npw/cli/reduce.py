@@ -13,7 +13,8 @@ import sys
 from typing import Any, Sequence
 
 from npw.cli.common import (
-    EXIT_OK, Parser, UsageError, add_format_option, chosen_reduction, emit, load_file, output_path, positive_seconds, read_input,
+    EXIT_OK, Parser, UsageError, add_format_option, add_time_limit, chosen_reduction, emit, load_file, output_path,
+    read_input, time_left,
 )
 from npw.instances.base import InvalidInstance, dumps
 
@@ -155,7 +156,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     elif args.solve:
         from npw.solvers import Answer, solve
 
-        result = solve(instance, backend=args.backend, timeout=args.timeout)
+        result = solve(instance, backend=args.backend, timeout=time_left(args))
         if result.answer is not Answer.YES:
             why = f"refused by {result.backend}: {result.stats['refused']}" if result.stats.get("refused") \
                 else f"{result.answer.value} ({result.backend})"
@@ -180,6 +181,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
+    add_time_limit(p, "reading, reducing, writing")
     p.set_defaults(run=cmd_reduce, takes_extra_arguments=True)  # the reduction's own options
 
     p = commands.add_parser("render", help="draw an instance as SVG (optionally with a certificate)")
@@ -190,5 +192,5 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="draw this certificate too (e.g. the capture sequence written by npw solve -o)")
     p.add_argument("--solve", action="store_true", help="solve the instance and draw the certificate found")
     p.add_argument("--backend", help="decider for --solve")
-    p.add_argument("--timeout", type=positive_seconds, help="seconds for --solve")
+    add_time_limit(p, "--solve included: the decider gets the time left")
     p.set_defaults(run=cmd_render)

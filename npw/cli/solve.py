@@ -9,7 +9,11 @@ import sys
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
 from npw.instances.base import dumps
 
-__all__ = ["cmd_solve", "register"]
+__all__ = ["BACKSTOP_SECONDS", "cmd_solve", "register", "solve_out_of_time"]
+
+BACKSTOP_SECONDS = 0.5
+"""How long past ``--timeout`` the command's guard lets a decider run before it answers UNKNOWN
+itself (the deciders return within the limit; this bounds one that does not)."""
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -45,6 +49,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def solve_out_of_time(args: argparse.Namespace) -> tuple[str, str, int]:
+    """What ``npw solve`` says when its guard stops a decider that overran ``--timeout``: the
+    answer UNKNOWN, as a decider out of time gives it (exit 0)."""
+    if args.json:
+        stats = {"stopped_by": "the command's time guard", "timeout": args.timeout}
+        return json.dumps({"answer": "UNKNOWN", "backend": args.backend, "certificate": None, "stats": stats}) + "\n", \
+            "", 0
+    if args.output == "-":
+        return "", "", 0  # stdout holds only what -o FILE would; the answer goes to stderr below
+    return "UNKNOWN\n", "", 0
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("solve", help="decide an instance file")
     p.add_argument("input", help="the instance file; - reads standard input (see --format)")
@@ -56,4 +72,6 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="write the certificate (or the export) to this file (- for standard output, the answer "
                         "then going to stderr; .gz/.xz/.bz2 compressed)")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(run=cmd_solve)
+    # the deciders keep --timeout themselves; the guard is the backstop behind them (npw.cli.guard)
+    p.set_defaults(run=cmd_solve, out_of_time=solve_out_of_time,
+                   time_limit=lambda args: None if args.timeout is None or args.emit else args.timeout + BACKSTOP_SECONDS)
