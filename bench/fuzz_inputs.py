@@ -23,7 +23,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
-from fuzz_corpus import (HOSTILE_CERTIFICATES, clean, commands_for, hostile_cases,  # noqa: E402
+from fuzz_corpus import (HOSTILE_CERTIFICATES, clean, commands_for, hostile_cases, materialise,  # noqa: E402
                          reductions_from, run_bounded, run_in_process)
 from npw.instances.registry import builtin_problem_modules, get_problem, rendered_problems  # noqa: E402
 
@@ -53,9 +53,7 @@ def main() -> int:
         for seed in range(args.seeds):
             for index, case in enumerate(hostile_cases(problem_id, seed, args.random_edits)):
                 inputs += 1
-                path = os.path.join(folder, f"{problem_id}-{seed}-{index}.json")
-                with open(path, "wb") as handle:
-                    handle.write(case.data)
+                path = materialise(case, os.path.join(folder, f"{problem_id}-{seed}-{index}"))
                 for argv in commands_for(problem_id, path, folder, reductions):
                     if case.heavy:
                         heavy_runs.append((case, argv))

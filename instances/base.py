@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Protocol, runtime_checkable
 
 __all__ = ["FORMAT_VERSION", "FileFormat", "Instance", "InvalidInstance", "Problem", "Terminated",
-           "check_generator_params", "check_header", "check_size", "derive_seed", "dumps", "generator_defaults", "require"]
+           "check_generator_params", "check_header", "check_parameter_names", "check_size", "derive_seed", "dumps",
+           "generator_defaults", "generator_parameters", "require"]
 
 FORMAT_VERSION = 1
 
@@ -68,12 +69,16 @@ MAX_PUZZLE_SIDE = 4000  # n of npuz: Theorem 3 writes boards up to 4000 x 4000 i
 MAX_TORUS_CELLS = 1_000_000  # rows * cols of the torus puzzle and BWP
 MAX_CHESS_SIDE = 1_000_000  # width and height of a Solo Chess board (Corollary 3.4's are thousands wide)
 MAX_NAME_LENGTH = 1000  # vertex, element and piece-type names
+# the counts a DIMACS header declares (p cnf V C, p edge N M): checked before anything is read; more
+# than MAX_INPUT_BYTES (64 MiB) of DIMACS can hold (a clause or an edge takes at least 2 bytes)
+MAX_CLAUSES = 100_000_000
+MAX_EDGES = 100_000_000
 
 LIMITS: dict[str, int] = {
     "MAX_DEPTH": MAX_DEPTH, "MAX_INTEGER_DIGITS": MAX_INTEGER_DIGITS, "MAX_INTEGER": MAX_INTEGER,
     "MAX_VARIABLES": MAX_VARIABLES, "MAX_VERTICES": MAX_VERTICES, "MAX_COORDINATE": MAX_COORDINATE,
     "MAX_PUZZLE_SIDE": MAX_PUZZLE_SIDE, "MAX_TORUS_CELLS": MAX_TORUS_CELLS, "MAX_CHESS_SIDE": MAX_CHESS_SIDE,
-    "MAX_NAME_LENGTH": MAX_NAME_LENGTH,
+    "MAX_NAME_LENGTH": MAX_NAME_LENGTH, "MAX_CLAUSES": MAX_CLAUSES, "MAX_EDGES": MAX_EDGES,
 }
 
 # generator parameters that set a size, and the limit of the size they set: ``npw generate``
@@ -423,8 +428,9 @@ class Problem:
         return self.generators[name](seed, **params)
 
     def check_params(self, generator: str, params: Mapping[str, Any]) -> None:
-        """Refuses parameters of the named (existing) generator that would build beyond a named
-        limit, before anything is allocated (:func:`check_generator_params`, with the
+        """Refuses parameters the named (existing) generator does not take or of the wrong type
+        (:func:`check_parameter_names`), and those that would build beyond a named limit, before
+        anything is allocated (:func:`check_generator_params`, with the
         generator's defaults for the parameters not given).
 
         >>> from npw.instances.registry import get_problem
@@ -433,6 +439,8 @@ class Problem:
             ...
         npw.instances.base.InvalidInstance: generated literals 12780000 (num_vars 1000000 x ratio 4.26 x width 3) exceed the limit 3000000 (MAX_GENERATED_LITERALS)
         """
+        # names and types first (one line saying what the generator takes), then the sizes
+        check_parameter_names(f"{self.id}/{generator}", self.generators[generator], params)
         check_generator_params(params, generator_defaults(self.generators[generator]))
 
     def planted_certificate(self, generator: str, seed: int = 0, **params: Any) -> Any | None:
@@ -482,3 +490,98 @@ def derive_seed(seed: int, index: int) -> int:
     """Independent, reproducible per-case seeds (no shared generator state across workers)."""
     digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+# -- a generator's parameters, read from its signature ------------------------------------------
+# One source of truth: the names, types and defaults are the generator function's own, the ranges
+# those check_generator_params enforces (GENERATOR_PARAMETER_LIMITS, GENERATOR_RATIO_LIMIT).
+
+_JSON_KINDS = {"int": (int,), "float": (int, float), "bool": (bool,), "str": (str,), "None": (type(None),)}
+
+
+def _parameter_kinds(parameter: Any) -> tuple[str, ...]:
+    """The kinds a parameter's annotation names (``'int | None'``: int, None); its default's type
+    where it has no annotation; ``()`` where either names something else (a sequence, a type)."""
+    import inspect
+
+    annotation = parameter.annotation
+    if annotation is inspect.Parameter.empty:
+        default = parameter.default
+        return () if default is inspect.Parameter.empty or default is None else (type(default).__name__,)
+    text = annotation.strip("'\"") if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+    kinds = tuple(kind.strip() for kind in text.replace("Optional[", "None | ").rstrip("]").split("|"))
+    return kinds if all(kind in _JSON_KINDS for kind in kinds) else ()
+
+
+def _shown_limit(limit: int | float) -> str:
+    return "2^62" if limit == MAX_INTEGER else f"{limit:g}" if isinstance(limit, float) else str(limit)
+
+
+def _describe(name: str, kinds: tuple[str, ...], default: Any, annotation: Any = None) -> str:
+    import inspect
+
+    words = []
+    for kind in kinds:
+        if kind == "int" and name in GENERATOR_PARAMETER_LIMITS:
+            words.append(f"int 0..{_shown_limit(GENERATOR_PARAMETER_LIMITS[name][0])}")
+        elif kind == "float":
+            words.append(f"float -{_shown_limit(GENERATOR_RATIO_LIMIT)}..{_shown_limit(GENERATOR_RATIO_LIMIT)}")
+        else:
+            words.append("null" if kind == "None" else kind)
+    text = " or ".join(words) or (annotation if isinstance(annotation, str) else "a value")  # Sequence[str] ...
+    return text if default is inspect.Parameter.empty else f"{text} = {json.dumps(default, default=repr)}"
+
+
+def generator_parameters(fn: Callable[..., Any]) -> dict[str, str]:
+    """The parameters a generator ``fn(seed, **params)`` takes (not ``seed``, nor a private
+    ``_name``), each described by its type, range and default, in the signature's order.
+
+    >>> def g(seed: int, num_vars: int = 20, ratio: float | None = 4.26, ends: str = "none", *, _kind=None): ...
+    >>> generator_parameters(g)
+    {'num_vars': 'int 0..10000000 = 20', 'ratio': 'float -1000..1000 or null = 4.26', 'ends': 'str = "none"'}
+    """
+    import inspect
+
+    try:
+        parameters = list(inspect.signature(fn).parameters.values())[1:]  # the first is the seed
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: _describe(p.name, _parameter_kinds(p), p.default, p.annotation) for p in parameters
+            if not p.name.startswith("_") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+
+
+def check_parameter_names(generator: str, fn: Callable[..., Any], params: Mapping[str, Any]) -> None:
+    """Refuses a parameter the generator ``fn`` does not take, or a value not of the type its
+    signature names, in one line listing what it takes (Python's own words would be ``random_instance()
+    got an unexpected keyword argument``, or a comparison of ``str`` and ``int`` deep inside).
+
+    >>> def g(seed: int, num_vars: int = 20, ratio: float = 4.26): ...
+    >>> check_parameter_names("3sat/random", g, {"num_vars": 5, "ratio": 3})
+    >>> check_parameter_names("3sat/random", g, {"nvars": 5})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: generator 3sat/random: unknown parameter 'nvars' (takes num_vars: int 0..10000000 = 20, ratio: float -1000..1000 = 4.26)
+    >>> check_parameter_names("3sat/random", g, {"num_vars": "abc"})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: generator 3sat/random: num_vars must be int 0..10000000, not 'abc'
+    """
+    import inspect
+
+    try:
+        signature = list(inspect.signature(fn).parameters.values())[1:]
+    except (TypeError, ValueError):  # a callable whose signature cannot be read: its own errors stand
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in signature):
+        return
+    known = {p.name: p for p in signature if not p.name.startswith("_") and p.kind is not p.VAR_POSITIONAL}
+    for name, value in params.items():
+        if name not in known:
+            takes = ", ".join(f"{key}: {text}" for key, text in generator_parameters(fn).items()) or "no parameters"
+            raise InvalidInstance(f"generator {generator}: unknown parameter {str(name)[:40]!r} (takes {takes})")
+        kinds = _parameter_kinds(known[name])
+        if kinds and not any(isinstance(value, _JSON_KINDS[kind]) and (kind == "bool" or not isinstance(value, bool))
+                             for kind in kinds):
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            raise InvalidInstance(f"generator {generator}: {name} must be "
+                                  f"{_describe(name, kinds, inspect.Parameter.empty)}, not {shown}")

@@ -181,18 +181,23 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         return
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target.name, os.getpid()), suffix=".tmp", dir=directory)
+    except OSError as error:  # named by the temporary's name: the output's is the one the user gave
+        raise _naming(error, path) from None
     _LIVE_TEMPORARIES.add(tmp)
     try:
         os.chmod(tmp, 0o666 & ~current_umask())  # mkstemp makes 0600; the output gets the usual mode
         with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             handle.write(text)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(error, OSError):  # a full disk's write names no file (npw: error: : No space left ...)
+            raise _naming(error, path) from None
         raise
     finally:
         _LIVE_TEMPORARIES.discard(tmp)
@@ -237,6 +242,17 @@ def remove_live_temporaries() -> None:
                 os.unlink(name)
         except OSError:
             pass
+
+
+def _naming(error: OSError, path: str | os.PathLike) -> OSError:
+    """``error`` naming the output ``path`` (not a temporary's name, nor none at all).
+
+    >>> str(_naming(OSError(errno.ENOSPC, "No space left on device"), "out.json"))
+    "[Errno 28] No space left on device: 'out.json'"
+    """
+    if error.errno is None or isinstance(error, NotRegularFile):
+        return error
+    return OSError(error.errno, error.strerror or str(error), os.fspath(path))
 
 
 def current_umask() -> int:
@@ -308,12 +324,20 @@ def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
         ...
     npw.instances.base.InvalidInstance: larger than the input limit of 5 bytes (MAX_INPUT_BYTES; the environment variable NPW_MAX_INPUT_BYTES sets another)
     >>> import shutil; shutil.rmtree(folder)
+
+    Only regular files are read (and standard input, as ``-`` or by a name such as ``/dev/stdin``):
+    a FIFO, a device, a socket or a folder is refused without waiting on it or reading from it.
+
+    >>> read_bytes("/dev/zero")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: not a regular file but a character device; inputs are read from regular files only (- reads standard input)
     """
     limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         if str(path) == STDIO:
             return _decompressed(sys.stdin.buffer, limit)
-        with open(path, "rb") as raw:
+        with _open_input(path) as raw:
             return _decompressed(raw, limit)
     except FileNotFoundError:
         raise InvalidInstance("no such file") from None
@@ -321,6 +345,51 @@ def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
         raise InvalidInstance("is a directory, not a file") from None
     except OSError as error:
         raise InvalidInstance(error.strerror or str(error)) from None
+
+
+def _is_standard_input(info: os.stat_result) -> bool:
+    """Whether ``info`` is the file standard input (descriptor 0) is: ``/dev/stdin``, ``/dev/fd/0``."""
+    try:
+        return os.path.samestat(info, os.fstat(0))
+    except OSError:  # no descriptor 0
+        return False
+
+
+def _open_input(path: str | os.PathLike) -> IO[bytes]:
+    """A binary reader of the regular file ``path`` (or of standard input named by a path such as
+    ``/dev/stdin``); anything else is refused with one line, without blocking or reading from it.
+
+    Opened with ``O_NONBLOCK`` first: opening a FIFO that has no writer would wait forever, and
+    ``/dev/zero`` or ``/dev/urandom`` never end. The kind is told by ``fstat`` of what was opened
+    (not by a ``stat`` of the name before, which a symbolic link or a rename could change between).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        if error.errno == errno.ENXIO:  # a socket (or a device with no driver) cannot be opened
+            try:
+                info = os.stat(path)
+            except OSError:
+                raise error from None
+            raise _not_regular(info.st_mode) from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", os.fspath(path))
+        if not stat.S_ISREG(info.st_mode) and not _is_standard_input(info):
+            raise _not_regular(info.st_mode)
+        os.set_blocking(fd, True)  # standard input's pipe is read to its end, as '-' is
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _not_regular(mode: int) -> InvalidInstance:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return InvalidInstance(f"not a regular file but {kind}; inputs are read from regular files only "
+                           f"(- reads standard input)")
 
 
 def _decompressed(raw: IO[bytes], limit: int) -> bytes:
@@ -467,13 +536,20 @@ def write_output(path: str | os.PathLike, text: str | bytes) -> None:
     >>> import shutil; shutil.rmtree(folder)
     """
     if str(path) == STDIO:
-        if isinstance(text, bytes):
-            sys.stdout.flush()
-            sys.stdout.buffer.write(text)
-            sys.stdout.buffer.flush()
-        else:
-            sys.stdout.write(text)
-            sys.stdout.flush()
+        try:
+            if isinstance(text, bytes):
+                sys.stdout.flush()
+                sys.stdout.buffer.write(text)
+                sys.stdout.buffer.flush()
+            else:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+        except BrokenPipeError:
+            raise  # the reader left (npw ... | head): the command line says nothing more
+        except OSError as error:  # > /dev/full: no file name of its own
+            if error.filename is None and error.errno is not None:
+                raise OSError(error.errno, error.strerror or str(error), "standard output") from None
+            raise
         return
     compression = next((name for suffix, name in _SUFFIXES.items() if str(path).endswith(suffix)), None)
     if compression is None:

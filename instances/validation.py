@@ -7,7 +7,8 @@ field:
 1. :func:`parse_json` turns text into Python objects. Before the parser recurses it checks the
    nesting depth (:data:`MAX_DEPTH`), it refuses integer literals of more than
    :data:`MAX_INTEGER_DIGITS` digits before converting them (Python's int-to-string limit, and
-   numpy's int64, would fail later with a traceback) and ``NaN``/``Infinity``.
+   numpy's int64, would fail later with a traceback), ``NaN``/``Infinity``, and a key given twice
+   in one object (at any depth; Python's parser would keep the last silently).
 2. :func:`check_model` converts the objects to a problem's typed file model
    (:mod:`npw.instances.models`, msgspec structs in strict mode): booleans are not integers,
    unknown fields are refused, and every declared size is checked against its named limit
@@ -41,25 +42,40 @@ from typing import Any, Mapping
 # the named limits live in npw.instances.base (Problem.generate checks its parameters against them);
 # they are part of this layer, named here too
 from npw.instances.base import (GENERATOR_PARAMETER_LIMITS, GENERATOR_RATIO_LIMIT, LIMITS, MAX_CHESS_SIDE,  # noqa: F401
-                                MAX_COORDINATE, MAX_DEPTH, MAX_INTEGER, MAX_INTEGER_DIGITS, MAX_NAME_LENGTH,
+                                MAX_CLAUSES, MAX_COORDINATE, MAX_EDGES, MAX_DEPTH, MAX_INTEGER, MAX_INTEGER_DIGITS, MAX_NAME_LENGTH,
                                 MAX_PUZZLE_SIDE, MAX_TORUS_CELLS, MAX_VARIABLES, MAX_VERTICES, InvalidInstance,
                                 check_generator_params, check_header, check_size)
 
 __all__ = ["check_certificate", "check_model", "checked", "describe_error", "file_model", "json_schema",
-           "model_is_struct", "parse_json", "schema_text"]
+           "model_is_struct", "parse_json", "read_count", "schema_text"]
 
 
 # -- step 1: JSON -----------------------------------------------------------------------------
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)  # a JSON string token, escapes included
+# Two passes, each linear whatever the text: escapes first (a backslash and the character after
+# it, left to right, as the JSON scanner takes them), then strings, which hold no backslash any more.
+# One pattern for both, '"(?:[^"\\]|\\.)*"', backtracks from every quote of an unclosed string
+# full of escaped quotes: quadratic (a 120 KB file took more than 30 s, issue 30).
+_ESCAPES = re.compile(r"\\.", re.S)
+_STRINGS = re.compile(r'"[^"]*"')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 def _check_depth(text: str) -> None:
-    """Refuses nesting deeper than MAX_DEPTH before a recursive parser sees it: strings are
-    dropped (brackets in them do not count), then the running depth of the brackets left is
-    taken, in C (regular expressions, numpy for long texts), so a 100 MB file costs no Python loop."""
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text)) if "[" in text or "{" in text else ""
+    """Refuses nesting deeper than MAX_DEPTH before a recursive parser sees it: escapes and then
+    strings are dropped (brackets in them do not count), then the running depth of the brackets
+    left is taken, in C (regular expressions, numpy for long texts), so a 100 MB file costs no
+    Python loop and no pass is worse than linear.
+
+    >>> _check_depth('["' + '\\\\"' * 3 + '[' * 100 + '"]')  # escaped quotes, then brackets inside the string
+    >>> _check_depth('["\\\\\\\\", ' + '[' * 100 + ']')  # an escaped backslash ends before the quote
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: invalid JSON: nested 101 deep, beyond the limit 64
+    """
+    if "[" not in text and "{" not in text:
+        return
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", _ESCAPES.sub("", text)))
     if len(brackets) <= 2 * MAX_DEPTH:
         depth = deepest = 0
         for ch in brackets:
@@ -94,6 +110,20 @@ def _parse_float(literal: str) -> float:
     return value
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object from its pairs, refusing a key given twice: JSON leaves duplicates undefined and
+    Python's parser keeps the last, so ``"num_vars": -5`` before a valid one would pass unseen."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):  # the usual case costs one comparison
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                shown = json.dumps(key)
+                raise InvalidInstance(f"invalid JSON: duplicate key {shown if len(shown) <= 80 else shown[:77] + '...'}")
+            seen.add(key)
+    return obj
+
+
 def parse_json(text: str) -> Any:
     """The JSON value of ``text``, with nesting and numbers bounded (see the module docstring);
     InvalidInstance with one line on anything else.
@@ -104,14 +134,51 @@ def parse_json(text: str) -> Any:
     Traceback (most recent call last):
         ...
     npw.instances.base.InvalidInstance: invalid JSON: NaN is not a JSON number
+    >>> parse_json('{"problem": "3sat", "k": {"a": 1, "a": 2}, "problem": "cnf"}')
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: invalid JSON: duplicate key "a"
     """
     _check_depth(text)
     try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant,
+                          object_pairs_hook=_object)
     except json.JSONDecodeError as error:
         raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
     except RecursionError:  # not reached after _check_depth; kept so no path ends in a traceback
         raise InvalidInstance(f"invalid JSON: nested deeper than the limit {MAX_DEPTH}") from None
+
+
+# -- numbers of the text formats (DIMACS, HCP) -------------------------------------------------
+
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: \d and int() also take '²', Arabic-Indic digits, '1_0', ' 1'
+
+
+def read_count(token: str, field: str, limit: int, limit_name: str | None = None) -> int:
+    """A count or number of a text format (a DIMACS header's, an HCP DIMENSION): ASCII digits
+    only, at most ``limit`` (named ``limit_name``), refused in one line naming ``field`` before a
+    long run of digits is converted.
+
+    >>> read_count("20", "num_vars", MAX_VARIABLES, "MAX_VARIABLES")
+    20
+    >>> read_count("1_0", "num_vars", MAX_VARIABLES)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars must be a whole number in ASCII digits, not '1_0'
+    >>> read_count("9" * 31, "num_vars", MAX_VARIABLES, "MAX_VARIABLES")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: num_vars of 31 digits exceeds the limit 10000000 (MAX_VARIABLES)
+    """
+    if not _DIGITS.fullmatch(token):
+        raise InvalidInstance(f"{field} must be a whole number in ASCII digits, not {token[:30]!r}")
+    digits = token.lstrip("0") or "0"
+    if len(digits) > len(str(limit)):
+        named = f" ({limit_name})" if limit_name else ""
+        raise InvalidInstance(f"{field} of {len(digits)} digits exceeds the limit {limit}{named}")
+    value = int(digits)
+    check_size(field, value, limit, limit_name)
+    return value
 
 
 # -- step 2: typed models ---------------------------------------------------------------------

@@ -19,6 +19,7 @@ import io
 import json
 import os
 import random
+import re
 import resource
 import subprocess
 import sys
@@ -40,6 +41,37 @@ class Case:
     data: bytes
     must_refuse: bool
     heavy: bool = False
+    suffix: str = ".json"  # the file's name ends so (".cnf", ".hcp", ...: read in that format)
+    special: str | None = None  # not bytes but a special file: one of SPECIAL_FILES, made by materialise()
+    # a valid size exactly at a named limit: it may build that much, so each command runs in a process
+    # of its own (run_separately) where the command line's own memory and time guard can end it
+    at_limit: bool = False
+
+
+SPECIAL_FILES = ("fifo", "symlink to /dev/zero", "symlink to /dev/urandom", "directory", "symlink to a fifo")
+"""The special files :func:`materialise` makes in place of a case's bytes: reading any must be
+refused at once (a FIFO without a writer blocks an ordinary open; the devices never end)."""
+
+
+def materialise(case: Case, path: str) -> str:
+    """Puts ``case`` at ``path`` (plus the case's suffix): its bytes, or the special file it names.
+    Returns the path written."""
+    path = path + case.suffix
+    if case.special is None:
+        with open(path, "wb") as handle:
+            handle.write(case.data)
+    elif case.special == "fifo":
+        os.mkfifo(path)
+    elif case.special == "symlink to a fifo":
+        os.mkfifo(path + ".fifo")
+        os.symlink(path + ".fifo", path)
+    elif case.special.startswith("symlink to /dev/"):
+        os.symlink(case.special.removeprefix("symlink to "), path)
+    elif case.special == "directory":
+        os.mkdir(path)
+    else:
+        raise ValueError(f"unknown special file {case.special!r}")
+    return path
 
 
 def base_documents(problem_id: str, count: int = 1, seed: int = 0) -> list[dict]:
@@ -208,6 +240,11 @@ def hostile_cases(problem_id: str, seed: int = 0, random_edits: int = 10) -> Ite
             yield case(f"size bomb {fields}", changed, heavy=True)
         if number == 0:
             yield from _problem_specific(problem_id, document, case)
+            yield from _encodings_and_keys(problem_id, document, text, case)
+            yield from _limits(problem_id, document, schema, case)
+            yield from _text_formats(problem_id, document, rng)
+            for kind in SPECIAL_FILES:
+                yield Case(problem_id, f"#{number} special file: {kind}", b"", True, heavy=True, special=kind)
         # random single-character edits: any clean outcome
         for _ in range(random_edits):
             position = rng.randrange(len(text))
@@ -240,6 +277,139 @@ def _problem_specific(problem_id: str, document: dict, case: Any) -> Iterator[Ca
                    must_refuse=False, heavy=True)
     if problem_id == "bwp":
         yield case("bound 10^18 (valid)", _with(document, bound=10**18), must_refuse=False, heavy=True)
+
+
+# encodings JSON does not have, digits JSON does not have, keys given twice (issue 30)
+UNICODE_DIGITS = ("1_0", "\u00b2", "\u0661", "\uff11", "1\u00a01", "\U0001d7cf")  # _, superscript, Arabic-Indic, full-width, NBSP inside, math bold
+
+
+def _encodings_and_keys(problem_id: str, document: dict, text: bytes, case: Any) -> Iterator[Case]:
+    decoded = text.decode()
+    yield case("UTF-16 with BOM", decoded.encode("utf-16"))
+    yield case("UTF-16-LE without BOM", decoded.encode("utf-16-le"))
+    yield case("UTF-16-BE without BOM", decoded.encode("utf-16-be"))
+    yield case("UTF-8 BOM", b"\xef\xbb\xbf" + text)
+    yield case("latin-1 byte in the problem id", text.replace(f'"{problem_id}"'.encode(), f'"{problem_id}\xe9"'.encode("latin-1"), 1))
+    yield case("NUL byte after the object", text + b"\x00")
+    yield case("NUL byte before the object", b"\x00" + text)
+    yield case("NUL escaped in the problem id", text.replace(f'"{problem_id}"'.encode(), f'"{problem_id}\\u0000"'.encode(), 1))
+    # a key given twice: the same value, and an invalid first value a valid second would hide
+    yield case("duplicate key problem (same value)", text[:-1] + f', "problem": "{problem_id}"}}'.encode())
+    yield case("duplicate key problem (another problem first)", b'{"problem": "3sat", ' + text[1:])
+    field = next((k for k in document if k not in ("problem", "version")), None)
+    if field is not None:
+        yield case(f"duplicate key {field} (-5 first)", f'{{"{field}": -5, '.encode() + text[1:])
+        yield case(f"duplicate key {field} (nested object)", _text(_with(document, **{field: _SENTINEL})).replace(
+            f'"{_SENTINEL}"'.encode(), b'{"a": 1, "a": 2}'))
+    at = next(((f, p) for f, v in document.items() if f not in ("version",) for p in [_first_int_path(v)]
+               if p is not None), None)
+    if at is not None:
+        name, path = at
+        for digits in UNICODE_DIGITS:
+            raw = _text(_with(document, **{name: _replaced(document[name], path, _SENTINEL)}))
+            yield case(f"{name}{list(path)} -> {digits!r}", raw.replace(f'"{_SENTINEL}"'.encode(), digits.encode()))
+
+
+def _limits(problem_id: str, document: dict, schema: dict, case: Any) -> Iterator[Case]:
+    """Every named limit, exactly at it (may be valid: a clean outcome; heavy, it may build that
+    much) and one past it (refused)."""
+    from npw.instances.validation import MAX_DEPTH, MAX_INTEGER_DIGITS, MAX_NAME_LENGTH
+
+    at = next(((f, p) for f, v in document.items() if f not in ("version",) for p in [_first_int_path(v)]
+               if p is not None), None)
+    if at is not None:
+        name, path = at
+        raw = _text(_with(document, **{name: _replaced(document[name], path, _SENTINEL)}))
+        for digits, refuse in ((MAX_INTEGER_DIGITS, False), (MAX_INTEGER_DIGITS + 1, True)):
+            yield case(f"{name}{list(path)} of {digits} digits (MAX_INTEGER_DIGITS{'' if not refuse else ' + 1'})",
+                       raw.replace(f'"{_SENTINEL}"'.encode(), b"1" * digits), must_refuse=refuse)
+    for depth, refuse in ((MAX_DEPTH, False), (MAX_DEPTH + 1, True)):  # the whole document nested in a field
+        field = next((k for k in document if k not in ("problem", "version")), "extra")
+        nested = _text(_with(document, **{field: _SENTINEL})).replace(
+            f'"{_SENTINEL}"'.encode(), b"[" * (depth - 1) + b"]" * (depth - 1))
+        yield case(f"{field} nested to depth {depth} (MAX_DEPTH{' + 1' if refuse else ''})", nested,
+                   must_refuse=True if refuse else False)
+    for field, spec in schema["properties"].items():
+        maximum = spec.get("maximum") if isinstance(spec, dict) else None
+        if isinstance(maximum, int) and field in document and not isinstance(document[field], bool):
+            yield Case(problem_id, f"{field} at its limit {maximum}", _text(_with(document, **{field: maximum})),
+                       must_refuse=False, heavy=True, at_limit=True)
+            yield case(f"{field} one past its limit", _with(document, **{field: maximum + 1}))
+    if problem_id == "rel":
+        for length, refuse in ((MAX_NAME_LENGTH, False), (MAX_NAME_LENGTH + 1, True)):
+            long_name = "v" * length
+            renamed = json.loads(json.dumps(document).replace(json.dumps(document["vertices"][0]), json.dumps(long_name)))
+            yield case(f"a vertex name of {length} characters", renamed, must_refuse=refuse)
+
+
+def _text_formats(problem_id: str, document: dict, rng: random.Random) -> Iterator[Case]:
+    """The problem's DIMACS or HCP file with its numbers in other digits, its header past (and at)
+    the named limits."""
+    from npw.instances.base import MAX_CLAUSES, MAX_EDGES, MAX_VARIABLES, MAX_VERTICES
+    from npw.instances.hampath.hcp import MAX_DIMENSION
+    from npw.instances.io import save_instance
+    from npw.instances.registry import instance_from_dict
+
+    suffix = {"cnf": ".cnf", "hampath": ".hcp", "hamcycle": ".hcp"}.get(problem_id)
+    if suffix is None and problem_id in ("indset", "vertexcover", "clique", "domset", "coloring"):
+        suffix = ".clq"
+    if suffix is None:
+        return
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "f" + suffix)
+        save_instance(instance_from_dict(document), path)
+        with open(path, encoding="utf-8") as handle:
+            valid = handle.read()
+
+    def case(name: str, text: str, must_refuse: bool = True, heavy: bool = False) -> Case:
+        return Case(problem_id, f"{suffix[1:]}: {name}", text.encode("utf-8"), must_refuse, heavy, suffix,
+                    at_limit=heavy)  # the heavy ones here are the sizes at a limit
+
+    lines = valid.splitlines(keepends=True)
+    if valid.lstrip().startswith("{"):  # no writer of that format for this problem: saved as JSON
+        return
+    if suffix == ".hcp":
+        header = next(i for i, line in enumerate(lines) if line.startswith("DIMENSION"))
+        edge = lines.index("EDGE_DATA_SECTION\n") + 1
+        for digits in UNICODE_DIGITS:
+            yield case(f"DIMENSION {digits!r}", "".join(lines[:header] + [f"DIMENSION : {digits}\n"] + lines[header + 1:]))
+            first = lines[edge].split()
+            yield case(f"edge vertex {digits!r}", "".join(lines[:edge] + [f"{first[0]} {digits}\n"] + lines[edge + 1:]))
+        yield case("DIMENSION of 31 digits", "".join(lines[:header] + ["DIMENSION : " + "9" * 31 + "\n"] + lines[header + 1:]))
+        yield case("DIMENSION one past MAX_DIMENSION", "".join(lines[:header] + [f"DIMENSION : {MAX_DIMENSION + 1}\n"]
+                                                                + lines[header + 1:]))
+        marked = [i for i, line in enumerate(lines) if "n=" in line and line.startswith("COMMENT")]
+        if marked:
+            i = marked[0]
+            yield case("npw comment n of 5000 digits", "".join(
+                lines[:i] + [re.sub(r"n=[0-9]+", "n=" + "9" * 5000, lines[i], count=1)] + lines[i + 1:]))
+        yield case("DIMENSION at MAX_DIMENSION, no edges",
+                   f"NAME : big\nTYPE : HCP\nDIMENSION : {MAX_DIMENSION}\nEDGE_DATA_FORMAT : EDGE_LIST\n"
+                   f"EDGE_DATA_SECTION\n1 2\n-1\nEOF\n", must_refuse=False, heavy=True)
+        return
+    header = next(i for i, line in enumerate(lines) if line.startswith("p "))
+    kind, first_count, second_count = lines[header].split()[1:4]
+    body = next((i for i in range(header + 1, len(lines)) if lines[i].strip() and not lines[i].startswith("c")), None)
+    limits = ((MAX_VARIABLES, MAX_CLAUSES) if kind == "cnf" else (MAX_VERTICES, MAX_EDGES))
+
+    def with_header(first: str, second: str) -> str:
+        return "".join(lines[:header] + [f"p {kind} {first} {second}\n"] + lines[header + 1:])
+
+    for digits in UNICODE_DIGITS:
+        yield case(f"header count {digits!r}", with_header(digits, second_count))
+        if body is not None:
+            tokens = lines[body].split()
+            tokens[-2 if kind == "cnf" else -1] = digits  # a literal, an edge's end
+            yield case(f"number {digits!r}", "".join(lines[:body] + [" ".join(tokens) + "\n"] + lines[body + 1:]))
+    yield case("header count of 31 digits", with_header("9" * 31, second_count))
+    yield case("second header count of 31 digits", with_header(first_count, "9" * 31))
+    yield case("header count one past its limit", with_header(str(limits[0] + 1), second_count))
+    yield case("second header count one past its limit", with_header(first_count, str(limits[1] + 1)))
+    yield case("header count at its limit", with_header(str(limits[0]), second_count), must_refuse=False, heavy=True)
+    yield case("+1 in a clause" if kind == "cnf" else "+1 as a vertex",
+               valid.replace(" 1 ", " +1 ", 1) if " 1 " in valid else with_header("+" + first_count, second_count))
 
 
 # -- certificates -------------------------------------------------------------------------------
@@ -284,37 +454,75 @@ def run_in_process(argv: list[str]) -> tuple[int, str, str]:
 
 
 _WORKER = r"""
-import json, resource, signal, sys
+import json, os, resource, select, signal, sys, tempfile
 limit = int(sys.argv[1]); seconds = float(sys.argv[2])
-resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 sys.path.insert(0, sys.argv[3])
-from fuzz_corpus import run_in_process
-def timeout(*_):
-    raise TimeoutError
-signal.signal(signal.SIGALRM, timeout)
+from fuzz_corpus import run_in_process  # imports npw.cli: every command's child starts with it loaded
+# one forked child a command: the command line's guard may end a command with os._exit (its hard
+# path, after a signal, the time limit or the memory limit), which must end that command only
 for line in sys.stdin:
     argv = json.loads(line)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
+    log = tempfile.TemporaryFile()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        os.dup2(log.fileno(), 1); os.dup2(log.fileno(), 2)  # what the guard writes with os.write
         status, out, err = run_in_process(argv)
-    except TimeoutError:
-        status, out, err = -2, "", "timed out"
-    signal.setitimer(signal.ITIMER_REAL, 0)
+        os.write(write_end, json.dumps([status, err]).encode())
+        os._exit(0)
+    os.close(write_end)
+    ready, _, _ = select.select([read_end], [], [], seconds)
+    if not ready:
+        os.kill(pid, signal.SIGKILL)
+    data = b""
+    while ready:
+        chunk = os.read(read_end, 1 << 16)
+        if not chunk:
+            break
+        data += chunk
+    os.close(read_end)
+    _, code = os.waitpid(pid, 0)
+    if not ready:
+        status, err = -2, "timed out"
+    elif data:
+        status, err = json.loads(data)
+    else:  # ended by itself (the guard's hard path) or killed: its status, and what it wrote itself
+        log.seek(0)
+        status = os.waitstatus_to_exitcode(code)
+        err = log.read().decode("utf-8", "replace")
+    log.close()
     print(json.dumps([status, err if len(err) < 4000 else err[:2000] + " ... " + err[-2000:]]), flush=True)
 """
 
 
 def run_bounded(commands: list[list[str]], memory: int = MEMORY_LIMIT, seconds: float = TIME_LIMIT
                 ) -> list[tuple[int, str]]:
-    """Runs each ``npw ARGV`` of ``commands`` in one child process limited to ``memory`` bytes of
-    address space, each command to ``seconds`` (status -2 when it overran; -3 for commands the child
-    did not reach because it died, e.g. killed for memory). Returns (status, stderr) per command."""
+    """Runs each ``npw ARGV`` of ``commands`` in a child process (forked, one a command, from one
+    that has npw loaded) limited to ``memory`` bytes of address space and ``seconds`` (status -2 when
+    it overran; -3 for commands not reached because the worker died). Returns (status, stderr) per
+    command."""
     child = subprocess.run([sys.executable, "-c", _WORKER, str(memory), str(seconds), os.path.dirname(__file__)],
                            input="".join(json.dumps(argv) + "\n" for argv in commands), capture_output=True,
                            text=True, timeout=seconds * len(commands) + 60)
     results = [tuple(json.loads(line)) for line in child.stdout.splitlines() if line.startswith("[")]
     died = (-3, f"child ended with status {child.returncode}: {child.stderr[-500:]}")
     return [(int(s), str(e)) for s, e in results] + [died] * (len(commands) - len(results))
+
+
+def run_separately(argv: list[str], seconds: float = 60, memory: int = MEMORY_LIMIT) -> tuple[int, str]:
+    """``npw ARGV`` in a process of its own (``python -m npw``) limited to ``memory`` bytes of address
+    space, killed after ``seconds`` (status -2): (status, stderr). For inputs at a limit, which the
+    command line's guard may end with its hard path (``os._exit``), which would end a shared worker."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    try:
+        done = subprocess.run([sys.executable, "-m", "npw", *argv], capture_output=True, text=True, timeout=seconds,
+                              env=env, preexec_fn=lambda: limit_memory(memory))
+    except subprocess.TimeoutExpired:
+        return -2, "timed out"
+    return done.returncode, done.stderr
 
 
 def clean(status: int, stderr: str) -> bool:

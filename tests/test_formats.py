@@ -171,7 +171,12 @@ def test_corrupt_compressed_file_is_one_line(tmp_path):
 
 def test_endless_input_is_refused_at_the_named_limit():
     began = time.perf_counter()
+    # named as a file, a device is refused at once (issue 30); as standard input it is read up to the limit
     done = npw("solve", "/dev/zero", env={"NPW_MAX_INPUT_BYTES": str(2**20)})
+    assert one_line_refusal(done) and b"not a regular file but a character device" in done.stderr
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run([NPW, "solve", "-"], stdin=zero, capture_output=True, timeout=120,
+                              env=dict(os.environ, NPW_MAX_INPUT_BYTES=str(2**20)))
     assert one_line_refusal(done) and b"input limit of 1,048,576 bytes" in done.stderr
     assert time.perf_counter() - began < 30
 

@@ -2,8 +2,8 @@
 file (``npw solve``, ``npw reduce`` with each reduction from the problem, ``npw render``, ``npw
 puzzle solve``, ``npw torus solve``, ``npw puzzle theorem3``, ``npw path --size-of``) and for
 certificate files (``npw render -c``): a file invalid by construction gets exit status 2 and one line on stderr, any file a clean
-outcome (never a traceback), size and nesting bombs within 2 GiB and 10 s a command (a child
-process under ``RLIMIT_AS``). The corpus is tests/fuzz_corpus.py; bench/fuzz_inputs.py runs a
+outcome (never a traceback), size and nesting bombs, inputs at the named limits and special files
+(FIFOs, devices, folders) within 2 GiB and 10 s a command (a child process under ``RLIMIT_AS``). The corpus is tests/fuzz_corpus.py; bench/fuzz_inputs.py runs a
 larger one and BENCHMARKS.md ("Bad input") records its figure.
 """
 
@@ -15,13 +15,32 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzz_corpus import (HOSTILE_CERTIFICATES, clean, commands_for, hostile_cases, reductions_from,
-                         run_bounded, run_in_process)
+from fuzz_corpus import (HOSTILE_CERTIFICATES, clean, commands_for, hostile_cases, materialise, reductions_from,
+                         run_bounded, run_in_process, run_separately)
 from npw.instances.base import InvalidInstance
 from npw.instances.registry import builtin_problem_modules, get_problem, rendered_problems, instance_from_dict
 from npw.instances.validation import parse_json
 
 PROBLEMS = list(builtin_problem_modules())
+SPECIAL_PROBLEMS = ("cnf", "hampath", "indset", "rel", "npuz")  # special files (the same for every problem): a few
+
+
+@pytest.mark.parametrize("problem_id", ["cnf", "indset", "hampath"])
+def test_text_format_headers_at_their_limits_end_cleanly(problem_id, tmp_path):
+    """A DIMACS or HCP header exactly at its named limit: read (and then solved, rendered, reduced
+    or refused for its size by the command's guard), each command in a process of its own."""
+    failures = []
+    cases = [c for c in hostile_cases(problem_id, random_edits=0) if c.at_limit and c.suffix != ".json"]
+    assert cases
+    for index, case in enumerate(cases):
+        path = materialise(case, str(tmp_path / f"limit{index}"))
+        for argv in commands_for(problem_id, path, str(tmp_path), reductions_from(problem_id)[:1]):
+            if argv[0] in ("solve", "render", "reduce"):
+                argv = [*argv, "--timeout", "10"] if "--timeout" not in argv else argv
+            status, stderr = run_separately(argv)
+            if not clean(status, stderr):
+                failures.append(_describe(case, argv, status, stderr))
+    assert not failures, "\n".join(failures)
 
 
 def _describe(case, argv, status, stderr):
@@ -35,9 +54,8 @@ def test_every_command_refuses_malformed_files_in_one_line(problem_id, tmp_path)
     cases = [case for case in hostile_cases(problem_id, random_edits=6) if not case.heavy]
     assert sum(case.must_refuse for case in cases) >= 40  # the corpus is not empty by mistake
     for index, case in enumerate(cases):
-        path = tmp_path / f"case{index}.json"
-        path.write_bytes(case.data)
-        for argv in commands_for(problem_id, str(path), str(tmp_path), reductions):
+        path = materialise(case, str(tmp_path / f"case{index}"))
+        for argv in commands_for(problem_id, path, str(tmp_path), reductions):
             status, _, stderr = run_in_process(argv)
             if not clean(status, stderr) or case.must_refuse and status != 2:
                 failures.append(_describe(case, argv, status, stderr))
@@ -49,11 +67,11 @@ def test_size_and_nesting_bombs_are_refused_within_memory_and_time(tmp_path):
     problem in a child limited to 2 GiB of address space and 10 s a command."""
     runs = []
     for problem_id in PROBLEMS:
-        for index, case in enumerate(c for c in hostile_cases(problem_id, random_edits=0) if c.heavy):
-            path = tmp_path / f"{problem_id}-{index}.json"
-            path.write_bytes(case.data)
+        for index, case in enumerate(c for c in hostile_cases(problem_id, random_edits=0)
+                                     if c.heavy and not c.at_limit and (c.special is None or problem_id in SPECIAL_PROBLEMS)):
+            path = materialise(case, str(tmp_path / f"{problem_id}-{index}"))
             reductions = reductions_from(problem_id)[:1]
-            for argv in commands_for(problem_id, str(path), str(tmp_path), reductions):
+            for argv in commands_for(problem_id, path, str(tmp_path), reductions):
                 runs.append((case, argv))
     results = run_bounded([argv for _, argv in runs])
     failures = [_describe(case, argv, status, stderr) for (case, argv), (status, stderr) in zip(runs, results)

@@ -288,6 +288,7 @@ def test_a_manifest_field_of_the_wrong_type_is_one_line(small_set, tmp_path, fie
 def test_huge_generator_parameters_are_refused_before_generating(small_set, tmp_path):
     manifest = manifest_of(small_set)
     manifest["params"] = {"num_vars": 10**7, "ratio": 1000}
+    manifest["generator"] = "random"  # the default, mixed, takes no ratio (refused as an unknown parameter)
     write_manifest(small_set, manifest)
     began = time.monotonic()
     with pytest.raises(InvalidInstance, match="MAX_GENERATED_LITERALS"):
@@ -297,9 +298,9 @@ def test_huge_generator_parameters_are_refused_before_generating(small_set, tmp_
     assert [p for p in result["problems"] if "MAX_GENERATED_LITERALS" in p] == [
         f"the manifest's recipe cannot be rebuilt (generated literals 30000000000 (num_vars 10000000 x ratio 1000 x "
         f"width 3) exceed the limit {MAX_GENERATED_LITERALS} (MAX_GENERATED_LITERALS))"]
-    for argv in (("generate", "1in3sat", "-p", "num_vars=10000000", "-p", "ratio=1000"),
+    for argv in (("generate", "1in3sat", "-g", "random", "-p", "num_vars=10000000", "-p", "ratio=1000"),
                  ("generate", "3sat", "-p", "num_vars=10000000"),  # its default ratio 4.26: 1.3 x 10^8 literals
-                 ("generate", "1in3sat", "-p", "num_vars=10000000", "-p", "ratio=1000", "--set", tmp_path / "s",
+                 ("generate", "1in3sat", "-g", "random", "-p", "num_vars=10000000", "-p", "ratio=1000", "--set", tmp_path / "s",
                   "--count", 1),
                  ("generate", "--from-manifest", small_set / "manifest.json", "--set", tmp_path / "s")):
         done = npw(*argv, timeout=30)

@@ -187,7 +187,7 @@ def test_generated_instances_read_back(problem_id, tmp_path):
 @pytest.mark.parametrize("argv, message", [
     (["generate", "3sat", "-p", "num_vars=1000000000"], "exceeds the limit 10000000 (MAX_VARIABLES)"),
     (["generate", "hampath", "-g", "planted", "-p", "num_vertices=-4"], "must not be negative"),
-    (["generate", "1in3sat", "-p", "ratio=1e9"], "out of range"),
+    (["generate", "1in3sat", "-g", "random", "-p", "ratio=1e9"], "out of range"),  # mixed takes no ratio
     (["generate", "npuz", "-p", "n=100000"], "MAX_PUZZLE_SIDE"),
 ])
 def test_generator_parameters_beyond_their_limits_are_one_line(argv, message):

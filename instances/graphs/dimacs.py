@@ -31,7 +31,10 @@ from npw.instances.graphs.graph import ROOM_PROBLEMS, BoundedGraph
 
 __all__ = ["GRAPH_DIMACS", "from_dimacs_graph", "is_dimacs_graph", "to_dimacs_graph"]
 
-_QUESTION = re.compile(r"^c\s+npw\s+(\S+)\s+k\s*=\s*(\d{1,19})\s*$")
+_QUESTION = re.compile(r"^c\s+npw\s+(\S+)\s+k\s*=\s*([0-9]{1,19})\s*$", re.ASCII)  # ASCII digits only
+
+
+_VERTEX = re.compile(r"[0-9]{1,19}")  # ASCII digits; 19 at most, so int() is cheap (the range is checked after)
 
 
 def is_dimacs_graph(text: str) -> bool:
@@ -51,7 +54,7 @@ def to_dimacs_graph(instance: BoundedGraph) -> str:
 
 def from_dimacs_graph(text: str) -> BoundedGraph:
     """The instance a DIMACS graph file holds (its ``c npw PROBLEM k=K`` line names the question)."""
-    from npw.instances.validation import MAX_VERTICES, check_size
+    from npw.instances.validation import MAX_EDGES, MAX_VERTICES, read_count
 
     question = None
     header = None
@@ -69,12 +72,15 @@ def from_dimacs_graph(text: str) -> BoundedGraph:
         if fields[0] == "p":
             if header is not None:
                 raise InvalidInstance(f"line {number}: a second 'p' header")
-            if len(fields) != 4 or fields[1] not in ("edge", "col") or not all(f.isdigit() for f in fields[2:]):
+            if len(fields) != 4 or fields[1] not in ("edge", "col"):
                 raise InvalidInstance(f"line {number}: the header must be 'p edge N M', not {line[:60]!r}")
-            header = (int(fields[2]), int(fields[3]))
-            check_size("num_vertices", header[0], MAX_VERTICES, "MAX_VERTICES")
+            try:  # ASCII digits, both counts bounded before anything is read (str.isdigit takes '²')
+                header = (read_count(fields[2], "num_vertices", MAX_VERTICES, "MAX_VERTICES"),
+                          read_count(fields[3], "num_edges", MAX_EDGES, "MAX_EDGES"))
+            except InvalidInstance as error:
+                raise InvalidInstance(f"line {number}: {error}") from None
             continue
-        if fields[0] != "e" or len(fields) != 3 or not all(f.isdigit() for f in fields[1:]):
+        if fields[0] != "e" or len(fields) != 3 or not all(_VERTEX.fullmatch(f) for f in fields[1:]):
             raise InvalidInstance(f"line {number}: expected 'e U V' (two vertex numbers), not {line[:60]!r}")
         if header is None:
             raise InvalidInstance(f"line {number}: an edge before the 'p edge N M' header")

@@ -70,7 +70,7 @@ MAX_DIMENSION = 100_000
 """The largest DIMENSION an HCP file may declare (checked before anything is allocated); far
 beyond what the deciders settle (the DP up to about 25 vertices, SAT a few hundred)."""
 
-_MARK = re.compile(r"npw hampath n=(\d+) s=(None|\d+) t=(None|\d+)")
+_MARK = re.compile(r"npw hampath n=([0-9]+) s=(None|[0-9]+) t=(None|[0-9]+)")  # ASCII digits only; read by read_count
 
 
 def _added(n: int, s: int | None, t: int | None) -> tuple[int, list[tuple[int, int]], str]:
@@ -103,7 +103,7 @@ def to_hcp(instance: HamPath, name: str = "npw") -> str:
 
 
 def _int(text: str, what: str, number: int) -> int:
-    if not re.fullmatch(r"[+-]?\d{1,18}", text.strip()):
+    if not re.fullmatch(r"[+-]?[0-9]{1,18}", text.strip()):  # ASCII digits (\d takes '²', Arabic-Indic digits)
         raise InvalidInstance(f"HCP line {number}: {what} must be an integer, not {text.strip()!r}")
     return int(text)
 
@@ -160,8 +160,15 @@ def from_hcp(text: str) -> HamPath:
 
 
 def _path_instance_back(mark: re.Match, dimension: int, edges: list[tuple[int, int]]) -> HamPath:
-    n = int(mark.group(1))
-    s, t = (None if g == "None" else int(g) for g in mark.group(2, 3))
+    from npw.instances.validation import read_count
+
+    # n < DIMENSION <= MAX_DIMENSION: read within that bound (a comment of 5000 digits is refused in one line)
+    try:
+        n = read_count(mark.group(1), "the npw comment's n", MAX_DIMENSION, "MAX_DIMENSION")
+        s, t = (None if g == "None" else read_count(g, f"the npw comment's {name}", MAX_DIMENSION, "MAX_DIMENSION")
+                for g, name in zip(mark.group(2, 3), "st"))
+    except InvalidInstance as error:
+        raise InvalidInstance(f"HCP: {error}") from None
     if n >= dimension or any(end is not None and end >= n for end in (s, t)):
         raise InvalidInstance(f"HCP: the npw comment (n={n} s={s} t={t}) does not fit DIMENSION = {dimension} "
                               f"(edited file?)")

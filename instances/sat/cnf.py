@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping
 
@@ -23,6 +24,12 @@ from npw.instances.base import FileFormat
 
 __all__ = ["CNF", "MAX_SAMPLE_WIDTH", "PROBLEM", "enumerate_instances", "mixed_width_instance", "random_instance",
            "shrink", "verification_sample"]
+
+
+# a clause line: literals in ASCII digits (re.ASCII: \s is ASCII white space only), the one spelling
+# DIMACS has; a token per match, so the pattern cannot backtrack
+_LITERALS = re.compile(r"-?[0-9]+(?:\s+-?[0-9]+)*", re.ASCII)
+_LITERAL = re.compile(r"-?[0-9]+")
 
 
 def _plain_int(value: Any) -> Any:
@@ -131,9 +138,14 @@ class CNF:
         >>> CNF.from_dimacs(satlib).clauses
         ((1, -2, 3), (-1, 2))
         """
+        from npw.instances.validation import MAX_CLAUSES, MAX_VARIABLES, read_count
+
         header: tuple[int, int] | None = None
         clauses: list[tuple[int, ...]] = []
         current: list[int] = []
+        # int() also takes '1_0', '+1', '²' and Arabic-Indic digits: where the text holds none of them
+        # (the usual file) int() takes exactly DIMACS's literals, else each line is matched first
+        checked_lines = not (text.isascii() and "_" not in text and "+" not in text)
         for number, line in enumerate(text.splitlines(), 1):
             stripped = line.strip()
             if stripped == "%":
@@ -142,27 +154,33 @@ class CNF:
                 continue
             if stripped.startswith("p"):
                 parts = stripped.split()
-                if header is not None or len(parts) != 4 or parts[1] != "cnf":
-                    raise InvalidInstance(f"line {number}: bad header {stripped!r} (expected 'p cnf VARS CLAUSES')")
-                try:
-                    header = (int(parts[2]), int(parts[3]))
-                except ValueError:
-                    raise InvalidInstance(f"line {number}: bad header {stripped!r}") from None
-                if min(header) < 0:
-                    raise InvalidInstance(f"line {number}: negative counts in header")
+                if header is not None or len(parts) != 4 or parts[0] != "p" or parts[1] != "cnf":
+                    raise InvalidInstance(f"line {number}: bad header {stripped[:60]!r} (expected 'p cnf VARS CLAUSES')")
+                try:  # both counts bounded before anything is built (p cnf 1000000000 0)
+                    header = (read_count(parts[2], "num_vars", MAX_VARIABLES, "MAX_VARIABLES"),
+                              read_count(parts[3], "num_clauses", MAX_CLAUSES, "MAX_CLAUSES"))
+                except InvalidInstance as error:
+                    raise InvalidInstance(f"line {number}: {error}") from None
                 continue
             if header is None:
                 raise InvalidInstance(f"line {number}: clause before the 'p cnf' header")
+            if checked_lines and not _LITERALS.fullmatch(stripped):
+                bad = next((t for t in stripped.split() if not _LITERAL.fullmatch(t)), stripped)
+                raise InvalidInstance(f"line {number}: {bad[:30]!r} is not an integer literal")
             for token in stripped.split():
                 try:
                     literal = int(token)
-                except ValueError:
-                    raise InvalidInstance(f"line {number}: {token!r} is not an integer literal") from None
+                except ValueError:  # not a number, or more digits than int() converts
+                    if _LITERAL.fullmatch(token):
+                        raise InvalidInstance(f"line {number}: literal {token[:20]}... exceeds the {header[0]} "
+                                              f"variables of the header") from None
+                    raise InvalidInstance(f"line {number}: {token[:30]!r} is not an integer literal") from None
                 if literal == 0:
                     clauses.append(tuple(current))
                     current = []
                 elif abs(literal) > header[0]:
-                    raise InvalidInstance(f"line {number}: literal {literal} exceeds the {header[0]} variables of the header")
+                    shown = token if len(token) <= 30 else token[:20] + "..."
+                    raise InvalidInstance(f"line {number}: literal {shown} exceeds the {header[0]} variables of the header")
                 else:
                     current.append(literal)
         if header is None:

@@ -87,7 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_FAILED
     except OSError as error:  # e.g. an output folder that does not exist
-        print(f"npw: error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
+        named = f"{error.filename}: " if error.filename not in (None, "") else ""  # a full disk's names none
+        print(f"npw: error: {named}{error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("npw: interrupted", file=sys.stderr)

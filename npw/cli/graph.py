@@ -40,6 +40,7 @@ def _first_paragraph(text: str | None) -> str:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from npw.instances.base import generator_parameters
     from npw.instances.registry import get_problem
     from npw.reductions.graph import registered_reductions
     from npw.solvers import backends_for, export_formats
@@ -54,6 +55,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         "certificate": " ".join(problem.certificate_doc.split()),
         "deciders": backends_for(problem.id), "verify_deciders": list(problem.verify_deciders),
         "generators": list(problem.generators), "planted_certificates": list(problem.planted_certificates),
+        # each generator's -p parameters: type, range and default, read from its signature
+        "generator_parameters": {name: generator_parameters(fn) for name, fn in problem.generators.items()},
         "enumerate": " ".join(problem.enumerate_doc.split()) if problem.enumerate is not None else None,
         "formats": ["json", *export_formats(problem.id)],
         "reductions_into": [{"id": r.id, "from": r.source, "reference": r.reference} for r in into],
@@ -68,6 +71,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(f"  deciders: {', '.join(data['deciders']) or 'none'} (the verifier runs {', '.join(data['verify_deciders'])})")
     planted = f" (with their certificates: {', '.join(data['planted_certificates'])})" if data["planted_certificates"] else ""
     print(f"  generators: {', '.join(data['generators']) or 'none'}{planted}")
+    for name, parameters in data["generator_parameters"].items():
+        takes = ", ".join(f"{key}: {text}" for key, text in parameters.items()) or "no parameters"
+        print(f"    {name}: -p {takes}")
     print(f"  enumeration: {data['enumerate'] or 'none'}")
     print(f"  formats: {', '.join(data['formats'])}")
     print(f"  reductions into {problem.id}: {len(into)}")

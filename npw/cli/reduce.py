@@ -51,6 +51,8 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     if source.problem != reduction.source:
         raise InvalidInstance(f"{display_name(args.input)}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
     built = reduction.build(source, **options)
+    if built.target is not None:
+        _readable_back(built.target)
     if built.target is None:
         if args.emit != "json":
             raise UsageError(f"reduce: the target is too large to store; only its compact JSON summary can be "
@@ -66,6 +68,20 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     for note in built.notes:
         print(f"npw: reduce: {note}", file=sys.stderr)
     return EXIT_OK
+
+
+def _readable_back(target: Any) -> None:
+    """Refuses a target npw would refuse to read back (a size past a named limit: an input at the
+    limits can reduce to one past them), before anything is written; one line naming the limit."""
+    from npw.instances.registry import get_problem
+    from npw.instances.validation import checked
+
+    if get_problem(target.problem).file_model is None:  # a problem of the user's own, with no model
+        return
+    try:
+        checked(target.to_dict(), target.problem)
+    except InvalidInstance as error:
+        raise InvalidInstance(f"reduce: the {target.problem} target is past what npw reads back: {error}") from None
 
 
 def _draw_as_reduced(instance: Any, path: str, origin: Any) -> str:

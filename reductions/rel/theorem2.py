@@ -88,7 +88,7 @@ def _one_pass(formula: TwoTwoFourSat, assignment: Sequence[bool],
         steps.append(((hub, clause_vertex(j)), dropped))
         if j < m:
             steps.append(((clause_vertex(j), hub), ()))
-    if first:
+    if first and m >= 1:  # back to the first diamond for the second pass; no formula variable, no walk
         steps.append(((clause_vertex(m), diamond_top(1)), ()))
     return steps
 
