@@ -223,7 +223,8 @@ def layout(source: PlanarMonotone3Sat, special: str) -> Layout:
     if special not in SPECIALS:
         raise InvalidInstance(f"Theorem 3.9 covers king^1 and pawn^1, not {special!r}")
     # every gadget holds its junction and two paths of 15 knights: refused before they are laid
-    refuse_target_size("pm3sat-to-solochess (Theorem 3.9)", "pieces at least", (2 * (HEIGHT - 1) + 1) * source.num_vars + 3)
+    refuse_target_size("pm3sat-to-solochess (Theorem 3.9)", "pieces at least",
+                       (2 * (HEIGHT - 1) + 1) * source.num_vars + 3)
     return _layout(source, special)
 
 
