@@ -94,6 +94,27 @@ def test_reduce_of_a_formula_with_10_7_variables_to_3col_and_subsetsum_is_refuse
         assert time.perf_counter() - start < 10, reduction
 
 
+def test_nae4sat_to_nae3sat_refuses_a_target_past_max_variables():
+    from npw.api import get_reduction
+    from npw.instances.sat.nae_sat import Nae4Sat
+
+    with pytest.raises(InvalidInstance, match="10,000,001 variables.*MAX_VARIABLES"):
+        get_reduction("nae4sat-to-nae3sat").build(Nae4Sat(10**7, [(1, -2, 3, 4)]))
+
+
+def test_pm3sat_to_solochess_refuses_a_million_gadgets_before_laying_them():
+    from npw.api import get_reduction
+    from npw.instances.sat.planar_monotone import PlanarMonotone3Sat2Occ
+
+    n = 10**6
+    formula = PlanarMonotone3Sat2Occ(n, [(1, 2, 3)], order=tuple(range(1, n + 1)), levels=(1,))
+    for reduction in ("pm3sat-to-solochess-king-bishop", "pm3sat-to-solochess-king-knight"):
+        start = time.perf_counter()
+        with pytest.raises(InvalidInstance, match="MAX_TARGET_ELEMENTS"):
+            get_reduction(reduction).build(formula)
+        assert time.perf_counter() - start < 5, reduction
+
+
 def test_subsetsum_numbers_past_max_number_bits_are_refused():
     from npw.api import get_reduction
     from npw.instances.sat.three_sat import ThreeSat
