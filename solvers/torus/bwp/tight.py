@@ -84,7 +84,7 @@ from npw.solvers.limits import TABLE_BYTES_LIMIT, int_bytes, refuse_table_bytes
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 from npw.solvers.registry import Decider, Sampler
 
-__all__ = ["DECIDERS", "SAMPLERS", "sample_certificates", "solve"]
+__all__ = ["DECIDERS", "SAMPLERS", "line_masks", "rotation_table_bytes", "sample_certificates", "solve"]
 
 
 def _rot(x: int, a: int, n: int, mask: int) -> int:
@@ -114,7 +114,11 @@ def line_masks(cells, rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int,
 
 def rotation_table_bytes(goal_rows, goal_cols, rows: int, cols: int) -> int:
     """What the tables of point 2 (every rotation of every goal line) take, bounded above: a line
-    all white or all black has one rotation, any other up to its length."""
+    all white or all black has one rotation, any other up to its length.
+
+    >>> rotation_table_bytes((0, 1), (1, 0, 0), 2, 3) < rotation_table_bytes((1, 1), (3, 0, 0), 2, 3)
+    True
+    """
     row_mask, col_mask = (1 << cols) - 1, (1 << rows) - 1
     row_lines = sum(1 for g in goal_rows if g not in (0, row_mask))
     col_lines = sum(1 for g in goal_cols if g not in (0, col_mask))
