@@ -168,3 +168,14 @@ def test_hampath_dp_refuses_by_bytes_and_still_decides_small_graphs():
     result = solve(ring, backend="dp", timeout=5)
     assert "TABLE_BYTES_LIMIT" in result.stats["refused"] and time.perf_counter() - start < 10
     assert solve(HamPath(4, ((0, 1), (1, 2), (2, 3))), backend="dp").answer is Answer.YES
+
+
+def test_graph_brute_force_keeps_its_deadline_on_2000_vertices():
+    # was: solve --timeout 5 of an empty 2,000-vertex graph ran past 20 s (one node's grouping
+    # is quadratic in the candidates and the deadline was looked at every 256 nodes)
+    from npw.instances.graphs.graph import IndependentSet
+    from npw.solvers import solve
+
+    start = time.perf_counter()
+    result = solve(IndependentSet(2000, (), 1000), backend="brute", timeout=1)
+    assert result.answer.value in ("YES", "UNKNOWN") and time.perf_counter() - start < 4
