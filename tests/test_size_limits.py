@@ -179,3 +179,29 @@ def test_graph_brute_force_keeps_its_deadline_on_2000_vertices():
     start = time.perf_counter()
     result = solve(IndependentSet(2000, (), 1000), backend="brute", timeout=1)
     assert result.answer.value in ("YES", "UNKNOWN") and time.perf_counter() - start < 4
+
+
+def test_three_partition_at_max_numbers_is_refused_not_a_traceback():
+    from npw.api import get_reduction
+    from npw.instances.numbers.four_partition import FourPartition
+    from npw.instances.numbers.three_partition import ThreePartition
+    from npw.solvers import solve
+
+    big = 10**17
+    numbers = ThreePartition((big,) * 99_999, 3 * big)  # 33,333 groups: the dp's recursion
+    result = solve(numbers, backend="dp", timeout=5)
+    assert "recursion" in result.stats["refused"]
+    with pytest.raises(InvalidInstance, match="MAX_TORUS_CELLS"):
+        get_reduction("3partition-to-bwp").build(numbers)
+    start = time.perf_counter()
+    with pytest.raises(InvalidInstance, match="MAX_NUMBERS"):
+        get_reduction("4partition-to-3partition").build(FourPartition((big,) * 100_000, 4 * big))
+    assert time.perf_counter() - start < 5
+
+
+def test_bin_packing_at_max_numbers_is_refused_not_a_traceback(tmp_path):
+    sizes = [10**12 + i for i in range(N)]
+    packing = write(tmp_path, "b.json", {"problem": "binpacking", "sizes": sizes, "capacity": 10**13, "bins": N // 5})
+    code, stderr, seconds = npw("solve", "--timeout", "5", packing)
+    refused_in_one_line(code, stderr, "recursion")
+    assert seconds < 30
