@@ -13,7 +13,28 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["movable", "tagged"]
+from npw.instances.base import InvalidInstance
+
+__all__ = ["MAX_DRAWN_ELEMENTS", "check_drawable", "movable", "tagged"]
+
+MAX_DRAWN_ELEMENTS = 50_000
+"""The most elements (vertices and edges, variables and literals, cells, pieces, numbers, sets) a
+drawing holds. Far past what anyone reads in one picture, and about 5 MB of SVG; an instance
+with more is refused before any of it is drawn (a 10^7-variable formula drew for minutes)."""
+
+
+def check_drawable(count: int, what: str) -> None:
+    """Refuses, in one line naming MAX_DRAWN_ELEMENTS, a drawing of more than that many elements.
+
+    >>> check_drawable(120, "3sat variables and literals")
+    >>> check_drawable(10**7 + 3, "3sat variables and literals")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: a drawing of 10,000,003 3sat variables and literals is past the limit of 50,000 drawn elements (MAX_DRAWN_ELEMENTS)
+    """
+    if count > MAX_DRAWN_ELEMENTS:
+        raise InvalidInstance(f"a drawing of {count:,} {what} is past the limit of "
+                              f"{MAX_DRAWN_ELEMENTS:,} drawn elements (MAX_DRAWN_ELEMENTS)")
 
 
 def tagged(element: str) -> str:

@@ -45,8 +45,32 @@ from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from npw.instances.base import InvalidInstance
 
-__all__ = ["BACKWARD_CLAIM", "Bound", "BuiltTarget", "CLAIM_STAGES", "Chain", "Claim", "FORWARD_CLAIM", "Provenance",
-           "Reduction", "ReductionOption", "TARGET_CLAIM", "compose_provenance"]
+__all__ = ["BACKWARD_CLAIM", "Bound", "BuiltTarget", "CLAIM_STAGES", "Chain", "Claim", "FORWARD_CLAIM",
+           "MAX_TARGET_ELEMENTS", "Provenance", "Reduction", "ReductionOption", "TARGET_CLAIM", "compose_provenance",
+           "refuse_target_size"]
+
+MAX_TARGET_ELEMENTS = 2_000_000
+"""The most edges (clauses, numbers, pieces) a reduction builds where its target has no named
+limit of its own for them: as many as MAX_TRIPLES and MAX_MEMBERSHIPS, a target of about 200 MB
+in memory and 30 MB as a file. A reduction whose target would pass it (the complement of a
+100,000-vertex graph has 5 * 10^9 edges) is refused before anything is built."""
+
+
+def refuse_target_size(reduction_id: str, measure: str, count: int, limit: int = MAX_TARGET_ELEMENTS,
+                       limit_name: str = "MAX_TARGET_ELEMENTS") -> None:
+    """Refuses, in one line, a target whose ``measure`` (counted from the source, before
+    building) would pass ``limit``: the target's own limit (MAX_VERTICES, MAX_VARIABLES, ...) so
+    that what ``npw reduce`` writes can be read back, or MAX_TARGET_ELEMENTS.
+
+    >>> refuse_target_size("indset-to-clique", "edges", 10)
+    >>> refuse_target_size("indset-to-clique", "edges", 4_999_850_001)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: indset-to-clique would build a target of 4,999,850,001 edges, past the limit 2,000,000 (MAX_TARGET_ELEMENTS)
+    """
+    if count > limit:
+        raise InvalidInstance(f"{reduction_id} would build a target of {count:,} {measure}, past the limit "
+                              f"{limit:,} ({limit_name})")
 
 S = TypeVar("S")  # the source instance type
 T = TypeVar("T")  # the target instance type

@@ -17,8 +17,8 @@ from typing import Any
 
 from npw.solvers.result import Deadline, Refused
 
-__all__ = ["ClauseBuffer", "ENCODING_LIMIT", "LIMIT_NAME", "MEMO_ENTRIES", "clauses_of_formula", "encoding_limit",
-           "refuse_above", "refuse_variables", "remember"]
+__all__ = ["ClauseBuffer", "ENCODING_LIMIT", "LIMIT_NAME", "MEMO_ENTRIES", "TABLE_BYTES_LIMIT", "clauses_of_formula",
+           "encoding_limit", "int_bytes", "refuse_above", "refuse_table_bytes", "refuse_variables", "remember"]
 
 ENCODING_LIMIT = 5_000_000
 """The most clauses (or variables) a decider builds; the environment variable
@@ -76,6 +76,37 @@ def refuse_variables(num_vars: int) -> None:
     limit = encoding_limit()
     if num_vars > limit:
         raise Refused(f"{num_vars:,} variables, past the encoding limit of {limit:,} ({LIMIT_NAME})")
+
+
+TABLE_BYTES_LIMIT = 384 * 2**20
+"""The most bytes a decider's own tables may take (a dynamic program's stored sets, a search's
+boards), estimated before they are built and while they grow: well inside the 1 GiB a command
+may use, with room for the instance itself. Counting entries (ENCODING_LIMIT) is not enough
+where one entry grows with the instance (an n-bit mask of a 100,000-vertex graph is 13 KB)."""
+
+
+def int_bytes(bits: int) -> int:
+    """What CPython stores for a non-negative int of ``bits`` bits (30-bit digits of 4 bytes,
+    a 28-byte header): the size of one bitmask over ``bits`` elements.
+
+    >>> int_bytes(0), int_bytes(100_000)
+    (28, 13360)
+    """
+    return 24 + 4 * max(1, -(-bits // 30))
+
+
+def refuse_table_bytes(estimate: int, what: str) -> None:
+    """Raises :class:`Refused` when a decider's tables, estimated in bytes, pass TABLE_BYTES_LIMIT.
+
+    >>> refuse_table_bytes(10**6, "small")
+    >>> refuse_table_bytes(10**10, "the DP's bitmasks of 100,000 vertices")
+    Traceback (most recent call last):
+    ...
+    npw.solvers.result.Refused: the DP's bitmasks of 100,000 vertices: about 10,000 MB, past the table limit of 384 MB (TABLE_BYTES_LIMIT)
+    """
+    if estimate > TABLE_BYTES_LIMIT:
+        raise Refused(f"{what}: about {estimate // 10**6:,} MB, past the table limit of "
+                      f"{TABLE_BYTES_LIMIT // 2**20:,} MB (TABLE_BYTES_LIMIT)")
 
 
 MEMO_ENTRIES = 2_000_000

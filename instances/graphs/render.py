@@ -21,7 +21,7 @@ from typing import Any, Collection, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import arc_id, edge_id, vertex_id
-from npw.instances.svg import movable, tagged
+from npw.instances.svg import check_drawable, movable, tagged
 
 __all__ = ["MARGIN", "PALETTE", "Position", "RADIUS", "RED", "SIDE", "circle_positions", "graph_svg", "render_coloring",
            "render_digraph", "render_svg"]
@@ -34,7 +34,8 @@ Position = tuple[float, float]
 
 
 def circle_positions(n: int) -> list[Position]:
-    """n points evenly on a circle, the first at the top."""
+    """n points evenly on a circle, the first at the top (refused past MAX_DRAWN_ELEMENTS)."""
+    check_drawable(n, "vertices")
     radius = (SIDE - 2 * MARGIN) / 2
     return [(SIDE / 2 + radius * math.cos(2 * math.pi * v / max(n, 1) - math.pi / 2),
              SIDE / 2 + radius * math.sin(2 * math.pi * v / max(n, 1) - math.pi / 2)) for v in range(n)]
@@ -48,6 +49,7 @@ def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int
     ``ringed`` vertices with a red ring, ``filled`` ones filled red (``fills[v]`` another fill),
     ``extras[v]`` more SVG in v's group (drawn around the vertex's centre). ``directed``: the
     pairs are arcs (tail, head), each drawn as an arrow tagged ``arc:U-V``, ``red_edges`` arcs too."""
+    check_drawable(len(at) + len(edges), "vertices and edges")
     extras = extras or {}
     fills = fills or {}
     width = int(max([x for x, _ in at] + [SIDE / 2]) + MARGIN)

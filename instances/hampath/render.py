@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.instances.svg import check_drawable
 from npw.instances.graphs.render import MARGIN, RADIUS, RED, SIDE, circle_positions, graph_svg
 
 __all__ = ["positions", "render_cycle", "render_svg"]
@@ -23,6 +24,7 @@ __all__ = ["positions", "render_cycle", "render_svg"]
 def positions(instance: Any) -> list[tuple[float, float]]:
     """Where each vertex is drawn: its grid point (y up), else a circle."""
     n = instance.num_vertices
+    check_drawable(n + len(instance.edges), "vertices and edges")
     if instance.coords is not None and n:
         xs = [p[0] for p in instance.coords]
         ys = [p[1] for p in instance.coords]

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import number_id
-from npw.instances.svg import movable
+from npw.instances.svg import check_drawable, movable
 
 __all__ = ["COLOURS", "LEFT", "ROW", "SCALE_WIDTH", "draw_bars", "render_svg"]
 
@@ -48,6 +48,7 @@ def draw_bars(numbers: Sequence[int], line_at: int, title: str, groups: Sequence
     >>> svg.count('data-el="number:'), ">side<" in svg
     (2, True)
     """
+    check_drawable(len(numbers), "numbers")
     place: dict[int, tuple[float, int]] = {}  # index -> (x offset in units, row)
     if groups is None:
         place = {i: (0, i) for i in range(len(numbers))}

@@ -23,7 +23,7 @@ import networkx as nx
 
 from npw.instances.elements import edge_id, element_id, vertex_id
 from npw.instances.rel.relocation import Relocation
-from npw.instances.svg import movable, tagged
+from npw.instances.svg import check_drawable, movable, tagged
 
 __all__ = ["MARGIN", "SIDE", "render_svg"]
 
@@ -52,6 +52,7 @@ def _positions(rel: Relocation) -> dict[str, tuple[float, float]]:
 
 
 def render_svg(rel: Relocation) -> str:
+    check_drawable(len(rel.vertices) + len(rel.edges) + len(rel.elements), "rel vertices, edges and elements")
     at = _positions(rel)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIDE}" height="{SIDE}" font-family="sans-serif" '
              f'font-size="11">',
@@ -65,8 +66,12 @@ def render_svg(rel: Relocation) -> str:
         arrow = ' marker-end="url(#arrow)"' if rel.directed else ""
         parts.append(f'<line{tagged(edge_id(index))} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#555"{dash}{arrow}/>')
         parts.append(f'<text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2:.1f}" fill="#a00">{capacity}</text>')
-    starting = {v: [e for e, i in zip(rel.elements, rel.initial) if i == v] for v in rel.vertices}
-    ending = {v: [e for e, f in zip(rel.elements, rel.final) if f == v] for v in rel.vertices}
+    # one pass over the elements, not one a vertex (vertices x elements grew quadratically)
+    starting: dict[str, list[str]] = {v: [] for v in rel.vertices}
+    ending: dict[str, list[str]] = {v: [] for v in rel.vertices}
+    for e, i, f in zip(rel.elements, rel.initial, rel.final):
+        starting[i].append(e)
+        ending[f].append(e)
     for vertex, (x, y) in at.items():
         parts.append(f'<circle{tagged(vertex_id(vertex))} cx="{x:.1f}" cy="{y:.1f}" r="12" fill="#fff" stroke="#000"/>')
         parts.append(f'<text x="{x + 14:.1f}" y="{y + 4:.1f}" font-weight="bold">{html.escape(vertex)}</text>')

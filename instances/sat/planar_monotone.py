@@ -90,6 +90,10 @@ def _check_clauses(num_vars: int, clauses: Sequence[Sequence[int]]) -> None:
 
 
 def _check_order(num_vars: int, order: Sequence[int]) -> None:
+    # the common case by builtins (10^6 variables one at a time took seconds); else one at a time
+    if (len(order) == num_vars and (not order or (set(map(type, order)) == {int} and min(order) >= 1
+                                                  and max(order) <= num_vars)) and len(set(order)) == num_vars):
+        return
     for v in order:
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= num_vars:
             raise InvalidInstance(f"order holds {v!r}: the line lists the variables 1..{num_vars}")
@@ -135,18 +139,22 @@ def find_crossing(order: Sequence[int], clauses: Sequence[Sequence[int]], levels
         # the highest clause attached at each position, as one integer level * (m + 1) + (m - index)
         # so that the maximum is the highest level and, among equals, the first clause
         m = len(clauses)
-        best = [0] * n
+        best: dict[int, int] = {}
         for i in members:
             key = levels[i] * (m + 1) + (m - i)
             for literal in clauses[i]:
                 p = position[abs(literal)]
-                if key > best[p]:
+                if key > best.get(p, 0):
                     best[p] = key
-        table = _sparse_max(best)
+        # the table over the positions some clause touches only (a line of 10^6 variables and one
+        # clause: a table over every position took 20 s and 160 MB); a range maps to them by bisection
+        touched = sorted(best)
+        table = _sparse_max([best[p] for p in touched])
         for i in members:
             low, high = span[i]
-            if high - low >= 2:
-                level, rest = divmod(_range_max(table, low + 1, high - 1), m + 1)
+            first, last = bisect.bisect_left(touched, low + 1), bisect.bisect_right(touched, high - 1) - 1
+            if high - low >= 2 and first <= last:
+                level, rest = divmod(_range_max(table, first, last), m + 1)
                 if level > levels[i]:
                     j = m - rest
                     inside = next(abs(l) for l in clauses[j] if low < position[abs(l)] < high)

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import clause_id, var_id
-from npw.instances.svg import movable, tagged
+from npw.instances.svg import check_drawable, movable, tagged
 
 __all__ = ["LABEL", "LITERAL", "ROW", "WRAP", "render_svg"]
 
@@ -34,7 +34,10 @@ def _clauses(instance: Any) -> list[list[int]]:
 
 
 def render_svg(instance: Any, certificate: Sequence[bool] | None = None) -> str:
-    """The formula as SVG; with an assignment (checked first), literals coloured by value."""
+    """The formula as SVG; with an assignment (checked first), literals coloured by value.
+    Refused past MAX_DRAWN_ELEMENTS variables and literals (each is drawn)."""
+    check_drawable(instance.num_vars + sum(len(c) for c in instance.clauses),
+                   f"{instance.problem} variables and literals")
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the assignment does not satisfy this formula")
     clauses = _clauses(instance)

@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import clause_id, var_id
 from npw.instances.sat.planar_monotone import ABOVE, BELOW, PlanarMonotone3Sat, attachment_order, side_of
-from npw.instances.svg import movable, tagged
+from npw.instances.svg import check_drawable, movable, tagged
 
 __all__ = ["BAR", "BOX", "GAP", "Geometry", "MARGIN", "MAX_RENDER_CLAUSES", "ROW", "SLOT", "crossings", "geometry",
            "layout_geometry", "render_svg"]
@@ -117,6 +117,8 @@ def render_svg(instance: PlanarMonotone3Sat, certificate: Sequence[bool] | None 
     if len(instance.clauses) > MAX_RENDER_CLAUSES:
         raise InvalidInstance(f"render: {len(instance.clauses)} clauses, more than the drawing's limit "
                               f"{MAX_RENDER_CLAUSES} (MAX_RENDER_CLAUSES)")
+    check_drawable(instance.num_vars + sum(len(c) for c in instance.clauses),
+                   f"{instance.problem} variables and literals")
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the assignment does not satisfy this formula")
     g = geometry(instance)

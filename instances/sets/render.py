@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import element_id, set_id
-from npw.instances.svg import movable, tagged
+from npw.instances.svg import check_drawable, movable, tagged
 
 __all__ = ["CELL", "COLOURS", "COLUMN_GAP", "LEFT", "RADIUS", "ROW", "TOP", "render_3dm", "render_setcover",
            "render_x3c"]
@@ -42,6 +42,7 @@ def _element(element: str, x: float, y: float, label: str) -> str:
 
 def render_3dm(instance: Any, certificate: Sequence[int] | None = None) -> str:
     """The three columns and the triples between them, or the matching drawn over the rest."""
+    check_drawable(3 * instance.q + len(instance.triples), "3dm elements and triples")
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the chosen triples are not a matching of this 3DM instance")
     q = instance.q
@@ -75,6 +76,7 @@ def render_x3c(instance: Any, certificate: Sequence[int] | None = None) -> str:
     >>> svg.count('data-el="element:'), svg.count('data-el="set:'), svg.count('fill-opacity="0.25"')
     (6, 3, 1)
     """
+    check_drawable(instance.universe + len(instance.sets), "x3c elements and sets")
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the chosen sets are not an exact cover of this X3C instance")
     chosen = {int(t): n for n, t in enumerate(certificate or ())}
@@ -113,6 +115,9 @@ def render_setcover(instance: Any, certificate: Sequence[int] | None = None) -> 
     >>> svg.count('data-el="set:'), svg.count('data-el="element:'), svg.count('fill="#f99"')
     (2, 3, 2)
     """
+    # a row a set, a column an element: the matrix's cells are drawn as rows of the grid
+    check_drawable(instance.universe + len(instance.sets) + sum(len(s) for s in instance.sets),
+                   "setcover elements, sets and memberships")
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the list is not a cover of this setcover instance with at most k sets")
     chosen = {int(j) for j in certificate} if certificate is not None else set()

@@ -14,7 +14,7 @@ from typing import Sequence
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import piece_id
 from npw.instances.solochess.board import Move, SoloChess
-from npw.instances.svg import movable
+from npw.instances.svg import check_drawable, movable
 
 __all__ = ["render_svg"]
 
@@ -32,6 +32,7 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     >>> svg.count("<text"), 'stroke="red"' in svg
     (3, True)
     """
+    check_drawable(len(instance.pieces), "solochess pieces")
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the capture sequence is not a solution of this board")
     w, h = instance.width * cell, instance.height * cell

@@ -19,7 +19,7 @@ plays line shifts by moving groups.
 from __future__ import annotations
 
 from npw.instances.elements import cell_id, tile_id
-from npw.instances.svg import movable
+from npw.instances.svg import check_drawable, movable
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import TorusPuzzle
 
@@ -34,6 +34,7 @@ def _frame(width: int, height: int) -> list[str]:
 
 def render_torus(instance: TorusPuzzle, cell: int = 44) -> str:
     m, n = instance.rows, instance.cols
+    check_drawable(m * n, "torus cells")
     margin = 24
     parts = _frame(n * cell + 2 * margin, m * cell + 2 * margin + 20)
     title = f"{m} x {n} torus puzzle" + (f", bound {instance.bound} ({instance.metric})" if instance.bound is not None else "")
@@ -59,6 +60,7 @@ def render_torus(instance: TorusPuzzle, cell: int = 44) -> str:
 
 def render_bwp(instance: BWP, cell: int | None = None) -> str:
     R, C = instance.rows, instance.cols
+    check_drawable(R * C, "bwp cells")  # each panel's grid lines and pieces
     if cell is None:
         cell = max(6, min(28, 900 // (2 * C + 4)))
     margin, gap = 28, 2 * cell + 20

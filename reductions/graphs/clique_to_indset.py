@@ -10,14 +10,15 @@ clique of G iff it is an independent set of the complement graph.
 from __future__ import annotations
 
 from npw.instances.graphs.graph import Clique, IndependentSet
-from npw.reductions.base import TARGET_CLAIM, Claim, Reduction
+from npw.reductions.base import TARGET_CLAIM, Claim, Reduction, refuse_target_size
 from npw.reductions.graphs.common import complement_provenance
-from npw.reductions.graphs.indset_to_clique import LEMMA, backward, claim_complement, forward
+from npw.reductions.graphs.indset_to_clique import LEMMA, backward, claim_complement, complement_edges, forward
 
 __all__ = ["REDUCTION", "backward", "forward", "reduce"]
 
 
 def reduce(src: Clique) -> IndependentSet:
+    refuse_target_size("clique-to-indset", "edges", complement_edges(src))
     return IndependentSet(src.num_vertices, src.non_edges(), src.k)
 
 

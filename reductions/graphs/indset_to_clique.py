@@ -13,15 +13,21 @@ Clique(num_vertices=3, edges=((0, 2), (1, 2)), k=2)
 from __future__ import annotations
 
 from npw.instances.graphs.graph import Clique, IndependentSet
-from npw.reductions.base import TARGET_CLAIM, Claim, Reduction
+from npw.reductions.base import TARGET_CLAIM, Claim, Reduction, refuse_target_size
 from npw.reductions.graphs.common import complement_provenance
 
-__all__ = ["CLAIMS", "LEMMA", "REDUCTION", "backward", "claim_complement", "forward", "reduce"]
+__all__ = ["CLAIMS", "LEMMA", "REDUCTION", "backward", "claim_complement", "complement_edges", "forward", "reduce"]
 
 LEMMA = "Garey & Johnson 1979, Lemma 3.1"
 
 
+def complement_edges(src) -> int:
+    """The number of edges of the complement graph (refused past MAX_TARGET_ELEMENTS)."""
+    return src.num_vertices * (src.num_vertices - 1) // 2 - len(src.edges)
+
+
 def reduce(src: IndependentSet) -> Clique:
+    refuse_target_size("indset-to-clique", "edges", complement_edges(src))
     return Clique(src.num_vertices, src.non_edges(), src.k)
 
 

@@ -37,7 +37,8 @@ import itertools
 from npw.instances.elements import clause_id, edge_id, var_id, vertex_id
 from npw.instances.graphs.graph import Coloring
 from npw.instances.sat.three_sat import ThreeSat
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VERTICES
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["BASE", "CLAIMS", "FALSE", "PALETTE", "PROOF", "REDUCTION", "TRUE", "backward", "claim_clause_outputs",
            "claim_each_clause_true", "claim_literals_true_false", "claim_literals_two_colours", "claim_palette",
@@ -77,6 +78,7 @@ def clause_edges(num_vars: int, i: int, clause) -> tuple[tuple[int, int], ...]:
 
 def reduce(formula: ThreeSat) -> Coloring:
     n, m = formula.num_vars, len(formula.clauses)
+    refuse_target_size("3sat-to-3col", "vertices", 3 + 2 * n + 6 * m, MAX_VERTICES, "MAX_VERTICES")
     edges = list(PALETTE)
     for v in range(1, n + 1):
         edges += variable_edges(v)

@@ -34,7 +34,8 @@ from collections import Counter
 from npw.instances.elements import clause_id, edge_id, var_id, vertex_id
 from npw.instances.graphs.graph import IndependentSet
 from npw.instances.sat.three_sat import ThreeSat
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VERTICES
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_conflicts_only", "claim_consistent", "claim_forward_true",
            "claim_one_per_triangle", "claim_triangles", "conflict_edges", "forward", "occurrences", "provenance",
@@ -70,6 +71,8 @@ def conflict_edges(formula: ThreeSat) -> list[tuple[int, int]]:
 
 def reduce(formula: ThreeSat) -> IndependentSet:
     m = len(formula.clauses)
+    refuse_target_size("3sat-to-indset", "vertices", 3 * m, MAX_VERTICES, "MAX_VERTICES")
+    refuse_target_size("3sat-to-indset", "edges", size(formula)["edges"])  # quadratic in the occurrences
     edges = set(triangle_edges(m)) | set(conflict_edges(formula))
     return IndependentSet(3 * m, tuple(sorted(edges)), m)
 
@@ -98,7 +101,7 @@ def size(formula: ThreeSat) -> dict[str, int]:
     in different clauses (sum over x of #x #~x, less the pairs sharing a clause)."""
     m = len(formula.clauses)
     counts = Counter(occurrences(formula))
-    pairs = sum(counts[v] * counts[-v] for v in range(1, formula.num_vars + 1))
+    pairs = sum(c * counts[-v] for v, c in counts.items() if v > 0)  # the variables that occur, not all n
     inside = sum(Counter(clause)[v] * Counter(clause)[-v] for clause in formula.clauses
                  for v in {abs(int(l)) for l in clause})
     return {"vertices": 3 * m, "edges": 3 * m + pairs - inside, "k": m}

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from npw.instances.elements import edge_id, vertex_id
 from npw.instances.graphs.graph import DominatingSet, VertexCover
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VERTICES
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "REDUCTION", "SOURCE", "backward", "bound", "claim_isolated_chosen", "claim_not_larger",
            "claim_triangles", "forward", "isolated", "provenance", "reduce", "size"]
@@ -45,6 +46,7 @@ def bound(src: VertexCover) -> int:
 
 def reduce(src: VertexCover) -> DominatingSet:
     n = src.num_vertices
+    refuse_target_size("vertexcover-to-domset", "vertices", n + len(src.edges), MAX_VERTICES, "MAX_VERTICES")
     edges = list(src.edges)
     for index, (u, v) in enumerate(src.edges):  # the new vertex of each edge, joined to both ends
         edges += [(u, n + index), (v, n + index)]

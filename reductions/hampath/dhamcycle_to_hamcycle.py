@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from npw.instances.elements import arc_id, edge_id, vertex_id
 from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
-from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VERTICES
+from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "REDUCTION", "SOURCE", "backward", "claim_middles", "claim_out_to_in", "claim_triples_in_order",
            "forward", "oriented", "provenance", "reduce", "size", "triple"]
@@ -42,6 +43,7 @@ def triple(v: int) -> tuple[int, int, int]:
 
 
 def reduce(src: DirectedHamCycle) -> HamCycle:
+    refuse_target_size("dhamcycle-to-hamcycle", "vertices", 3 * src.num_vertices, MAX_VERTICES, "MAX_VERTICES")
     edges = []
     for v in range(src.num_vertices):
         into, mid, out = triple(v)

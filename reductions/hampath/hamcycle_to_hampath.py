@@ -31,7 +31,8 @@ from __future__ import annotations
 from npw.instances.elements import edge_id, vertex_id
 from npw.instances.hampath.cycle import HamCycle
 from npw.instances.hampath.graph import HamPath
-from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VERTICES
+from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "DOUBLED", "REDUCTION", "SOURCE", "backward", "claim_ends_forced", "claim_pendants", "copy_edges",
            "forward", "named", "provenance", "reduce", "size"]
@@ -55,6 +56,7 @@ def copy_edges(src: HamCycle) -> list[tuple[int, int]]:
 
 
 def reduce(src: HamCycle) -> HamPath:
+    refuse_target_size("hamcycle-to-hampath", "vertices", src.num_vertices + 3, MAX_VERTICES, "MAX_VERTICES")
     copy, s, t = named(src)
     edges = list(src.edges) + copy_edges(src) + [(DOUBLED, s), (copy, t)]
     return HamPath(src.num_vertices + 3, tuple(edges))

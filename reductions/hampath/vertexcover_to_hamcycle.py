@@ -55,7 +55,8 @@ from __future__ import annotations
 from npw.instances.elements import edge_id, vertex_id
 from npw.instances.graphs.graph import VertexCover
 from npw.instances.hampath.cycle import HamCycle
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VERTICES
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "COMPONENT", "REDUCTION", "SAMPLE_EDGES", "SAMPLE_VERTICES", "SOURCE", "TRIANGLE", "at",
            "backward", "chain_edges", "chain_ends", "claim_components", "claim_cover_size", "claim_three_ways",
@@ -136,6 +137,8 @@ def chain_ends(src: VertexCover, v: int) -> tuple[int, int]:
 def reduce(src: VertexCover) -> HamCycle:
     if not src.edges:
         return TRIANGLE
+    # 12 vertices an edge: counted before the gadgets are built (100,000 edges ran past 20 s)
+    refuse_target_size("vertexcover-to-hamcycle", "vertices", size(src)["vertices"], MAX_VERTICES, "MAX_VERTICES")
     k = selectors(src)
     edges = []
     for index in range(len(src.edges)):

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 else:
     np = lazy_import("numpy")  # imported at first use: npw list reads this module for names only
 
-__all__ = ["DENSE_LIMIT", "ELEMENT_SLOTS", "HEAD", "NO_DIRECTION_NOTE", "Numbering", "PERIOD", "SMALL_UNIT_NOTE",
+__all__ = ["MAX_THEOREM3_VARIABLES", "DENSE_LIMIT", "ELEMENT_SLOTS", "HEAD", "NO_DIRECTION_NOTE", "Numbering", "PERIOD", "SMALL_UNIT_NOTE",
            "StripeRule", "TAIL", "Theorem3Instance", "build_instance", "dataclass_replace_length", "element_cells", "p",
            "paper_u", "paper_unit", "stripe_rule"]
 
@@ -59,6 +59,11 @@ NO_DIRECTION_NOTE = (
     "directions and element tiles read back from B1/B2), and REL answers no iff the formula does (Theorem 2, "
     "verified separately); proven by the paper, not checked: that at most k moves force the blank to follow "
     "the stripes once each with exactly c element tiles (Lemmas 1-4)")
+MAX_THEOREM3_VARIABLES = 24
+"""The largest formula (m variables, m clauses) whose Section 4.1 layout is built: the layout is
+laid out and numbered cell by cell, superlinearly in m (m = 20 took 5 s, m = 28 13 s, m = 40 at
+unit 1 35 s on a loaded 2-core machine; a 200,000-clause file ran for minutes at 1 GB). Larger
+formulas are refused before any of it is built."""
 SMALL_UNIT = 1  # the unit l the reduction builds with by default (the paper's is u + 16m + 1)
 SMALL_UNIT_NOTE = ("unit l = {l} is below the paper's u + 16m + 1 = {lp}: Lemmas 1-4 do not apply, so a "
                    "no-formula's board is NOT guaranteed to need more than k moves")
@@ -392,6 +397,9 @@ def element_cells(layout: Layout, m: int) -> dict[str, Cell]:
 def build_instance(formula: TwoTwoFourSat, unit: int | None = None, additive: int = 0) -> Theorem3Instance:
     """Section 4.1: the layout, B1, B2 and k for a 2/2/4-SAT formula."""
     m = formula.num_vars
+    if m > MAX_THEOREM3_VARIABLES:
+        raise InvalidInstance(f"Theorem 3's boards are built for 2/2/4-SAT formulas of at most {MAX_THEOREM3_VARIABLES} "
+                              f"variables (MAX_THEOREM3_VARIABLES), not {m:,}")
     if additive < 0:
         raise InvalidInstance(f"the additive constant r must be >= 0, not {additive}")
     if unit is not None and unit < 1:

@@ -41,7 +41,8 @@ from collections import defaultdict
 from npw.instances.elements import number_id
 from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.numbers.three_partition import ThreePartition
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.numbers.model import MAX_NUMBERS
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "Layout", "PROOF", "REDUCTION", "backward", "claim_backward_kinds", "claim_forward_kinds",
            "claim_pairs_close", "claim_residues", "claim_taus_pair_up", "fillers", "forward", "pairs", "provenance",
@@ -105,6 +106,9 @@ class Layout:
 
 
 def reduce(source: FourPartition) -> ThreePartition:
+    # 24 m^2 - 3 m numbers (a number for each pair): refused before they are built
+    refuse_target_size("4partition-to-3partition", "numbers", 24 * source.m ** 2 - 3 * source.m, MAX_NUMBERS,
+                       "MAX_NUMBERS")
     B, all_pairs = source.bound, pairs(source)
     numbers = [w(source, i) for i in range(len(source.numbers))]
     numbers += [u(source, i, j) for i, j in all_pairs]

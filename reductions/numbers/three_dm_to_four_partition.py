@@ -38,7 +38,8 @@ from __future__ import annotations
 from npw.instances.elements import number_id, triple_id
 from npw.instances.numbers.four_partition import FourPartition
 from npw.instances.sets.model import ThreeDM
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.numbers.model import MAX_NUMBERS
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "DUMMY", "Layout", "NO_TARGET", "PLACE", "PROOF", "REAL", "REDUCTION", "UNITS", "YES_TARGET",
            "backward", "base", "claim_backward_real_or_dummy", "claim_dummy_counts", "claim_forward_real_or_dummy",
@@ -96,6 +97,8 @@ def u(source: ThreeDM, triple: tuple[int, int, int]) -> int:
 def reduce(source: ThreeDM) -> FourPartition:
     if trivial(source):
         return YES_TARGET if source.q == 0 else NO_TARGET
+    # four numbers a triple: refused before the layout is built (100,000 triples ran past 20 s)
+    refuse_target_size("3dm-to-4partition", "numbers", 4 * len(source.triples), MAX_NUMBERS, "MAX_NUMBERS")
     layout = Layout(source)
     numbers = [0] * layout.count
     for l, t in enumerate(source.triples):

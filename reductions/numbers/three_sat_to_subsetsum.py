@@ -34,7 +34,8 @@ from collections import Counter
 from npw.instances.elements import clause_id, number_id, var_id
 from npw.instances.numbers.model import SubsetSum
 from npw.instances.sat.three_sat import ThreeSat
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.numbers.model import MAX_NUMBER_BITS, MAX_NUMBERS
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_clause_digits_reach_three", "claim_digits",
            "claim_literal_in_each_clause", "claim_no_carries", "claim_one_of_each_pair", "clause_digit", "clauses_of",
@@ -59,6 +60,10 @@ def clause_digit(formula: ThreeSat, j: int) -> int:
 
 def reduce(formula: ThreeSat) -> SubsetSum:
     n, clauses = formula.num_vars, clauses_of(formula)
+    # refused before any number is built: n + m decimal digits each (10^(n + m) for n = 10^7 ran on)
+    refuse_target_size("3sat-to-subsetsum", "numbers", 2 * n + 2 * len(clauses), MAX_NUMBERS, "MAX_NUMBERS")
+    refuse_target_size("3sat-to-subsetsum", "bits a number", (n + len(clauses)) * 3322 // 1000 + 1, MAX_NUMBER_BITS,
+                       "MAX_NUMBER_BITS")
     numbers = []
     for i in range(1, n + 1):
         for literal in (i, -i):  # y_i, then z_i

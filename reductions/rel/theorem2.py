@@ -29,7 +29,7 @@ from typing import Sequence
 from npw.instances.elements import clause_id, edge_id, element_id, var_id, vertex_id
 from npw.instances.rel.relocation import Relocation
 from npw.instances.sat.two_two_four_sat import TwoTwoFourSat
-from npw.reductions.base import Chain, Reduction
+from npw.reductions.base import Chain, Reduction, refuse_target_size
 from npw.reductions.rel.claims import CLAIMS, Walk
 from npw.reductions.rel.figures import (
     FALSE_COLLECTOR, TRUE_COLLECTOR, clause_vertex, configurations, diamond_bottom, diamond_top, element,
@@ -58,6 +58,8 @@ def reduce(formula: TwoTwoFourSat) -> Relocation:
     >>> rel.edges[-1], rel.initial[:2], rel.final[:2]
     (('nc1', 'top1', 0), ('nu1', 'nu1'), ('nc1', 'nc1'))
     """
+    # vertices, edges and elements are all named strings: 25m of them, refused before building
+    refuse_target_size("224sat-to-rel", "vertices, edges and elements", sum(size(formula).values()))
     vertices, edges = graph(formula.num_vars)
     elements, initial, final = configurations(formula)
     return Relocation(vertices, edges, elements, initial, final)

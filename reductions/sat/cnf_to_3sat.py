@@ -37,7 +37,8 @@ import itertools
 from npw.instances.elements import clause_id, var_id
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.three_sat import ThreeSat
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VARIABLES
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "PROOF", "REDUCTION", "SHORT", "backward", "block", "block_size", "blocks",
            "claim_blocks_force_clauses", "claim_extends", "claim_fresh_local", "forward", "fresh_variables",
@@ -84,6 +85,10 @@ def blocks(formula: CNF) -> list[list[tuple[int, int, int]]]:
 
 
 def reduce(formula: CNF) -> ThreeSat:
+    # counted first: a target past MAX_VARIABLES would be a file npw cannot read back
+    counts = size(formula)
+    refuse_target_size("cnf-to-3sat", "variables", counts["variables"], MAX_VARIABLES, "MAX_VARIABLES")
+    refuse_target_size("cnf-to-3sat", "clauses", counts["clauses"])
     fresh = sum(len(y) for y in fresh_variables(formula))
     return ThreeSat(formula.num_vars + fresh, [c for b in blocks(formula) for c in b])
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from npw.instances.elements import clause_id, var_id
 from npw.instances.sat.nae_sat import Nae3Sat, Nae4Sat
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VARIABLES
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_extends", "claim_halves", "claim_halves_force_clause",
            "forward", "halves", "link", "provenance", "reduce", "size"]
@@ -44,6 +45,9 @@ def halves(formula: Nae4Sat, j: int, clause) -> tuple[tuple[int, int, int], tupl
 
 
 def reduce(formula: Nae4Sat) -> Nae3Sat:
+    # one new variable a clause: past MAX_VARIABLES the written file could not be read back
+    refuse_target_size("nae4sat-to-nae3sat", "variables", formula.num_vars + formula.num_clauses, MAX_VARIABLES,
+                       "MAX_VARIABLES")
     clauses = [half for j, clause in enumerate(formula.clause_list()) for half in halves(formula, j, clause)]
     return Nae3Sat(formula.num_vars + formula.num_clauses, clauses)
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 from npw.instances.elements import clause_id, var_id
 from npw.instances.sat.nae_sat import Nae4Sat
 from npw.instances.sat.three_sat import ThreeSat
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_VARIABLES
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "PROOF", "REDUCTION", "backward", "claim_complement_works", "claim_s_false",
            "claim_shared_variable", "claim_true_literal_beside_s", "forward", "normalised", "provenance", "reduce",
@@ -38,6 +39,7 @@ def shared_variable(formula: ThreeSat) -> int:
 
 
 def reduce(formula: ThreeSat) -> Nae4Sat:
+    refuse_target_size("3sat-to-nae4sat", "variables", formula.num_vars + 1, MAX_VARIABLES, "MAX_VARIABLES")
     s = shared_variable(formula)
     return Nae4Sat(s, [tuple(int(l) for l in clause) + (s,) for clause in formula.clauses])
 

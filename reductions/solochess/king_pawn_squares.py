@@ -31,6 +31,23 @@ def grid_coords(source: HamPath) -> tuple[Point, ...]:
     >>> grid_coords(HamPath(2, ((0, 1),), s=1, coords=((0, 0), (0, 1))))
     ((0, 0), (0, -1))
     """
+    return _oriented(source)[0]
+
+
+# the last source's oriented coordinates and their index: every square of the construction asks
+# for them, and building them per call made a 4,000-vertex board take a minute (a 100,000-vertex
+# one, hours); one source at a time is kept (compared by identity)
+_LAST: list = [None, (), {}]
+
+
+def _oriented(source: HamPath) -> tuple[tuple[Point, ...], dict[Point, int]]:
+    if _LAST[0] is not source:
+        coords = _orient(source)
+        _LAST[:] = [source, coords, {q: i for i, q in enumerate(coords)}]
+    return _LAST[1], _LAST[2]
+
+
+def _orient(source: HamPath) -> tuple[Point, ...]:
     if source.coords is None or source.s is None:
         raise InvalidInstance("Theorem 3.7 needs a grid graph with a start s")
     coords = source.coords
@@ -71,8 +88,7 @@ def upward_neighbours(source: HamPath, v: int) -> list[int]:
     list of int
         Those of its two upward neighbours that are vertices.
     """
-    coords = grid_coords(source)
-    index = {q: i for i, q in enumerate(coords)}
+    coords, index = _oriented(source)
     x, y = coords[v]
     return [index[q] for q in ((x + 1, y), (x, y + 1)) if q in index]
 

@@ -55,7 +55,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
-from npw.reductions.base import Reduction
+from npw.reductions.base import Reduction, refuse_target_size
 from npw.reductions.solochess.pm3sat_knight import HEIGHT, Layout, literal_rows, special_squares
 from npw.reductions.solochess.provenance import ladder_provenance
 from npw.reductions.solochess.sat_claims import theorem_3_9_claims
@@ -111,6 +111,7 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
     """The board in the construction's coordinates (``Layout.knights`` holds the bishops: the
     shape is Theorem 3.9's, so its claims read this board too)."""
     n = source.num_vars
+    refuse_target_size("pm3sat-to-solochess (Theorem 3.10)", "pieces", 31 * n + 3)  # before the gadgets are laid
     rows = literal_rows(source, "king")
     used_by_position: dict[int, set[int]] = {}
     for (c, literal), row in rows.items():

@@ -47,7 +47,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat, attachment_order
 from npw.instances.solochess.board import Move, Piece, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
-from npw.reductions.base import Reduction
+from npw.reductions.base import Reduction, refuse_target_size
 from npw.reductions.solochess.provenance import ladder_provenance
 from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
@@ -222,6 +222,9 @@ def _layout(source: PlanarMonotone3Sat, special: str) -> Layout:
 def layout(source: PlanarMonotone3Sat, special: str) -> Layout:
     if special not in SPECIALS:
         raise InvalidInstance(f"Theorem 3.9 covers king^1 and pawn^1, not {special!r}")
+    # every gadget holds its junction and two paths of 15 knights: refused before they are laid
+    refuse_target_size("pm3sat-to-solochess (Theorem 3.9)", "pieces at least",
+                       (2 * (HEIGHT - 1) + 1) * source.num_vars + 3)
     return _layout(source, special)
 
 

@@ -45,7 +45,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
-from npw.reductions.base import Claim, Reduction
+from npw.reductions.base import Claim, Reduction, refuse_target_size
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
 from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Lines, component, tied
 from npw.reductions.solochess.provenance import ladder_provenance
@@ -125,6 +125,8 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
     """
     formula = split(source)
     n = len(formula.owners)
+    # 53 queens a gadget less 2 a clause (size()): refused before the gadgets are laid
+    refuse_target_size("pm3sat-to-solochess (Theorem 3.11, queen)", "pieces", 53 * n - 2 * len(formula.clauses) + 3)
     junctions = tuple(_shift((0, 0), p) for p in range(n + 1))
     paths, wires = [], []
     for p in range(n):

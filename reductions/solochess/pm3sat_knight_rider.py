@@ -53,7 +53,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk, crowded_line
-from npw.reductions.base import Claim, Reduction
+from npw.reductions.base import Claim, Reduction, refuse_target_size
 from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Lines, component, tied
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
 from npw.reductions.solochess.provenance import ladder_provenance
@@ -185,6 +185,8 @@ def make_reduction(villain: str, checked: str = "") -> Reduction:
         raise InvalidInstance(f"Theorem 3.11 is built here for {', '.join(VILLAINS)}, not {villain!r}")
 
     def layout_of(source: PlanarMonotone3Sat) -> Layout:
+        # refused before the gadgets are laid (size() is a formula in n and m)
+        refuse_target_size(f"pm3sat-to-solochess (Theorem 3.11, {villain})", "pieces", size(source)["pieces"])
         return layout(source) if villain == "rook" else ladder_layout(source, villain)
 
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:

@@ -51,7 +51,8 @@ from npw.instances.elements import cell_id, number_id
 from npw.instances.torus.bwp import BWP
 from npw.instances.numbers.three_partition import ThreePartition
 from npw.instances.torus.moves import Move, apply_inplace, line_shift, shift
-from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction
+from npw.instances.base import MAX_TORUS_CELLS
+from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["COMPACT", "CheckResult", "LAYOUTS", "REDUCTION", "across_then_down", "backward", "block_columns",
            "board_shape", "claim_1_span", "claim_2_fixed_lines", "claim_bound", "compact_shortcut", "drag_steps",
@@ -98,6 +99,8 @@ def goal_configuration(source: ThreePartition, layout: str = "padded") -> bytes:
 
 def reduce(source: ThreePartition, layout: str = "padded") -> BWP:
     R, C, _ = board_shape(source, layout)
+    # (9m - 1) x (2m + 1)(B + 1) cells, one byte each: refused before a row is built
+    refuse_target_size("3partition-to-bwp", "cells", R * C, MAX_TORUS_CELLS, "MAX_TORUS_CELLS")
     k = 3 * source.m + source.m * source.bound
     return BWP(R, C, start_configuration(source, layout), goal_configuration(source, layout), k)
 

@@ -80,7 +80,9 @@ class _Search:
         """The candidates split greedily into groups of pairwise incompatible vertices (at most
         one of each group can join)."""
         groups: list[list[int]] = []
-        for v in sorted(candidates):
+        for i, v in enumerate(sorted(candidates)):
+            if not i & 63:  # one call is quadratic in the candidates (2,000 of them: seconds)
+                self.deadline.check()
             near = self.g.neighbours(v)
             for group in groups:  # v joins a group whose every member it cannot be chosen with
                 if all((w not in near) if clique else (w in near) for w in group):

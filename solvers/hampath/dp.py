@@ -4,18 +4,20 @@
 and ends at v (starting at s when s is given). Layers |S| = 1, 2, ..., n are built one from
 the other, and only sets that are reached are stored, so on sparse graphs (grid graphs) the
 work is far below 2^n * n. t, when given, may only be added last. The path is read back
-through the stored layers. A run past its deadline is UNKNOWN.
+through the stored layers. A run past its deadline is UNKNOWN. Every stored set is two n-bit
+ints, so the stored layers are bounded in bytes (TABLE_BYTES_LIMIT) as well as in number: a
+100,000-vertex graph is refused before its first layer (13 KB a mask) is built.
 """
 
 from __future__ import annotations
 
 import time
 
-from npw.solvers.limits import encoding_limit
+from npw.solvers.limits import TABLE_BYTES_LIMIT, encoding_limit, int_bytes, refuse_table_bytes
 from npw.solvers.result import Answer, Deadline, Refused, Result
 from npw.solvers.registry import Decider
 
-__all__ = ["DECIDERS", "hamiltonian_path", "solve", "solve_cycle"]
+__all__ = ["DECIDERS", "hamiltonian_path", "refuse_before_masks", "solve", "solve_cycle"]
 
 
 def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
@@ -31,6 +33,10 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
     if s is not None and t is not None and s == t:
         return (Answer.YES, (s,), 1) if n == 1 else (Answer.NO, None, 1)
     t_bit = 0 if t is None else 1 << t
+    # a stored set: its mask and its ends, two ints of up to n bits, and a dict slot
+    state_bytes = 2 * int_bytes(n) + 100
+    refuse_table_bytes(len(starts) * state_bytes, f"the dynamic program's first layer ({len(starts):,} sets of "
+                                                  f"{n:,} vertices)")
     layer: dict[int, int] = {}
     for v in starts:
         if n > 1 and t is not None and v == t:
@@ -38,13 +44,15 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
         layer[1 << v] = layer.get(1 << v, 0) | (1 << v)
     layers = [layer]
     states = len(layer)
-    limit = encoding_limit()
+    limit = min(encoding_limit(), TABLE_BYTES_LIMIT // state_bytes)
     for _size in range(1, n):
         nxt: dict[int, int] = {}
         for mask, ends in layer.items():
             free = full & ~mask
             last = (mask | t_bit) != full  # t may only be added as the last vertex
             while ends:
+                if deadline.expired():  # one end's steps: a high-degree vertex has n of them
+                    return Answer.UNKNOWN, None, states
                 low = ends & -ends
                 ends ^= low
                 step = adjacency[low.bit_length() - 1] & free
@@ -58,6 +66,9 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
             if deadline.expired():
                 return Answer.UNKNOWN, None, states
             if states + len(nxt) > limit:  # every layer is kept to read the path back
+                if limit < encoding_limit():
+                    raise Refused(f"the dynamic program passed {limit:,} stored vertex sets of {n:,} vertices, "
+                                  f"{TABLE_BYTES_LIMIT // 2**20:,} MB (TABLE_BYTES_LIMIT)")
                 raise Refused(f"the dynamic program passed {limit:,} stored vertex sets, the encoding limit "
                               f"(NPW_ENCODING_LIMIT)")
         states += len(nxt)
@@ -83,6 +94,20 @@ def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
     return Answer.YES, tuple(path), states
 
 
+def refuse_before_masks(n: int, starts: int) -> None:
+    """Refuses, before any mask is built, a graph whose adjacency masks (two n-bit ints a vertex
+    at most: forward and back) and first layer of ``starts`` sets pass TABLE_BYTES_LIMIT.
+
+    >>> refuse_before_masks(1000, 1000)
+    >>> refuse_before_masks(100_000, 1)
+    Traceback (most recent call last):
+    ...
+    npw.solvers.result.Refused: the dynamic program's bitmasks of 100,000 vertices: about 2,672 MB, past the table limit of 384 MB (TABLE_BYTES_LIMIT)
+    """
+    refuse_table_bytes((2 * n + 2 * starts) * int_bytes(n) + 100 * starts,
+                       f"the dynamic program's bitmasks of {n:,} vertices")
+
+
 def solve(instance, timeout: float | None = None) -> Result:
     """Decides a hampath / hampath-grid-s / hampath-st instance by the bitmask DP.
 
@@ -94,11 +119,15 @@ def solve(instance, timeout: float | None = None) -> Result:
     """
     start = time.perf_counter()
     n = instance.num_vertices
+    refuse_before_masks(n, 1 if instance.s is not None else n)
+    deadline = Deadline(timeout)
     adjacency = [0] * n
-    for u, v in instance.edges:
+    for i, (u, v) in enumerate(instance.edges):
         adjacency[u] |= 1 << v
         adjacency[v] |= 1 << u
-    answer, path, states = hamiltonian_path(n, adjacency, instance.s, instance.t, Deadline(timeout))
+        if not i & 4095 and deadline.expired():
+            return Result(Answer.UNKNOWN, None, "dp", {"time": time.perf_counter() - start, "states": 0})
+    answer, path, states = hamiltonian_path(n, adjacency, instance.s, instance.t, deadline)
     return Result(answer, path, "dp", {"time": time.perf_counter() - start, "states": states})
 
 
@@ -118,13 +147,17 @@ def solve_cycle(instance, timeout: float | None = None) -> Result:
     n = instance.num_vertices
     if n < instance.SMALLEST_CYCLE:
         return Result(Answer.NO, None, "dp", {"time": time.perf_counter() - start, "states": 0})
+    refuse_before_masks(n, 1)
+    deadline = Deadline(timeout)
     forward, backward = [0] * n, [0] * n
     for v in range(n):
+        if not v & 1023 and deadline.expired():
+            return Result(Answer.UNKNOWN, None, "dp", {"time": time.perf_counter() - start, "states": 0})
         for w in instance.successors(v):
             forward[v] |= 1 << w
         for w in instance.predecessors(v):
             backward[v] |= 1 << w
-    answer, path, states = hamiltonian_path(n, forward, 0, None, Deadline(timeout), closing=backward[0], back=backward)
+    answer, path, states = hamiltonian_path(n, forward, 0, None, deadline, closing=backward[0], back=backward)
     return Result(answer, path, "dp", {"time": time.perf_counter() - start, "states": states})
 
 

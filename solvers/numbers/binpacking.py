@@ -20,12 +20,13 @@ each bin's load at most C by :func:`npw.solvers.encodings.binary_sum_at_most`; i
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
 from npw.instances.numbers.binpacking import BinPacking
 from npw.solvers.limits import ClauseBuffer, refuse_above, remember
-from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.registry import Decider
 
@@ -34,6 +35,11 @@ __all__ = ["DECIDERS", "clause_estimate", "encode", "solve_dp", "solve_sat"]
 
 def solve_dp(instance: BinPacking, timeout: float | None = None) -> Result:
     start = time.perf_counter()
+    # the search recurses one frame an item: refused where Python's stack would not hold them
+    # (100,000 items ended in a RecursionError traceback)
+    if len(instance.sizes) > sys.getrecursionlimit() - 200:
+        raise Refused(f"the search recurses a frame an item: {len(instance.sizes):,} items, past the "
+                      f"{sys.getrecursionlimit() - 200:,} that Python's recursion limit holds")
     deadline = Deadline(timeout)
     C, k = instance.capacity, instance.bins
     order = sorted(range(len(instance.sizes)), key=lambda i: -instance.sizes[i])

@@ -10,12 +10,13 @@ verifier uses.
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any, Iterator, Sequence
 
 from npw.instances.numbers.three_partition import ThreePartition
 from npw.solvers.limits import remember
-from npw.solvers.result import Answer, Deadline, OutOfTime, Result
+from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.registry import Decider
 
 __all__ = ["DECIDERS", "solve", "solve_groups", "values_to_indices"]
@@ -40,6 +41,12 @@ def solve_groups(instance: Any, k: int, timeout: float | None = None) -> Result:
     counts per distinct value left that fail are memoised, so the search depends on how many
     distinct values there are, not on their size."""
     start = time.perf_counter()
+    # the search recurses one frame a group: refused where Python's stack would not hold them
+    # (33,333 groups ended in a RecursionError traceback)
+    groups_needed = len(instance.numbers) // k
+    if groups_needed > sys.getrecursionlimit() - 200:
+        raise Refused(f"the search recurses a frame a group: {groups_needed:,} groups, past the "
+                      f"{sys.getrecursionlimit() - 200:,} that Python's recursion limit holds")
     deadline = Deadline(timeout)
     B = instance.bound
     values = sorted(set(instance.numbers), reverse=True)

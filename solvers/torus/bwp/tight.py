@@ -76,12 +76,15 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
+
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.moves import Move, shift
+from npw.solvers.limits import TABLE_BYTES_LIMIT, int_bytes, refuse_table_bytes
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
 from npw.solvers.registry import Decider, Sampler
 
-__all__ = ["DECIDERS", "SAMPLERS", "sample_certificates", "solve"]
+__all__ = ["DECIDERS", "SAMPLERS", "line_masks", "rotation_table_bytes", "sample_certificates", "solve"]
 
 
 def _rot(x: int, a: int, n: int, mask: int) -> int:
@@ -90,6 +93,37 @@ def _rot(x: int, a: int, n: int, mask: int) -> int:
     if a == 0:
         return x
     return ((x << a) | (x >> (n - a))) & mask
+
+
+def line_masks(cells, rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(row masks, column masks) of a packed colouring: bit c of row r's mask (bit r of column
+    c's) is cell (r, c). Packed by numpy, not summed bit by bit: a 10^6-cell column summed as
+    Python ints is quadratic in its length.
+
+    >>> line_masks(bytes([1, 0, 0, 1, 1, 0]), 2, 3)
+    ((1, 3), (3, 2, 0))
+    """
+    board = np.frombuffer(bytes(cells), dtype=np.uint8).reshape(rows, cols) != 0
+
+    def masks(lines: np.ndarray) -> tuple[int, ...]:
+        packed = np.packbits(lines, axis=1, bitorder="little")
+        return tuple(int.from_bytes(line.tobytes(), "little") for line in packed)
+
+    return masks(board), masks(board.T)
+
+
+def rotation_table_bytes(goal_rows, goal_cols, rows: int, cols: int) -> int:
+    """What the tables of point 2 (every rotation of every goal line) take, bounded above: a line
+    all white or all black has one rotation, any other up to its length.
+
+    >>> rotation_table_bytes((0, 1), (1, 0, 0), 2, 3) < rotation_table_bytes((1, 1), (3, 0, 0), 2, 3)
+    True
+    """
+    row_mask, col_mask = (1 << cols) - 1, (1 << rows) - 1
+    row_lines = sum(1 for g in goal_rows if g not in (0, row_mask))
+    col_lines = sum(1 for g in goal_cols if g not in (0, col_mask))
+    return (row_lines * cols * (int_bytes(cols) + 8) + col_lines * rows * (int_bytes(rows) + 8)
+            + (rows + cols) * 100)
 
 
 def _bits(x: int):
@@ -111,14 +145,18 @@ class _Search:
         R, C = instance.rows, instance.cols
         self.R, self.C = R, C
         self.rmask, self.cmask = (1 << C) - 1, (1 << R) - 1
-        self.goal_rows = tuple(sum(instance.goal[r * C + c] << c for c in range(C)) for r in range(R))
-        self.goal_cols = tuple(sum(instance.goal[r * C + c] << r for r in range(R)) for c in range(C))
+        self.goal_rows, self.goal_cols = line_masks(instance.goal, R, C)
         self.gr = [x.bit_count() for x in self.goal_rows]
         self.gc = [x.bit_count() for x in self.goal_cols]
-        # all rotations of each goal line (deduplicated), for point 2
-        self.row_rots = [sorted({_rot(g, t, C, self.rmask) for t in range(C)}) for g in self.goal_rows]
-        self.col_rots = [sorted({_rot(g, t, R, self.cmask) for t in range(R)}) for g in self.goal_cols]
+        # all rotations of each goal line (deduplicated), for point 2: quadratic in a line's length
+        refuse_table_bytes(rotation_table_bytes(self.goal_rows, self.goal_cols, R, C),
+                           f"the rotations of every goal line of a {R:,} x {C:,} board")
+        self.row_rots = [self._rotations(g, C, self.rmask, deadline) for g in self.goal_rows]
+        self.col_rots = [self._rotations(g, R, self.cmask, deadline) for g in self.goal_cols]
         self.deadline, self.max_nodes = deadline, max_nodes
+        # a stored node holds its row tuple (8 bytes a row) and the lines it changed: the table
+        # stops growing at TABLE_BYTES_LIMIT (the search goes on without remembering more)
+        self.tt_entries = max(1024, TABLE_BYTES_LIMIT // (8 * (R + C) + int_bytes(max(R, C)) + 200))
         self.nodes = 0
         self.tight_nodes = 0
         self.pruned = {"claim1": 0, "frozen-cell": 0, "once": 0, "endgame": 0}
@@ -126,6 +164,22 @@ class _Search:
         self._once_cache: dict = {}
         self._extra_cache: dict = {}
         self.path: list[Move] = []
+
+    @staticmethod
+    def _rotations(g: int, n: int, mask: int, deadline: Deadline) -> list[int]:
+        if g == 0 or g == mask:
+            return [g]
+        found = set()
+        for t in range(n):
+            if not t & 1023:
+                deadline.check()
+            found.add(_rot(g, t, n, mask))
+        return sorted(found)
+
+    def remember(self, key, b: int) -> None:
+        """tt[key] = b, unless the table is full and key new."""
+        if key in self.tt or len(self.tt) < self.tt_entries:
+            self.tt[key] = b
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -493,6 +547,7 @@ class _Search:
             x = rows[r]
             if x == 0 or x == self.rmask:
                 continue
+            self.deadline.check()  # a line's C - 1 rotations: a long line's take seconds
             for a in range(1, C):
                 new = _rot(x, a, C, self.rmask)
                 if new != x and self._counts_ok(x, new, masks_c):
@@ -501,6 +556,7 @@ class _Search:
             x = cols[c]
             if x == 0 or x == self.cmask:
                 continue
+            self.deadline.check()
             for a in range(1, R):
                 new = _rot(x, a, R, self.cmask)
                 if new != x and self._counts_ok(x, new, masks_r):
@@ -557,7 +613,7 @@ class _Search:
                     found = self.endgame(rows, self.goal_rows, self.C, self.rmask, b, "R")
                 if not found:
                     self.pruned["endgame"] += 1
-                    self.tt[key] = b
+                    self.remember(key, b)
                 return found
             try:
                 analysis = self.analyse(rows, cols, dr, dc, hr, hc)
@@ -573,7 +629,7 @@ class _Search:
                     moves = [m for m in moves
                              if (m[2] in domains.get(m[1], ()) if m[0] == "R" else m[2] in valid_b.get(m[1], ()))]
             except _Prune:
-                self.tt[key] = b
+                self.remember(key, b)
                 return False
         else:
             moves = self.all_moves(rows, cols, dr, dc, hr, hc, b)
@@ -606,7 +662,7 @@ class _Search:
                 return True
             self.path.pop()
         if self.tt.get(key, -1) < b:
-            self.tt[key] = b
+            self.remember(key, b)
         return False
 
     def commutes_with_block(self, rows, cols, rows2, block, move) -> bool:
@@ -687,11 +743,11 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
     if h0 > instance.bound:
         stats["reason"] = f"Observation 1 bound {h0} exceeds k = {instance.bound}"
         return finish(Answer.NO)
-    search = _Search(instance, deadline, max_nodes, order_seed, lookahead)
-    rows = tuple(sum(instance.start[r * instance.cols + c] << c for c in range(instance.cols))
-                 for r in range(instance.rows))
-    cols = tuple(sum(instance.start[r * instance.cols + c] << r for r in range(instance.rows))
-                 for c in range(instance.cols))
+    rows, cols = line_masks(instance.start, instance.rows, instance.cols)
+    try:
+        search = _Search(instance, deadline, max_nodes, order_seed, lookahead)
+    except OutOfTime:
+        return finish(Answer.UNKNOWN)
     try:
         for budget in range(h0, instance.bound + 1):
             stats["depth"] = stats["proved_lower_bound"] = budget  # every smaller budget failed
