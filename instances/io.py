@@ -473,11 +473,12 @@ def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) 
 
 def parse_instance(text: str, fmt: str) -> Any:
     """The instance in ``text``, read as ``fmt`` (one of :data:`FORMATS`) and validated."""
-    if fmt == "json":
-        from npw.instances.validation import parse_json
+    from npw.instances.validation import collector_paused, parse_json
 
-        return instance_from_dict(parse_json(text))
-    return read_format(text, fmt)
+    with collector_paused():  # millions of small lists and tuples, none in a cycle
+        if fmt == "json":
+            return instance_from_dict(parse_json(text))
+        return read_format(text, fmt)
 
 
 def read_format(text: str, fmt: str) -> Any:

@@ -35,9 +35,11 @@ npw.instances.base.InvalidInstance: invalid JSON: an integer of 30 digits exceed
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import re
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 # the named limits live in npw.instances.base (Problem.generate checks its parameters against them);
 # they are part of this layer, named here too
@@ -46,7 +48,7 @@ from npw.instances.base import (GENERATOR_PARAMETER_LIMITS, GENERATOR_RATIO_LIMI
                                 MAX_PUZZLE_SIDE, MAX_TORUS_CELLS, MAX_VARIABLES, MAX_VERTICES, InvalidInstance,
                                 check_generator_params, check_header, check_size)
 
-__all__ = ["check_certificate", "check_model", "checked", "describe_error", "file_model", "json_schema",
+__all__ = ["check_certificate", "collector_paused", "check_model", "checked", "describe_error", "file_model", "json_schema",
            "model_is_struct", "parse_json", "read_count", "schema_text"]
 
 
@@ -124,6 +126,26 @@ def _object(pairs: list[tuple[str, Any]]) -> dict:
     return obj
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block (back as it was after): reading a file
+    makes millions of small containers and no cycle, and each collection the allocations trigger
+    walks every one of them (a 2-million-edge graph file parsed 2-4x faster, measured).
+
+    >>> import gc
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 _LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INTEGER_DIGITS + 1},}}")
 
 
@@ -146,8 +168,9 @@ def parse_json(text: str) -> Any:
     try:
         # no run of more digits than an integer may have: Python's own (C) integers, no hook per number
         parse_int = _parse_int if _LONG_DIGITS.search(text) else None
-        return json.loads(text, parse_int=parse_int, parse_float=_parse_float, parse_constant=_parse_constant,
-                          object_pairs_hook=_object)
+        with collector_paused():
+            return json.loads(text, parse_int=parse_int, parse_float=_parse_float, parse_constant=_parse_constant,
+                              object_pairs_hook=_object)
     except json.JSONDecodeError as error:
         raise InvalidInstance(f"invalid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
     except RecursionError:  # not reached after _check_depth; kept so no path ends in a traceback
