@@ -18,7 +18,7 @@ import threading
 import time
 from typing import Any, Callable
 
-__all__ = ["PARENT_POLL_SECONDS", "PR_SET_PDEATHSIG", "call_with_deadline", "die_with_parent"]
+__all__ = ["PARENT_POLL_SECONDS", "PR_SET_PDEATHSIG", "call_with_deadline", "die_with_parent", "warm_up"]
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 PARENT_POLL_SECONDS = 1.0
@@ -91,3 +91,48 @@ def call_with_deadline(function: Callable[..., Any], args: tuple, timeout: float
             process.kill()
         process.join()
         receiver.close()
+
+
+_WARMING: dict[Any, tuple[threading.Thread, list]] = {}
+_WARMING_LOCK = threading.Lock()
+
+
+def warm_up(key: Any, function: Callable[[], Any], timeout: float | None) -> tuple[bool, Any]:
+    """``function()`` run once per process and ``key`` in a daemon thread: (True, its value) once
+    it has finished, waiting at most ``timeout`` seconds (None: as long as it takes), else
+    (False, None) while it goes on in the background for the next call.
+
+    For the one-off steps a deadline cannot stop: importing numba or OR-Tools (seconds on a
+    loaded machine), compiling a numba kernel whose cache is missing (seconds to a minute),
+    building pattern databases. A decider that gets False returns UNKNOWN at its deadline
+    instead of waiting; the step it started is not lost. An exception is raised again in the
+    caller, on every call.
+
+    >>> warm_up("doctest", lambda: 6 * 7, 5)
+    (True, 42)
+    >>> import time
+    >>> warm_up("doctest-slow", lambda: time.sleep(0.3), 0.01)
+    (False, None)
+    """
+    with _WARMING_LOCK:
+        entry = _WARMING.get(key)
+        if entry is None:
+            outcome: list = []
+
+            def work() -> None:
+                try:
+                    outcome.append((True, function()))
+                except BaseException as error:  # handed to the callers
+                    outcome.append((False, error))
+
+            thread = threading.Thread(target=work, name=f"npw-warm-up-{key}", daemon=True)
+            entry = _WARMING[key] = (thread, outcome)
+            thread.start()
+    thread, outcome = entry
+    thread.join(timeout)
+    if not outcome:
+        return False, None
+    finished, value = outcome[0]
+    if not finished:
+        raise value
+    return True, value

@@ -40,6 +40,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board, NPuz, neighbours
 from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
+from npw.solvers.child import warm_up
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.npuz.slices import MAX_DEPTH, SearchOutcome, check_pair, drive_iterations
 from npw.solvers.registry import Decider
@@ -262,6 +263,15 @@ def _compiled_search(kind: int, n: int, start: Board, goal: Board,
     return run, (st, path, nextmv)
 
 
+def _warm_kernel(kind: int, n: int, goal: Board) -> None:
+    """Imports numba and the kernels, compiles (or loads) the heuristic's kernel and loads its
+    databases, by searching a board one move from ``goal``."""
+    _, near = next(iter(neighbours(goal, n)))
+    run, (st, path, nextmv) = _compiled_search(kind, n, near, goal, {})
+    st[0], st[1], st[2] = 0, MAX_DEPTH - 1, 1 << 40
+    run(1000)
+
+
 def _uses_python(python_nodes: int | None) -> int:
     """The pure-Python search's node budget: none once numba is loaded (then the kernel is
     cheap to start and faster per node), else ``PYTHON_NODES`` unless told."""
@@ -325,6 +335,17 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
             stats.update(found, kernel="python", time=time.perf_counter() - began)
             return SearchOutcome(moves, True, stats)
     stats["kernel"] = "numba"
+    if timeout is not None:
+        # importing numba (1-3 s under load), compiling a kernel whose cache is missing (seconds)
+        # and building pattern databases cannot be stopped: they run in a thread, waited for
+        # until the deadline (then UNKNOWN; the thread finishes them for the next call)
+        key = ("npuz-kernel", kind, tuple(goal) if kind == KIND["pdb"] else n)
+        ready, _ = warm_up(key, lambda: _warm_kernel(kind, n, goal), deadline.remaining())
+        if not ready:
+            if kind != KIND["pdb"]:  # the heuristic's own value is a lower bound already proved
+                stats["h0"] = stats["proved_lower_bound"] = int(heuristic_function(heuristic, goal)(start))
+            stats.update(time=time.perf_counter() - began, timed_out_while="loading the compiled search")
+            return SearchOutcome(None, False, stats)
     run, (st, path, nextmv) = _compiled_search(kind, n, start, goal, stats)
     return drive_iterations(run, st, path, nextmv, stats, began, deadline, limit, max_nodes, slice_nodes)
 
