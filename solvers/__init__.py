@@ -69,7 +69,16 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
         table = deciders_of(instance.problem, with_plugins=True)
     if family not in table:
         raise InvalidInstance(f"no backend {name!r} for {instance.problem} (known: {', '.join(table)})")
-    function = _load(table[family])
+    spec = table[family]
+    if timeout is None or callable(spec):
+        function = _load(spec)
+    else:  # a first import (numpy, python-sat, z3: seconds on a loaded machine) is waited for until the deadline
+        from npw.solvers.child import warm_up
+
+        loaded, function = warm_up(("decider", spec), lambda: _load(spec), timeout)
+        if not loaded:
+            return Result(Answer.UNKNOWN, None, name, {"time": time.perf_counter() - began,
+                                                       "timed_out_while": "loading the decider"})
     if variant:
         if "solver" not in inspect.signature(function).parameters:
             raise InvalidInstance(f"backend {family!r} of {instance.problem} takes no solver (given {name!r}; "
