@@ -12,6 +12,7 @@ deciders use it as well.
 
 from __future__ import annotations
 
+import itertools
 import os
 from typing import Any
 
@@ -132,8 +133,17 @@ class ClauseBuffer(list):
             self.check()
 
     def extend(self, clauses: Any) -> None:
-        super().extend(clauses)
-        self.check()
+        if isinstance(clauses, (list, tuple)):
+            super().extend(clauses)
+            self.check()
+            return
+        iterator = iter(clauses)  # a generator (one clause per edge, say): checked every 4096 clauses
+        while True:
+            before = len(self)
+            super().extend(itertools.islice(iterator, 4096))
+            self.check()
+            if len(self) - before < 4096:
+                return
 
     def __iadd__(self, clauses: Any) -> "ClauseBuffer":  # type: ignore[override,misc]
         self.extend(clauses)

@@ -45,8 +45,8 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
-__all__ = ["ALIASES", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
-           "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "decide_by_lazy_sat",
+__all__ = ["ALIASES", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
+           "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "cardinality", "decide_by_lazy_sat",
            "decide_by_sat", "encode_timed", "interruptible", "sample_certificates", "sample_models", "solve", "solve_clauses",
            "solve_interruptible", "solver_key", "solver_name", "solver_statistics", "to_dimacs"]
 
@@ -250,6 +250,47 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[bool,
     """Diverse satisfying assignments of a cnf/3sat/1in3sat/224sat instance (see sample_models)."""
     num_vars, clauses = cnf_of(instance)
     return sample_models(num_vars, clauses, count, seed)
+
+
+# -- cardinality constraints built under a deadline ------------------------------------------
+
+CARD_IN_CHILD = 50_000
+"""Literals x bound past which :func:`cardinality` builds in a child process: python-sat builds a
+counter in C, holding the interpreter, and a domset counter of 1,000 vertices and k = 137 took
+2.6 s, past any deadline."""
+
+
+def _counter(kind: str, literals: list[int], bound: int, top: int) -> tuple[list[list[int]], int]:
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    pool = IDPool(start_from=top + 1)
+    built = getattr(CardEnc, kind)(literals, bound=bound, vpool=pool, encoding=EncType.seqcounter)
+    return built.clauses, pool.top
+
+
+def cardinality(kind: str, literals: Sequence[int], bound: int, pool: Any, deadline: Deadline | None = None
+                ) -> list[list[int]]:
+    """python-sat's sequential counter (``CardEnc.atmost``/``atleast``/``equals``, ``kind``) over
+    ``literals``, its auxiliaries taken from ``pool`` (an ``IDPool``): the very clauses of the
+    direct call, built in a child process killed at ``deadline`` when large (then OutOfTime).
+
+    >>> from pysat.formula import IDPool
+    >>> cardinality("atmost", [1, 2, 3], 1, IDPool(start_from=4))
+    [[-1, 4], [-4, 5], [-2, -4], [-2, 5], [-3, -5]]
+    """
+    literals = list(literals)
+    if deadline is None or deadline.end is None or len(literals) * max(bound, 1) <= CARD_IN_CHILD:
+        clauses, top = _counter(kind, literals, bound, pool.top)
+    else:
+        remaining = deadline.remaining() or 0.0
+        finished, value = call_with_deadline(_counter, (kind, literals, bound, pool.top), remaining) \
+            if remaining > 0 else (False, None)
+        if not finished:
+            raise OutOfTime
+        clauses, top = value
+    pool.top = max(pool.top, top)
+    return clauses
 
 
 # -- one SAT decider: encode under a deadline, solve, decode ---------------------------------
