@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import random
 import signal
 import threading
@@ -51,11 +52,12 @@ __all__ = ["ALIASES", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", 
            "solve_interruptible", "solver_key", "solver_name", "solver_statistics", "to_dimacs"]
 
 DEFAULT_SOLVER = "m22"
-INTERRUPTIBLE = ("minisat22", "minicard", "minisatgh", "maplechrono", "maplecm", "maplesat")
+INTERRUPTIBLE = ("minisat22", "minicard", "minisatgh", "maplechrono", "maplecm")
 """python-sat solvers (by their canonical names, any alias counts) whose ``interrupt()`` stops
 the search within milliseconds. Glucose 3/4/4.2 are not among them: on random 3-SAT at the
-threshold they went on for 2-4 s past an interrupt at 1 s (issue 30); they run, like
-CaDiCaL, Kissat and Lingeling, in a child process killed at the deadline."""
+threshold they went on for 2-4 s past an interrupt at 1 s (issue 30), and MapleSAT on a
+pigeonhole formula was still running 60 s after it; they run, like CaDiCaL, Kissat and
+Lingeling, in a child process killed at the deadline."""
 ALIASES = {"minisat": "m22", "glucose": "g42", "cadical": "cd19", "kissat": "kissat4"}
 
 
@@ -269,6 +271,32 @@ def _counter(kind: str, literals: list[int], bound: int, top: int) -> tuple[list
     return built.clauses, pool.top
 
 
+def _packed_counter(kind: str, literals: list[int], bound: int, top: int) -> tuple[bytes, bytes, int]:
+    """:func:`_counter` as two int32 arrays' bytes (literals, clause lengths): a list of 400,000
+    lists took seconds to pickle and unpickle, the arrays milliseconds."""
+    import array
+
+    clauses, top = _counter(kind, literals, bound, top)
+    flat = array.array("i", itertools.chain.from_iterable(clauses))
+    return flat.tobytes(), array.array("i", map(len, clauses)).tobytes(), top
+
+
+def _unpacked(flat_bytes: bytes, length_bytes: bytes, deadline: Deadline) -> list[list[int]]:
+    import array
+
+    flat, lengths = array.array("i"), array.array("i")
+    flat.frombytes(flat_bytes)
+    lengths.frombytes(length_bytes)
+    literals = flat.tolist()
+    clauses, at = [], 0
+    for index, length in enumerate(lengths):
+        if not index & 4095:
+            deadline.check()
+        clauses.append(literals[at:at + length])
+        at += length
+    return clauses
+
+
 def cardinality(kind: str, literals: Sequence[int], bound: int, pool: Any, deadline: Deadline | None = None
                 ) -> list[list[int]]:
     """python-sat's sequential counter (``CardEnc.atmost``/``atleast``/``equals``, ``kind``) over
@@ -284,11 +312,11 @@ def cardinality(kind: str, literals: Sequence[int], bound: int, pool: Any, deadl
         clauses, top = _counter(kind, literals, bound, pool.top)
     else:
         remaining = deadline.remaining() or 0.0
-        finished, value = call_with_deadline(_counter, (kind, literals, bound, pool.top), remaining) \
+        finished, value = call_with_deadline(_packed_counter, (kind, literals, bound, pool.top), remaining) \
             if remaining > 0 else (False, None)
         if not finished:
             raise OutOfTime
-        clauses, top = value
+        clauses, top = _unpacked(value[0], value[1], deadline), value[2]
     pool.top = max(pool.top, top)
     return clauses
 
