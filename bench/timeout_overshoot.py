@@ -32,7 +32,7 @@ from npw.solvers import backends_for
 
 __all__ = ["LADDERS", "NAMED_SAT", "bound", "main"]
 
-KILL_AFTER = 60.0  # seconds: a row still running then is killed and recorded as such
+KILL_AFTER = 30.0  # seconds: a row still running then is killed and recorded as such
 
 NAMED_SAT = ("m22", "glucose3", "glucose4", "glucose42", "cadical103", "cadical153", "cadical195", "lingeling",
              "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "mgh", "kissat404")
@@ -81,7 +81,7 @@ LADDERS: dict[str, list[tuple[str, dict]]] = {
     **{problem: [("random", {"n": n, "max_value": v}) for n, v in ((30, 10**6), (60, 10**9), (200, 10**12),
                                                                    (2_000, 10**15))]
        for problem in ("subsetsum", "partition", "knapsack")},
-    "4partition": [("random", {"m": m, "bound": b}) for m, b in ((6, 200), (12, 2_000), (30, 100_000))],
+    "4partition": [("random", {"m": m, "bound": b}) for m, b in ((6, 200), (12, 2_000), (20, 5_000))],
     "binpacking": [("random", {"n": n, "capacity": c}) for n, c in ((20, 100), (40, 1_000), (100, 10_000))],
     "hamcycle": _ladder("random", "num_vertices", (24, 30, 200, 600, 2_000), p=0.1),
     "dhamcycle": _ladder("random", "num_vertices", (24, 30, 200, 600, 2_000), p=0.15),

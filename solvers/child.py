@@ -18,7 +18,7 @@ import threading
 import time
 from typing import Any, Callable
 
-__all__ = ["PARENT_POLL_SECONDS", "PR_SET_PDEATHSIG", "call_with_deadline", "die_with_parent", "warm_up"]
+__all__ = ["PARENT_POLL_SECONDS", "PR_SET_PDEATHSIG", "call_with_deadline", "die_with_parent", "leave_now_if_warming", "warm_up", "warming"]
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 PARENT_POLL_SECONDS = 1.0
@@ -136,3 +136,26 @@ def warm_up(key: Any, function: Callable[[], Any], timeout: float | None) -> tup
     if not finished:
         raise value
     return True, value
+
+
+def warming() -> bool:
+    """Whether a :func:`warm_up` step is still running. A command that is done then ends with
+    ``os._exit`` after flushing its output: the interpreter's exit would otherwise wait, up to
+    seconds, for the thread to leave a C call (numba's compiler, an import) that holds the GIL.
+
+    >>> warm_up("doctest-quick", lambda: None, 5)[0], warming() in (True, False)
+    (True, True)
+    """
+    with _WARMING_LOCK:
+        return any(thread.is_alive() for thread, _ in _WARMING.values())
+
+
+def leave_now_if_warming(code: int) -> int:
+    """``code``, or, while a :func:`warm_up` thread runs, the process ends here with ``code``
+    (standard streams flushed first): for a command line's last step."""
+    if warming():
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    return code

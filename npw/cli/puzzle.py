@@ -60,13 +60,20 @@ def _check_reachable(start: Any, goal: Any, where: str) -> None:
 
 
 def cmd_puzzle_solve(args: argparse.Namespace) -> int:
-    from npw.solvers.npuz.search import astar_path, bfs_path, idastar_path
+    began = time.perf_counter()  # reading the board and choosing the heuristic count against --timeout
+    from npw.solvers.child import leave_now_if_warming  # numba still loading at the deadline: exit at once
+    from npw.solvers.npuz.search import astar_path, bfs_path, default_within, idastar_path
 
     start, goal = _puzzle_boards(args)
     _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
-    from npw.solvers.npuz.heuristics import default_heuristic
 
-    heuristic = args.heuristic or default_heuristic(math.isqrt(len(start)), goal)
+    def left() -> float | None:
+        return None if args.timeout is None else max(0.0, args.timeout - (time.perf_counter() - began))
+
+    heuristic = args.heuristic or default_within(math.isqrt(len(start)), goal, left())
+    if heuristic is None:
+        print("npw: no solution found within the time limit (still loading the compiled search)", file=sys.stderr)
+        return leave_now_if_warming(EXIT_FAILED)
     if args.solver == "region":
         from npw.instances.npuz.region import solve_board
         from npw.solvers.npuz.search import SearchOutcome
@@ -75,15 +82,15 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
         moves = solve_board(start, goal)
         outcome = SearchOutcome(moves, True, {"nodes": 0, "time": time.perf_counter() - began})
     elif args.solver == "bfs":
-        outcome = bfs_path(start, goal, timeout=args.timeout)
+        outcome = bfs_path(start, goal, timeout=left())
     elif args.solver == "astar":
-        outcome = astar_path(start, goal, heuristic, timeout=args.timeout)
+        outcome = astar_path(start, goal, heuristic, timeout=left())
     else:
-        outcome = idastar_path(start, goal, heuristic, timeout=args.timeout)
+        outcome = idastar_path(start, goal, heuristic, timeout=left())
     if outcome.moves is None:
         print(f"npw: no solution found within the time limit or the memory budget "
               f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
-        return EXIT_FAILED
+        return leave_now_if_warming(EXIT_FAILED)
     result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
               "seconds": round(outcome.stats.get("time", 0.0), 6)}
     if args.json:
@@ -95,7 +102,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
         print(f"{result['length']} moves (blank's directions), {result['nodes']} nodes, "
               f"{result['seconds']:.3f} s, {label}")
         print(outcome.moves)
-    return EXIT_OK
+    return leave_now_if_warming(EXIT_OK)
 
 
 def cmd_puzzle_approx(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_seconds
 from npw.instances.base import dumps
@@ -13,6 +14,7 @@ __all__ = ["cmd_solve", "register"]
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    began = time.perf_counter()  # reading the file (seconds for a large one) counts against --timeout
     from npw.solvers import Answer, export, solve
 
     to_stdout = args.output == "-"  # the certificate (or export) is standard output's whole content
@@ -22,7 +24,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.emit:
         emit(export(instance, args.emit), args.output)
         return EXIT_OK
-    result = solve(instance, backend=args.backend, timeout=args.timeout)
+    timeout = None if args.timeout is None else max(0.0, args.timeout - (time.perf_counter() - began))
+    result = solve(instance, backend=args.backend, timeout=timeout)
     certificate = instance.certificate_to_json(result.certificate) if result.answer is Answer.YES else None
     refused = result.stats.get("refused")
     if args.json:
@@ -42,7 +45,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if args.output and certificate is not None:
         emit(dumps(certificate), args.output)
-    return EXIT_OK
+    from npw.solvers.child import leave_now_if_warming  # a decider's loading still under way: exit at once
+
+    return leave_now_if_warming(EXIT_OK)
 
 
 def register(commands: argparse._SubParsersAction) -> None:

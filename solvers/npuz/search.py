@@ -37,7 +37,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Callable
 
 from npw.instances.base import InvalidInstance
-from npw.instances.npuz.board import Board, NPuz, neighbours
+from npw.instances.npuz.board import Board, NPuz, goal_board, neighbours
 from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
 from npw.solvers.child import warm_up
@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # numpy is imported where a kernel runs, not by npw list's st
     import numpy as np
 
 __all__ = ["DECIDERS", "IDASTAR_MAX_CELLS", "KIND", "MAX_DEPTH", "PYTHON_MAX_SIDE", "SearchOutcome", "astar_path",
-           "bfs_distances", "bfs_path", "drive_iterations", "idastar_path", "solve_astar", "solve_bfs",
+           "bfs_distances", "bfs_path", "default_within", "drive_iterations", "idastar_path", "solve_astar", "solve_bfs",
            "solve_idastar"]
 
 KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 4}
@@ -272,6 +272,23 @@ def _warm_kernel(kind: int, n: int, goal: Board) -> None:
     run(1000)
 
 
+def default_within(n: int, goal: Board, timeout: float | None) -> str | None:
+    """IDA*'s default heuristic (:func:`~npw.solvers.npuz.heuristics.default_heuristic`), or None
+    when choosing it took longer than ``timeout`` seconds: for 5 x 5 the choice reads the
+    database cache, which imports numba (1.5 s under load; it goes on in the background).
+
+    >>> default_within(4, goal_board(4), 0), default_within(7, goal_board(7), None)
+    ('pdb', 'linear-conflict')
+    """
+    from npw.solvers.npuz.heuristics import default_heuristic
+
+    goal = tuple(goal)
+    if timeout is None or n != 5:
+        return default_heuristic(n, goal)
+    ready, heuristic = warm_up(("npuz-default", n, goal), lambda: default_heuristic(n, goal), timeout)
+    return heuristic if ready else None
+
+
 def _uses_python(python_nodes: int | None) -> int:
     """The pure-Python search's node budget: none once numba is loaded (then the kernel is
     cheap to start and faster per node), else ``PYTHON_NODES`` unless told."""
@@ -399,11 +416,15 @@ def solve_idastar(instance: NPuz, timeout: float | None = None, heuristic: str |
     """IDA* (compiled); default heuristic (or the backend variant, ``idastar:manhattan``):
     pattern databases for n <= 4, for n = 5 the 6-6-6-6 databases once cached, linear
     conflict otherwise."""
+    began = time.perf_counter()
     heuristic = heuristic or solver
     if heuristic is None:
-        from npw.solvers.npuz.heuristics import default_heuristic
-
-        heuristic = default_heuristic(instance.n, instance.goal)
+        heuristic = default_within(instance.n, instance.goal, timeout)
+        if heuristic is None:
+            return Result(Answer.UNKNOWN, None, "idastar", {"time": time.perf_counter() - began,
+                                                            "timed_out_while": "loading the compiled search"})
+        if timeout is not None:
+            timeout = max(0.0, timeout - (time.perf_counter() - began))
     outcome = idastar_path(instance.start, instance.goal, heuristic, instance.k, timeout)
     return _decide(instance, outcome, f"idastar:{heuristic}")
 
