@@ -12,6 +12,8 @@ deciders use it as well.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 import os
 from typing import Any
@@ -19,7 +21,7 @@ from typing import Any
 from npw.solvers.result import Deadline, Refused
 
 __all__ = ["ClauseBuffer", "ENCODING_LIMIT", "LIMIT_NAME", "MEMO_ENTRIES", "clauses_of_formula", "encoding_limit",
-           "refuse_above", "refuse_variables", "remember"]
+           "gc_paused", "refuse_above", "refuse_variables", "remember"]
 
 ENCODING_LIMIT = 5_000_000
 """The most clauses (or variables) a decider builds; the environment variable
@@ -77,6 +79,28 @@ def refuse_variables(num_vars: int) -> None:
     limit = encoding_limit()
     if num_vars > limit:
         raise Refused(f"{num_vars:,} variables, past the encoding limit of {limit:,} ({LIMIT_NAME})")
+
+
+@contextlib.contextmanager
+def gc_paused() -> Any:
+    """The cyclic garbage collector off for the block (back on after, if it was on): a search
+    that keeps millions of tuples (BFS's parent table, a memo of positions) makes no cycles, and
+    each full pass of the collector over them stalled it for a second or more between two reads
+    of its deadline.
+
+    >>> with gc_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 MEMO_ENTRIES = 2_000_000
