@@ -46,7 +46,7 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
-__all__ = ["ALIASES", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_CLAUSES", "QUICK_PROPAGATIONS",
+__all__ = ["ALIASES", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
            "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "cardinality", "decide_by_lazy_sat",
            "decide_by_sat", "encode_timed", "interruptible", "sample_certificates", "sample_models", "solve", "solve_clauses",
            "solve_interruptible", "solver_key", "solver_name", "solver_statistics", "to_dimacs"]
@@ -199,15 +199,10 @@ def solve_clauses(
             satisfiable = outcome
             model = solver.get_model() if satisfiable else None
     else:
-        deadline = Deadline(timeout)
-        quick = _solve_quick(clauses, name) if len(clauses) <= QUICK_CLAUSES and solver_key(name) in HELD else None
-        if quick is not None:  # a sweep's small instance: decided here, no child process
-            satisfiable, model, stats = quick
-        else:
-            finished, value = call_with_deadline(_solve_plain, (num_vars, clauses, name), deadline.remaining() or 0.0)
-            if not finished:
-                return Answer.UNKNOWN, None, {}
-            satisfiable, model, stats = value
+        finished, value = call_with_deadline(_solve_plain, (num_vars, clauses, name), timeout)
+        if not finished:
+            return Answer.UNKNOWN, None, {}
+        satisfiable, model, stats = value
     if not satisfiable:
         return Answer.NO, None, stats
     values = [False] * num_vars
@@ -215,22 +210,6 @@ def solve_clauses(
         if abs(literal) <= num_vars:
             values[abs(literal) - 1] = literal > 0
     return Answer.YES, tuple(values), stats
-
-
-QUICK_CLAUSES = 20_000
-"""Formulas up to this many clauses get a first in-process search by Glucose within
-:data:`QUICK_PROPAGATIONS` before the killed child: Glucose reads its budget, like an
-interrupt, only at a restart, which comes within a few dozen conflicts at the start of a
-search; a verification sweep's small instances are decided there without a fork each."""
-
-
-def _solve_quick(clauses: Sequence[Sequence[int]], name: str) -> tuple[bool, list[int] | None, dict] | None:
-    with alarm_kept(), Solver(name=name, bootstrap_with=clauses) as solver:
-        solver.prop_budget(QUICK_PROPAGATIONS)
-        outcome = solver.solve_limited()
-        if outcome is None:
-            return None
-        return outcome, solver.get_model() if outcome else None, solver_statistics(solver)
 
 
 def solve_interruptible(solver: Solver, deadline: Deadline) -> bool | None:
