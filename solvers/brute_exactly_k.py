@@ -22,15 +22,16 @@ __all__ = ["DECIDERS", "count_satisfiable", "solve"]
 
 def count_satisfiable(
     num_vars: int, clauses: Sequence[Sequence[int]], low: Sequence[int], high: Sequence[int],
-    timeout: float | None = None,
+    timeout: float | None = None, deadline: Deadline | None = None,
 ) -> tuple[Answer, tuple[bool, ...] | None, int]:
-    """Returns (answer, assignment or None, nodes visited)."""
-    deadline = Deadline(timeout)
+    """Returns (answer, assignment or None, nodes visited); ``deadline`` (one the caller started
+    before its own preparation) overrides ``timeout``."""
+    deadline = deadline or Deadline(timeout)
     occurrences: list[list[tuple[int, bool]]] = [[] for _ in range(num_vars + 1)]
     order: list[int] = []
     seen = set()
     for index, clause in enumerate(clauses):
-        if not index & 4095 and deadline.expired():  # indexing a million clauses takes seconds
+        if not index & 1023 and deadline.expired():  # indexing a million clauses takes seconds
             return Answer.UNKNOWN, None, 0
         for literal in clause:
             occurrences[abs(literal)].append((index, literal > 0))
@@ -90,6 +91,7 @@ def solve(instance, timeout: float | None = None) -> Result:
     """Brute-force decider for ``cnf``, ``3sat``, ``1in3sat``, ``224sat``, ``nae3sat`` and ``nae4sat`` instances."""
     refuse_variables(instance.num_vars)  # Refused: one list entry per variable
     start = time.perf_counter()
+    deadline = Deadline(timeout)  # from here: the clause list of a large instance takes a while
     clauses = instance.clauses.tolist() if hasattr(instance.clauses, "tolist") else instance.clauses
     if getattr(instance, "NOT_ALL_EQUAL", False):  # NAE-SAT: a true and a false literal
         low = [1] * len(clauses)
@@ -99,7 +101,7 @@ def solve(instance, timeout: float | None = None) -> Result:
         high = [len(c) for c in clauses]
     else:
         low = high = [instance.TRUE_PER_CLAUSE] * len(clauses)
-    answer, assignment, nodes = count_satisfiable(instance.num_vars, clauses, low, high, timeout)
+    answer, assignment, nodes = count_satisfiable(instance.num_vars, clauses, low, high, deadline=deadline)
     return Result(answer, assignment, "brute", {"time": time.perf_counter() - start, "nodes": nodes})
 
 

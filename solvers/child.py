@@ -18,7 +18,7 @@ import threading
 import time
 from typing import Any, Callable
 
-__all__ = ["PARENT_POLL_SECONDS", "PR_SET_PDEATHSIG", "call_with_deadline", "die_with_parent"]
+__all__ = ["PARENT_POLL_SECONDS", "PR_SET_PDEATHSIG", "call_with_deadline", "die_with_parent", "leave_now_if_warming", "warm_up", "warming"]
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 PARENT_POLL_SECONDS = 1.0
@@ -91,3 +91,71 @@ def call_with_deadline(function: Callable[..., Any], args: tuple, timeout: float
             process.kill()
         process.join()
         receiver.close()
+
+
+_WARMING: dict[Any, tuple[threading.Thread, list]] = {}
+_WARMING_LOCK = threading.Lock()
+
+
+def warm_up(key: Any, function: Callable[[], Any], timeout: float | None) -> tuple[bool, Any]:
+    """``function()`` run once per process and ``key`` in a daemon thread: (True, its value) once
+    it has finished, waiting at most ``timeout`` seconds (None: as long as it takes), else
+    (False, None) while it goes on in the background for the next call.
+
+    For the one-off steps a deadline cannot stop: importing numba or OR-Tools (seconds on a
+    loaded machine), compiling a numba kernel whose cache is missing (seconds to a minute),
+    building pattern databases. A decider that gets False returns UNKNOWN at its deadline
+    instead of waiting; the step it started is not lost. An exception is raised again in the
+    caller, on every call.
+
+    >>> warm_up("doctest", lambda: 6 * 7, 5)
+    (True, 42)
+    >>> import time
+    >>> warm_up("doctest-slow", lambda: time.sleep(0.3), 0.01)
+    (False, None)
+    """
+    with _WARMING_LOCK:
+        entry = _WARMING.get(key)
+        if entry is None:
+            outcome: list = []
+
+            def work() -> None:
+                try:
+                    outcome.append((True, function()))
+                except BaseException as error:  # handed to the callers
+                    outcome.append((False, error))
+
+            thread = threading.Thread(target=work, name=f"npw-warm-up-{key}", daemon=True)
+            entry = _WARMING[key] = (thread, outcome)
+            thread.start()
+    thread, outcome = entry
+    thread.join(timeout)
+    if not outcome:
+        return False, None
+    finished, value = outcome[0]
+    if not finished:
+        raise value
+    return True, value
+
+
+def warming() -> bool:
+    """Whether a :func:`warm_up` step is still running. A command that is done then ends with
+    ``os._exit`` after flushing its output: the interpreter's exit would otherwise wait, up to
+    seconds, for the thread to leave a C call (numba's compiler, an import) that holds the GIL.
+
+    >>> warm_up("doctest-quick", lambda: None, 5)[0], warming() in (True, False)
+    (True, True)
+    """
+    with _WARMING_LOCK:
+        return any(thread.is_alive() for thread, _ in _WARMING.values())
+
+
+def leave_now_if_warming(code: int) -> int:
+    """``code``, or, while a :func:`warm_up` thread runs, the process ends here with ``code``
+    (standard streams flushed first): for a command line's last step."""
+    if warming():
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    return code

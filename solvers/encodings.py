@@ -118,18 +118,27 @@ class _ShapeTable:
             for row in np.flatnonzero(ids < 0).tolist():
                 if self.lookup[keys[row]] < 0:
                     self.lookup[keys[row]] = self._add(clauses[row].tolist())
+            self._rebuild()
             return self.lookup[keys]
         ids = []
         for row, key in enumerate(keys.tolist()):
             if key not in self.ids:
                 self.ids[key] = self._add(clauses[row].tolist())
             ids.append(self.ids[key])
+        self._rebuild()
         return np.array(ids, dtype=np.int64)
 
     def _add(self, row: list[int]) -> int:
         shape, first_at = _shape(row)
         self.encodings.append([(tuple(first_at[abs(l) - 1] for l in clause), tuple(1 if l > 0 else -1 for l in clause))
                                for clause in exactly_k(shape, self.k)])
+        return len(self.encodings) - 1
+
+    def _rebuild(self) -> None:
+        """The arrays of every shape met so far, once after a batch of new shapes (rebuilt after
+        each new shape, 383 shapes of a random 2,000-clause 2/2/4-SAT formula took 12-20 s)."""
+        if len(self.used) == len(self.encodings):
+            return
         clauses = max((len(e) for e in self.encodings), default=0)
         length = max((len(p) for e in self.encodings for p, _ in e), default=0)
         positions = np.zeros((len(self.encodings), clauses, length), dtype=np.intp)
@@ -141,7 +150,6 @@ class _ShapeTable:
                 signs[number, index, :len(sign)] = sign
                 used[number, index] = True
         self.positions, self.signs, self.used = positions, signs, used
-        return len(self.encodings) - 1
 
 
 @functools.lru_cache(maxsize=None)

@@ -12,13 +12,17 @@ deciders use it as well.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import itertools
 import os
 from typing import Any
 
 from npw.solvers.result import Deadline, Refused
 
 __all__ = ["ClauseBuffer", "ENCODING_LIMIT", "LIMIT_NAME", "MEMO_ENTRIES", "TABLE_BYTES_LIMIT", "clauses_of_formula",
-           "encoding_limit", "int_bytes", "refuse_above", "refuse_table_bytes", "refuse_variables", "remember"]
+           "encoding_limit", "gc_paused", "int_bytes", "refuse_above", "refuse_table_bytes", "refuse_variables",
+           "remember"]
 
 ENCODING_LIMIT = 5_000_000
 """The most clauses (or variables) a decider builds; the environment variable
@@ -109,6 +113,28 @@ def refuse_table_bytes(estimate: int, what: str) -> None:
                       f"{TABLE_BYTES_LIMIT // 2**20:,} MB (TABLE_BYTES_LIMIT)")
 
 
+@contextlib.contextmanager
+def gc_paused() -> Any:
+    """The cyclic garbage collector off for the block (back on after, if it was on): a search
+    that keeps millions of tuples (BFS's parent table, a memo of positions) makes no cycles, and
+    each full pass of the collector over them stalled it for a second or more between two reads
+    of its deadline.
+
+    >>> with gc_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 MEMO_ENTRIES = 2_000_000
 """The most positions a search remembers as failed (a few hundred bytes each). Past it the
 search goes on without remembering more: slower, never wrong, and its memory stays bounded
@@ -163,8 +189,17 @@ class ClauseBuffer(list):
             self.check()
 
     def extend(self, clauses: Any) -> None:
-        super().extend(clauses)
-        self.check()
+        if isinstance(clauses, (list, tuple)):
+            super().extend(clauses)
+            self.check()
+            return
+        iterator = iter(clauses)  # a generator (one clause per edge, say): checked every 4096 clauses
+        while True:
+            before = len(self)
+            super().extend(itertools.islice(iterator, 4096))
+            self.check()
+            if len(self) - before < 4096:
+                return
 
     def __iadd__(self, clauses: Any) -> "ClauseBuffer":  # type: ignore[override,misc]
         self.extend(clauses)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import random
 import signal
 import threading
@@ -45,13 +46,19 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
-__all__ = ["ALIASES", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "INTERRUPTIBLE", "LOAD_CHUNK", "QUICK_PROPAGATIONS",
-           "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "decide_by_lazy_sat",
-           "decide_by_sat", "encode_timed", "sample_certificates", "sample_models", "solve", "solve_clauses",
-           "solve_interruptible", "solve_releasing", "solver_name", "solver_statistics", "to_dimacs"]
+__all__ = ["ALIASES", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK",
+           "QUICK_PROPAGATIONS", "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "cardinality",
+           "decide_by_lazy_sat", "decide_by_sat", "encode_timed", "interruptible", "sample_certificates",
+           "sample_models", "solve", "solve_clauses", "solve_interruptible", "solve_releasing", "solver_key",
+           "solver_name", "solver_statistics", "to_dimacs"]
 
 DEFAULT_SOLVER = "m22"
-INTERRUPTIBLE = ("m22", "minisat22", "g3", "g4", "g41", "g42", "glucose3", "glucose4", "glucose42", "mc", "mcb", "mcm", "mgh", "mpl", "mgl")
+INTERRUPTIBLE = ("minisat22", "minicard", "minisatgh")
+"""python-sat solvers (by their canonical names, any alias counts) whose ``interrupt()`` stops
+the search within milliseconds. Glucose 3/4/4.2 are not among them: on random 3-SAT at the
+threshold they went on for 2-4 s past an interrupt at 1 s (issue 30), nor the Maple family: on a
+pigeonhole formula MapleChrono stopped 6.7 s late, MapleCM and MapleSAT were still running 30-60 s
+after it. They run, like CaDiCaL, Kissat and Lingeling, in a child process killed at the deadline."""
 ALIASES = {"minisat": "m22", "glucose": "g42", "cadical": "cd19", "kissat": "kissat4"}
 
 
@@ -65,6 +72,35 @@ most, thousands of times what an instance of a verification sweep needs."""
 @functools.cache
 def _known_names() -> frozenset[str]:
     return frozenset(n for attr, names in vars(SolverNames).items() if not attr.startswith("_") for n in names)
+
+
+@functools.lru_cache(maxsize=64)
+def solver_key(name: str) -> str:
+    """python-sat's own name of a solver given by any of its aliases.
+
+    >>> solver_key("g4"), solver_key("m22"), solver_key("glucose42")
+    ('glucose4', 'minisat22', 'glucose42')
+    """
+    for canonical, names in vars(SolverNames).items():
+        if not canonical.startswith("_") and name in names:
+            return canonical
+    return name
+
+
+HELD = INTERRUPTIBLE + ("glucose3", "glucose4", "glucose42")
+"""Solvers a decider may keep in this process across rounds (what they learnt carried over:
+:func:`decide_by_lazy_sat`, REL's ``local``): the interruptible ones, and Glucose, which reads
+an interrupt only at its next restart (seconds late on hard formulas: a known limit of such
+rounds; a single solve of Glucose runs in a child instead)."""
+
+
+def interruptible(name: str) -> bool:
+    """Whether the python-sat solver ``name`` (any alias) keeps to ``interrupt()`` (:data:`INTERRUPTIBLE`).
+
+    >>> interruptible("m22"), interruptible("minisat22"), interruptible("g4"), interruptible("cadical153")
+    (True, True, False, False)
+    """
+    return solver_key(name) in INTERRUPTIBLE
 
 
 # python-sat names whose solver lives in another package, which python-sat does not install
@@ -152,7 +188,7 @@ def solve_releasing(solver: Solver, name: str) -> bool:
     ...     solve_releasing(solver, "g4")
     True
     """
-    if name in INTERRUPTIBLE:
+    if solver_key(name) in HELD:  # MiniSat and Glucose release it in solve_limited(expect_interrupt=True)
         return bool(solver.solve_limited(expect_interrupt=True))
     return bool(solver.solve())
 
@@ -164,11 +200,11 @@ def solve_clauses(
     name = solver_name(name)
     if not all(map(len, clauses)):  # an empty clause, tested in C (no generator over every clause)
         return Answer.NO, None, {}
-    if timeout is None and name in INTERRUPTIBLE:
+    if timeout is None and solver_key(name) in HELD:  # releases the interpreter lock while it searches
         satisfiable, model, stats = _solve_plain(num_vars, clauses, name)
     elif timeout is None:  # holds the interpreter lock: in a child, so that a signal still ends the command
         _, (satisfiable, model, stats) = call_with_deadline(_solve_plain, (num_vars, clauses, name), None)
-    elif name in INTERRUPTIBLE:
+    elif interruptible(name):
         deadline = Deadline(timeout)
         with alarm_kept(), Solver(name=name) as solver:
             # loading millions of clauses takes seconds: in chunks, so it stops at the deadline
@@ -236,6 +272,73 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[bool,
     """Diverse satisfying assignments of a cnf/3sat/1in3sat/224sat instance (see sample_models)."""
     num_vars, clauses = cnf_of(instance)
     return sample_models(num_vars, clauses, count, seed)
+
+
+# -- cardinality constraints built under a deadline ------------------------------------------
+
+CARD_IN_CHILD = 50_000
+"""Literals x bound past which :func:`cardinality` builds in a child process: python-sat builds a
+counter in C, holding the interpreter, and a domset counter of 1,000 vertices and k = 137 took
+2.6 s, past any deadline."""
+
+
+def _counter(kind: str, literals: list[int], bound: int, top: int) -> tuple[list[list[int]], int]:
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    pool = IDPool(start_from=top + 1)
+    built = getattr(CardEnc, kind)(literals, bound=bound, vpool=pool, encoding=EncType.seqcounter)
+    return built.clauses, pool.top
+
+
+def _packed_counter(kind: str, literals: list[int], bound: int, top: int) -> tuple[bytes, bytes, int]:
+    """:func:`_counter` as two int32 arrays' bytes (literals, clause lengths): a list of 400,000
+    lists took seconds to pickle and unpickle, the arrays milliseconds."""
+    import array
+
+    clauses, top = _counter(kind, literals, bound, top)
+    flat = array.array("i", itertools.chain.from_iterable(clauses))
+    return flat.tobytes(), array.array("i", map(len, clauses)).tobytes(), top
+
+
+def _unpacked(flat_bytes: bytes, length_bytes: bytes, deadline: Deadline) -> list[list[int]]:
+    import array
+
+    flat, lengths = array.array("i"), array.array("i")
+    flat.frombytes(flat_bytes)
+    lengths.frombytes(length_bytes)
+    literals = flat.tolist()
+    clauses, at = [], 0
+    for index, length in enumerate(lengths):
+        if not index & 4095:
+            deadline.check()
+        clauses.append(literals[at:at + length])
+        at += length
+    return clauses
+
+
+def cardinality(kind: str, literals: Sequence[int], bound: int, pool: Any, deadline: Deadline | None = None
+                ) -> list[list[int]]:
+    """python-sat's sequential counter (``CardEnc.atmost``/``atleast``/``equals``, ``kind``) over
+    ``literals``, its auxiliaries taken from ``pool`` (an ``IDPool``): the very clauses of the
+    direct call, built in a child process killed at ``deadline`` when large (then OutOfTime).
+
+    >>> from pysat.formula import IDPool
+    >>> cardinality("atmost", [1, 2, 3], 1, IDPool(start_from=4))
+    [[-1, 4], [-4, 5], [-2, -4], [-2, 5], [-3, -5]]
+    """
+    literals = list(literals)
+    if deadline is None or deadline.end is None or len(literals) * max(bound, 1) <= CARD_IN_CHILD:
+        clauses, top = _counter(kind, literals, bound, pool.top)
+    else:
+        remaining = deadline.remaining() or 0.0
+        finished, value = call_with_deadline(_packed_counter, (kind, literals, bound, pool.top), remaining) \
+            if remaining > 0 else (False, None)
+        if not finished:
+            raise OutOfTime
+        clauses, top = _unpacked(value[0], value[1], deadline), value[2]
+    pool.top = max(pool.top, top)
+    return clauses
 
 
 # -- one SAT decider: encode under a deadline, solve, decode ---------------------------------
@@ -383,7 +486,7 @@ def decide_by_lazy_sat(encode: Callable[[Deadline], SatEncoding],
     complete when ``refine`` only returns clauses every real solution satisfies and at least one
     that the model violates (then no model comes back twice, and there are finitely many).
 
-    An interruptible solver (MiniSat, Glucose: :data:`INTERRUPTIBLE`) keeps what it learnt
+    A solver of :data:`HELD` (MiniSat, Glucose) keeps what it learnt
     from round to round; any other solves the grown formula afresh each round in the time left.
     ``stats`` as :func:`decide_by_sat`'s, the solver's counters summed over the rounds, plus
     ``rounds`` (solver calls) and ``lazy_clauses`` (clauses ``refine`` added).
@@ -440,7 +543,7 @@ def _lazy_rounds(encoding: SatEncoding, clauses: list, refine: Callable[[tuple[b
                 values[abs(literal) - 1] = literal > 0
         return tuple(values)
 
-    persistent = name in INTERRUPTIBLE and all(map(len, clauses))
+    persistent = solver_key(name) in HELD and all(map(len, clauses))
     try:
         with contextlib.ExitStack() as stack:
             held = None

@@ -61,13 +61,17 @@ def _check_reachable(start: Any, goal: Any, where: str) -> None:
 
 
 def cmd_puzzle_solve(args: argparse.Namespace) -> int:
-    from npw.solvers.npuz.search import astar_path, bfs_path, idastar_path
+    # reading the board and choosing the heuristic count against --timeout (decider_seconds: what is left)
+    from npw.solvers.child import leave_now_if_warming  # numba still loading at the deadline: exit at once
+    from npw.solvers.npuz.search import astar_path, bfs_path, default_within, idastar_path
 
     start, goal = _puzzle_boards(args)
     _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
-    from npw.solvers.npuz.heuristics import default_heuristic
 
-    heuristic = args.heuristic or default_heuristic(math.isqrt(len(start)), goal)
+    heuristic = args.heuristic or default_within(math.isqrt(len(start)), goal, decider_seconds(args))
+    if heuristic is None:
+        print("npw: no solution found within the time limit (still loading the compiled search)", file=sys.stderr)
+        return leave_now_if_warming(EXIT_FAILED)
     if args.solver == "region":
         from npw.instances.npuz.region import solve_board
         from npw.solvers.npuz.search import SearchOutcome
@@ -84,7 +88,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     if outcome.moves is None:
         print(f"npw: no solution found within the time limit or the memory budget "
               f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
-        return EXIT_FAILED
+        return leave_now_if_warming(EXIT_FAILED)
     result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
               "seconds": round(outcome.stats.get("time", 0.0), 6)}
     if args.json:
@@ -96,7 +100,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
         print(f"{result['length']} moves (blank's directions), {result['nodes']} nodes, "
               f"{result['seconds']:.3f} s, {label}")
         print(outcome.moves)
-    return EXIT_OK
+    return leave_now_if_warming(EXIT_OK)
 
 
 def cmd_puzzle_approx(args: argparse.Namespace) -> int:

@@ -43,7 +43,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if args.output and certificate is not None:
         emit(dumps(certificate), args.output)
-    return EXIT_OK
+    from npw.solvers.child import leave_now_if_warming  # a decider's loading still under way: exit at once
+
+    return leave_now_if_warming(EXIT_OK)
 
 
 def solve_out_of_time(args: argparse.Namespace) -> tuple[str, str, int]:

@@ -25,13 +25,13 @@ import itertools
 import time
 from collections import deque
 
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.graphs.brute import refuse_past_limit, search_result
 from npw.solvers.graphs.sat import decide_vertex_set, sample_vertex_sets
+from npw.solvers.sat import cardinality
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "SAMPLERS", "encode", "sample_certificates", "solve_brute", "solve_sat"]
@@ -130,7 +130,7 @@ def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[i
     clauses.extend([u + 1, v + 1, before(u, v)] for u, v in instance.arcs)
     x = [v + 1 for v in range(n)]
     if k < n:
-        clauses.extend(CardEnc.atmost(x, bound=k, vpool=pool, encoding=EncType.seqcounter).clauses)
+        clauses.extend(cardinality("atmost", x, k, pool, deadline))
     return max(pool.top, n), clauses
 
 

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
-from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "SAMPLERS", "VertexSetEncoder", "decide_vertex_set", "encode", "sample_certificates",
@@ -64,12 +63,12 @@ def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[i
     else:
         raise ValueError(f"not a classic graph problem: {problem}")
     pool = IDPool(start_from=n + 1)  # the counter's auxiliaries after the vertices
-    if instance.AT_LEAST:
-        counter = CardEnc.atleast(x, bound=k, vpool=pool, encoding=EncType.seqcounter) if k else None
-    else:
-        counter = CardEnc.atmost(x, bound=k, vpool=pool, encoding=EncType.seqcounter) if k < n else None
-    if counter is not None:
-        clauses.extend(counter.clauses)
+    # the counter is built in C holding the interpreter (seconds for 1,000 vertices): under a
+    # deadline a large one is built in a child process (npw.solvers.sat.cardinality)
+    if instance.AT_LEAST and k:
+        clauses.extend(cardinality("atleast", x, k, pool, deadline))
+    elif not instance.AT_LEAST and k < n:
+        clauses.extend(cardinality("atmost", x, k, pool, deadline))
     return max(pool.top, n), clauses
 
 

@@ -37,9 +37,11 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Callable
 
 from npw.instances.base import InvalidInstance
-from npw.instances.npuz.board import Board, NPuz, neighbours
+from npw.instances.npuz.board import Board, NPuz, goal_board, neighbours
 from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
+from npw.solvers.child import warm_up
+from npw.solvers.limits import gc_paused
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.npuz.slices import MAX_DEPTH, SearchOutcome, check_pair, drive_iterations
 from npw.solvers.registry import Decider
@@ -48,7 +50,7 @@ if TYPE_CHECKING:  # numpy is imported where a kernel runs, not by npw list's st
     import numpy as np
 
 __all__ = ["DECIDERS", "IDASTAR_MAX_CELLS", "KIND", "MAX_DEPTH", "PYTHON_MAX_SIDE", "SearchOutcome", "astar_path",
-           "bfs_distances", "bfs_path", "drive_iterations", "idastar_path", "solve_astar", "solve_bfs",
+           "bfs_distances", "bfs_path", "default_within", "drive_iterations", "idastar_path", "solve_astar", "solve_bfs",
            "solve_idastar"]
 
 KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 4}
@@ -67,6 +69,11 @@ PYTHON_MAX_SIDE = 6  # the pure-Python search's tables are cells^2 Python ints
 def bfs_path(start: Board, goal: Board, limit: int | None = None, timeout: float | None = None,
              max_nodes: int = 2_000_000) -> SearchOutcome:
     """Shortest move string by BFS from ``start`` (at most ``limit`` moves if given)."""
+    with gc_paused():  # millions of boards kept: the collector's passes over them outlasted the deadline
+        return _bfs_path(start, goal, limit, timeout, max_nodes)
+
+
+def _bfs_path(start: Board, goal: Board, limit: int | None, timeout: float | None, max_nodes: int) -> SearchOutcome:
     n = check_pair(start, goal)
     began = time.perf_counter()
     deadline = Deadline(timeout)
@@ -85,7 +92,7 @@ def bfs_path(start: Board, goal: Board, limit: int | None = None, timeout: float
         nxt = []
         for board in frontier:
             expanded += 1
-            if expanded % 4096 == 0 and (deadline.expired() or len(parent) > max_nodes):
+            if expanded % 1024 == 0 and (deadline.expired() or len(parent) > max_nodes):
                 return SearchOutcome(None, False, {"nodes": expanded, "generated": len(parent),
                                                    "time": time.perf_counter() - began, "depth": depth})
             for move, child in neighbours(board, n):
@@ -131,6 +138,12 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: int | None = None,
                timeout: float | None = None, max_nodes: int = 2_000_000) -> SearchOutcome:
     """Optimal move string by A*; boards with f > ``limit`` are not expanded."""
+    with gc_paused():  # as BFS: millions of boards and heap entries, no cycles
+        return _astar_path(start, goal, heuristic, limit, timeout, max_nodes)
+
+
+def _astar_path(start: Board, goal: Board, heuristic: str, limit: int | None, timeout: float | None,
+                max_nodes: int) -> SearchOutcome:
     n = check_pair(start, goal)
     began = time.perf_counter()
     deadline = Deadline(timeout)
@@ -156,7 +169,7 @@ def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: i
         if limit is not None and f > limit:
             break
         expanded += 1
-        if expanded % 2048 == 0 and (deadline.expired() or len(best_g) > max_nodes):
+        if expanded % 1024 == 0 and (deadline.expired() or len(best_g) > max_nodes):
             return SearchOutcome(None, False, {"nodes": expanded, "generated": generated,
                                                "time": time.perf_counter() - began})
         for move, child in neighbours(board, n):
@@ -262,6 +275,32 @@ def _compiled_search(kind: int, n: int, start: Board, goal: Board,
     return run, (st, path, nextmv)
 
 
+def _warm_kernel(kind: int, n: int, goal: Board) -> None:
+    """Imports numba and the kernels, compiles (or loads) the heuristic's kernel and loads its
+    databases, by searching a board one move from ``goal``."""
+    _, near = next(iter(neighbours(goal, n)))
+    run, (st, path, nextmv) = _compiled_search(kind, n, near, goal, {})
+    st[0], st[1], st[2] = 0, MAX_DEPTH - 1, 1 << 40
+    run(1000)
+
+
+def default_within(n: int, goal: Board, timeout: float | None) -> str | None:
+    """IDA*'s default heuristic (:func:`~npw.solvers.npuz.heuristics.default_heuristic`), or None
+    when choosing it took longer than ``timeout`` seconds: for 5 x 5 the choice reads the
+    database cache, which imports numba (1.5 s under load; it goes on in the background).
+
+    >>> default_within(4, goal_board(4), 0), default_within(7, goal_board(7), None)
+    ('pdb', 'linear-conflict')
+    """
+    from npw.solvers.npuz.heuristics import default_heuristic
+
+    goal = tuple(goal)
+    if timeout is None or n != 5:
+        return default_heuristic(n, goal)
+    ready, heuristic = warm_up(("npuz-default", n, goal), lambda: default_heuristic(n, goal), timeout)
+    return heuristic if ready else None
+
+
 def _uses_python(python_nodes: int | None) -> int:
     """The pure-Python search's node budget: none once numba is loaded (then the kernel is
     cheap to start and faster per node), else ``PYTHON_NODES`` unless told."""
@@ -325,6 +364,17 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
             stats.update(found, kernel="python", time=time.perf_counter() - began)
             return SearchOutcome(moves, True, stats)
     stats["kernel"] = "numba"
+    if timeout is not None:
+        # importing numba (1-3 s under load), compiling a kernel whose cache is missing (seconds)
+        # and building pattern databases cannot be stopped: they run in a thread, waited for
+        # until the deadline (then UNKNOWN; the thread finishes them for the next call)
+        key = ("npuz-kernel", kind, tuple(goal) if kind == KIND["pdb"] else n)
+        ready, _ = warm_up(key, lambda: _warm_kernel(kind, n, goal), deadline.remaining())
+        if not ready:
+            if kind != KIND["pdb"]:  # the heuristic's own value is a lower bound already proved
+                stats["h0"] = stats["proved_lower_bound"] = int(heuristic_function(heuristic, goal)(start))
+            stats.update(time=time.perf_counter() - began, timed_out_while="loading the compiled search")
+            return SearchOutcome(None, False, stats)
     run, (st, path, nextmv) = _compiled_search(kind, n, start, goal, stats)
     return drive_iterations(run, st, path, nextmv, stats, began, deadline, limit, max_nodes, slice_nodes)
 
@@ -378,11 +428,15 @@ def solve_idastar(instance: NPuz, timeout: float | None = None, heuristic: str |
     """IDA* (compiled); default heuristic (or the backend variant, ``idastar:manhattan``):
     pattern databases for n <= 4, for n = 5 the 6-6-6-6 databases once cached, linear
     conflict otherwise."""
+    began = time.perf_counter()
     heuristic = heuristic or solver
     if heuristic is None:
-        from npw.solvers.npuz.heuristics import default_heuristic
-
-        heuristic = default_heuristic(instance.n, instance.goal)
+        heuristic = default_within(instance.n, instance.goal, timeout)
+        if heuristic is None:
+            return Result(Answer.UNKNOWN, None, "idastar", {"time": time.perf_counter() - began,
+                                                            "timed_out_while": "loading the compiled search"})
+        if timeout is not None:
+            timeout = max(0.0, timeout - (time.perf_counter() - began))
     outcome = idastar_path(instance.start, instance.goal, heuristic, instance.k, timeout)
     return _decide(instance, outcome, f"idastar:{heuristic}")
 

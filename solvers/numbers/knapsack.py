@@ -47,7 +47,9 @@ def best_packing(instance: Knapsack, deadline: Deadline) -> tuple[int, ...] | No
         if deadline.expired():
             return "timeout"
         left -= v
-        for k in list(frontier):
+        for count, k in enumerate(list(frontier)):
+            if count & 0xFFF == 0xFFF and deadline.expired():  # a pass over a million packings takes seconds
+                return "timeout"
             weight, value = nodes[k][0] + w, nodes[k][1] + v
             if weight <= W:
                 nodes.append((weight, value, i, k))
@@ -57,6 +59,8 @@ def best_packing(instance: Knapsack, deadline: Deadline) -> tuple[int, ...] | No
                     break
         # keep the Pareto frontier: by weight, then value descending; a packing survives when it
         # is worth more than every lighter one, and it could still reach V
+        if deadline.expired():
+            return "timeout"
         frontier.sort(key=lambda k: (nodes[k][0], -nodes[k][1]))
         kept, best = [], -1
         for k in frontier:

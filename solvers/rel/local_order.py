@@ -63,7 +63,7 @@ from pysat.solvers import Solver
 from npw.instances.base import InvalidInstance
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result, SolverError
-from npw.solvers.sat import INTERRUPTIBLE, LOAD_CHUNK, alarm_kept, solve_interruptible, solver_statistics, solver_name
+from npw.solvers.sat import HELD, LOAD_CHUNK, alarm_kept, solve_interruptible, solver_statistics, solver_key, solver_name
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "DEFAULT_SOLVER", "ORDER_BUDGET", "REROUTE_NODES", "SAMPLERS", "SAMPLE_SECONDS",
@@ -453,9 +453,9 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
     """
     name = solver_name(solver or DEFAULT_SOLVER)
     backend = f"local:{name}"
-    if timeout is not None and name not in INTERRUPTIBLE:  # the rounds run in this process, stopped by interrupt()
+    if timeout is not None and solver_key(name) not in HELD:  # the rounds run in this process, stopped by interrupt()
         raise InvalidInstance(f"the local decider needs a solver that can be interrupted at the timeout "
-                              f"({', '.join(INTERRUPTIBLE[:6])}, ...); {name} cannot")
+                              f"({', '.join(HELD)}); {name} cannot")
     started = time.perf_counter()
     deadline = Deadline(timeout)
     if not instance.edges:

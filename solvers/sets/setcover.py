@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import time
 
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
-from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "SAMPLERS", "encode", "sample_certificates", "solve_sat", "solve_search"]
@@ -87,7 +86,7 @@ def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[i
     clauses.extend(holders)  # an element no set holds: the empty clause, unsatisfiable
     pool = IDPool(start_from=m + 1)
     if k < m:
-        clauses.extend(CardEnc.atmost(list(range(1, m + 1)), bound=k, vpool=pool, encoding=EncType.seqcounter).clauses)
+        clauses.extend(cardinality("atmost", range(1, m + 1), k, pool, deadline))  # large: in a child, to the deadline
     return max(pool.top, m), clauses
 
 

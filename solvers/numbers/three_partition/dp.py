@@ -52,7 +52,7 @@ def solve_groups(instance: Any, k: int, timeout: float | None = None) -> Result:
     values = sorted(set(instance.numbers), reverse=True)
     counts = [instance.numbers.count(v) for v in values]
     failed: set[tuple[int, ...]] = set()
-    nodes = 0
+    nodes = steps = 0
 
     def completions(first: int) -> Iterator[list[int]]:
         """The value indices that complete a group opened by ``first`` (already taken), members in
@@ -61,6 +61,10 @@ def solve_groups(instance: Any, k: int, timeout: float | None = None) -> Result:
         group, taken = [first], {}  # counts already lack ``first``
 
         def fill(low: int, need: int) -> Iterator[list[int]]:
+            nonlocal steps
+            steps += 1
+            if not steps & 1023:  # the completions of one group run to millions with many distinct values
+                deadline.check()
             if len(group) == k - 1:
                 last = next((i for i in range(low, len(values))
                              if values[i] == need and counts[i] - taken.get(i, 0) > 0), None)
