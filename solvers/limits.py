@@ -12,8 +12,6 @@ deciders use it as well.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import itertools
 import os
 from typing import Any
@@ -21,7 +19,7 @@ from typing import Any
 from npw.solvers.result import Deadline, Refused
 
 __all__ = ["ClauseBuffer", "ENCODING_LIMIT", "LIMIT_NAME", "MEMO_ENTRIES", "TABLE_BYTES_LIMIT", "clauses_of_formula",
-           "encoding_limit", "gc_paused", "int_bytes", "refuse_above", "refuse_table_bytes", "refuse_variables",
+           "encoding_limit", "int_bytes", "refuse_above", "refuse_table_bytes", "refuse_variables",
            "remember"]
 
 ENCODING_LIMIT = 5_000_000
@@ -111,28 +109,6 @@ def refuse_table_bytes(estimate: int, what: str) -> None:
     if estimate > TABLE_BYTES_LIMIT:
         raise Refused(f"{what}: about {estimate // 10**6:,} MB, past the table limit of "
                       f"{TABLE_BYTES_LIMIT // 2**20:,} MB (TABLE_BYTES_LIMIT)")
-
-
-@contextlib.contextmanager
-def gc_paused() -> Any:
-    """The cyclic garbage collector off for the block (back on after, if it was on): a search
-    that keeps millions of tuples (BFS's parent table, a memo of positions) makes no cycles, and
-    each full pass of the collector over them stalled it for a second or more between two reads
-    of its deadline.
-
-    >>> with gc_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 MEMO_ENTRIES = 2_000_000

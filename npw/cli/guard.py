@@ -19,7 +19,7 @@ is doing, in Python or deep inside a solver's C code that never returns to the i
   answer, such as ``UNKNOWN``); if it has not ended :data:`GRACE_SECONDS` later, the guard ends
   the process itself with that answer.
 * **Memory.** The largest resident set of the process and its descendants is kept under
-  :func:`memory_limit` (default :data:`DEFAULT_MAX_MEMORY`, 1 GiB; ``NPW_MAX_MEMORY`` sets another,
+  :func:`memory_limit` (default :data:`DEFAULT_MAX_MEMORY`, 960 MiB; ``NPW_MAX_MEMORY`` sets another,
   ``0`` none): past it the command ends with one line naming the limit, exit status 2, before the
   system starts swapping or kills something else.
 
@@ -53,7 +53,9 @@ TIME_GRACE_SECONDS = 0.3
 """How long the main thread has to unwind by itself at the command's time limit (the answer
 is due: with it a decider stopped by the backstop at 1.2 T ends within 1.2 T + 0.5 s)."""
 
-DEFAULT_MAX_MEMORY = 1 << 30
+DEFAULT_MAX_MEMORY = 960 << 20
+"""960 MiB: the guard reads the memory every POLL_SECONDS, and a command allocating fast grows
+some tens of MiB between two reads; stopping here keeps it under 1 GiB."""
 MEMORY_VARIABLE = "NPW_MAX_MEMORY"
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 _LIMIT_SIGNAL = signal.SIGUSR1  # how the guard raises CommandLimit in the main thread (SIGALRM is time_bound's)
@@ -113,10 +115,10 @@ def format_bytes(count: float) -> str:
 
 def memory_limit(environ: dict | os._Environ | None = None) -> int | None:
     """The memory limit in force, in bytes (None: no limit): ``NPW_MAX_MEMORY`` as a number of
-    bytes or with a K, M, G suffix (binary units), ``0`` for none; unset or unreadable, 1 GiB.
+    bytes or with a K, M, G suffix (binary units), ``0`` for none; unset or unreadable, 960 MiB.
 
     >>> memory_limit({}), memory_limit({"NPW_MAX_MEMORY": "4G"}), memory_limit({"NPW_MAX_MEMORY": "0"})
-    (1073741824, 4294967296, None)
+    (1006632960, 4294967296, None)
     """
     text = (os.environ if environ is None else environ).get(MEMORY_VARIABLE, "").strip().upper().removesuffix("B")
     if not text:

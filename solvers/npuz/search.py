@@ -41,7 +41,7 @@ from npw.instances.npuz.board import Board, NPuz, goal_board, neighbours
 from npw.solvers.npuz.heuristics import HEURISTICS, RANKED_HEURISTICS, heuristic_function
 from npw.instances.npuz.reach import reachable
 from npw.solvers.child import warm_up
-from npw.solvers.limits import gc_paused
+from npw.instances.validation import collector_paused
 from npw.solvers.result import Answer, Deadline, Result
 from npw.solvers.npuz.slices import MAX_DEPTH, SearchOutcome, check_pair, drive_iterations
 from npw.solvers.registry import Decider
@@ -69,7 +69,7 @@ PYTHON_MAX_SIDE = 6  # the pure-Python search's tables are cells^2 Python ints
 def bfs_path(start: Board, goal: Board, limit: int | None = None, timeout: float | None = None,
              max_nodes: int = 2_000_000) -> SearchOutcome:
     """Shortest move string by BFS from ``start`` (at most ``limit`` moves if given)."""
-    with gc_paused():  # millions of boards kept: the collector's passes over them outlasted the deadline
+    with collector_paused():  # millions of boards kept: the collector's passes over them outlasted the deadline
         return _bfs_path(start, goal, limit, timeout, max_nodes)
 
 
@@ -138,7 +138,7 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 def astar_path(start: Board, goal: Board, heuristic: str = "manhattan", limit: int | None = None,
                timeout: float | None = None, max_nodes: int = 2_000_000) -> SearchOutcome:
     """Optimal move string by A*; boards with f > ``limit`` are not expanded."""
-    with gc_paused():  # as BFS: millions of boards and heap entries, no cycles
+    with collector_paused():  # as BFS: millions of boards and heap entries, no cycles
         return _astar_path(start, goal, heuristic, limit, timeout, max_nodes)
 
 
