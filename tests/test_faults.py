@@ -104,10 +104,12 @@ def test_rel_sat_time_stops_building_at_the_timeout(monkeypatch):
 
 def test_solve_shows_a_refusal_as_one_line_and_exit_2(capsys, tmp_path):
     path = tmp_path / "big.cnf"
-    path.write_text("p cnf 1000000000 1\n1 0\n")
+    # within the file's limit (MAX_VARIABLES, 10^7: a larger header is refused on reading) but past
+    # the deciders' encoding limit (5 million)
+    path.write_text("p cnf 6000000 1\n1 0\n")
     code, out, err = run(capsys, "solve", path, "--timeout", "3")
     one_line_error(code, err)
-    assert out == "" and f"{path}: refused by sat:m22: 1,000,000,000 variables" in err
+    assert out == "" and f"{path}: refused by sat:m22: 6,000,000 variables" in err
     code, out, err = run(capsys, "solve", path, "--json")
     one_line_error(code, err)
     assert json.loads(out)["answer"] == "UNKNOWN" and "refused" in json.loads(out)["stats"]

@@ -73,13 +73,15 @@ def cmd_reduce(args: argparse.Namespace) -> int:
 def _readable_back(target: Any) -> None:
     """Refuses a target npw would refuse to read back (a size past a named limit: an input at the
     limits can reduce to one past them), before anything is written; one line naming the limit."""
-    from npw.instances.registry import get_problem
+    from npw.instances.registry import get_problem, instance_from_dict
     from npw.instances.validation import checked
 
     if get_problem(target.problem).file_model is None:  # a problem of the user's own, with no model
         return
     try:
-        checked(target.to_dict(), target.problem)
+        document = target.to_dict()
+        checked(document, target.problem)
+        instance_from_dict(document)  # the rest of reading: limits the instance's own checks name (BWP's cells)
     except InvalidInstance as error:
         raise InvalidInstance(f"reduce: the {target.problem} target is past what npw reads back: {error}") from None
 
