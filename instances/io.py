@@ -39,8 +39,8 @@ from npw.instances.base import InvalidInstance, dumps
 from npw.instances.registry import instance_from_dict
 
 __all__ = ["FORMATS", "MAX_INPUT_BYTES", "NotRegularFile", "STDIO", "check_output_path", "current_umask",
-           "display_name", "input_formats", "instance_format", "live_temporaries", "live_temporary", "load_instance",
-           "parse_instance", "read_bytes", "read_format", "read_text", "remove_live_temporaries",
+           "display_name", "input_formats", "instance_format", "live_temporaries", "open_regular", "live_temporary", "load_instance",
+           "parse_instance", "read_bounded", "read_bytes", "read_format", "read_text", "remove_live_temporaries",
            "remove_stale_temporaries", "save_instance", "sniff_format", "strip_compression", "write_atomically",
            "write_output"]
 
@@ -356,34 +356,52 @@ def _is_standard_input(info: os.stat_result) -> bool:
 
 
 def _open_input(path: str | os.PathLike) -> IO[bytes]:
-    """A binary reader of the regular file ``path`` (or of standard input named by a path such as
-    ``/dev/stdin``); anything else is refused with one line, without blocking or reading from it.
+    """A binary reader of the regular file ``path``, or of standard input named by a path such as
+    ``/dev/stdin`` (:func:`open_regular`)."""
+    return open_regular(path, standard_input=True)
 
-    Opened with ``O_NONBLOCK`` first: opening a FIFO that has no writer would wait forever, and
-    ``/dev/zero`` or ``/dev/urandom`` never end. The kind is told by ``fstat`` of what was opened
-    (not by a ``stat`` of the name before, which a symbolic link or a rename could change between).
+
+def open_regular(path: str | os.PathLike, follow: bool = True, standard_input: bool = False) -> IO[bytes]:
+    """A binary reader of the regular file ``path``: the one way an input file is opened (instance
+    files here, a set's files in ``npw.verify.sets``). Anything else is refused with one line
+    (:class:`InvalidInstance` naming its kind; ``IsADirectoryError`` for a folder), told by
+    ``stat`` before it is opened, so a FIFO is never waited on and a device never opened;
+    then opened ``O_NONBLOCK`` (and ``O_NOFOLLOW`` unless ``follow``: its last component may not be
+    a symbolic link) and checked again by ``fstat`` on the descriptor: still that regular file.
+    ``standard_input``: standard input by a name (``/dev/stdin``, ``/dev/fd/0``) is read too.
+
+    >>> open_regular("/dev/zero")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: not a regular file but a character device; inputs are read from regular files only (- reads standard input)
     """
+    before = os.stat(path) if follow else os.lstat(path)
+    if stat.S_ISDIR(before.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a directory", os.fspath(path))
+    if not stat.S_ISREG(before.st_mode) and not (standard_input and _is_standard_input(before)):
+        raise _not_regular(before.st_mode)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
-    except OSError as error:
-        if error.errno == errno.ENXIO:  # a socket (or a device with no driver) cannot be opened
-            try:
-                info = os.stat(path)
-            except OSError:
-                raise error from None
-            raise _not_regular(info.st_mode) from None
-        raise
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "is a directory", os.fspath(path))
-        if not stat.S_ISREG(info.st_mode) and not _is_standard_input(info):
-            raise _not_regular(info.st_mode)
+        after = os.fstat(fd)
+        if (after.st_dev, after.st_ino) != (before.st_dev, before.st_ino):
+            raise InvalidInstance("changed while it was opened (no longer the file it was)")
         os.set_blocking(fd, True)  # standard input's pipe is read to its end, as '-' is
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+
+
+def read_bounded(handle: IO[bytes], limit: int) -> bytes:
+    """The rest of ``handle``, at most ``limit`` bytes; InvalidInstance (naming the limit) as soon
+    as there are more: never more than ``limit`` + 1 bytes are held.
+
+    >>> import io
+    >>> read_bounded(io.BytesIO(b"abc"), 3)
+    b'abc'
+    """
+    return _read_bounded(handle, limit)
 
 
 def _not_regular(mode: int) -> InvalidInstance:

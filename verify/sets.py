@@ -55,7 +55,6 @@ import json
 import os
 import secrets
 import shutil
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
@@ -93,10 +92,6 @@ def _sha256(text: str) -> str:
 
 # -- reading a set's files: inside the folder, regular, bounded ---------------------------------
 
-_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
-
-
 def _check_file_name(name: Any) -> str:
     """``name`` if it may name a file of a set: a non-empty relative path without a ``..``
     component (nor a NUL, which no file name holds); InvalidInstance saying why not."""
@@ -113,41 +108,22 @@ def _check_file_name(name: Any) -> str:
 
 def _read_regular(path: str, limit: int, follow: bool) -> bytes:
     """The bytes of the regular file ``path`` (its last component a symbolic link only with
-    ``follow``), at most ``limit``: the kind is checked before the file is opened for reading, so
-    a FIFO never blocks and a device is never read; opened non-blocking and without following
-    a link, and checked again on the open descriptor (the same file, still regular)."""
+    ``follow``), at most ``limit``: :func:`npw.instances.io.open_regular` tells the kind before the
+    file is opened (a FIFO never blocks, a device is never read), nothing is decompressed."""
+    from npw.instances.io import open_regular, read_bounded
+
     try:
-        before = os.stat(path) if follow else os.lstat(path)
+        with open_regular(path, follow=follow) as raw:
+            return read_bounded(raw, limit)
     except FileNotFoundError:
         raise InvalidInstance("no such file") from None
+    except IsADirectoryError:
+        raise InvalidInstance("not a regular file but a folder; a set's files are regular files") from None
+    except InvalidInstance as error:
+        raise InvalidInstance(str(error).replace("inputs are read from regular files only (- reads standard input)",
+                                                 "a set's files are regular files")) from None
     except (OSError, ValueError) as error:
         raise InvalidInstance(getattr(error, "strerror", None) or str(error)) from None
-    if not stat.S_ISREG(before.st_mode):
-        kind = next((name for test, name in _KINDS if test(before.st_mode)), "not a regular file")
-        raise InvalidInstance(f"not a regular file but {kind}; a set's files are regular files")
-    flags = (os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
-             | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
-    try:
-        fd = os.open(path, flags)
-    except OSError as error:
-        raise InvalidInstance(error.strerror or str(error)) from None
-    try:
-        after = os.fstat(fd)
-        if not stat.S_ISREG(after.st_mode) or (after.st_dev, after.st_ino) != (before.st_dev, before.st_ino):
-            raise InvalidInstance("changed while it was opened (no longer the regular file it was)")
-        chunks, held = [], 0
-        while held <= limit:  # one read a mebibyte, never more than limit + 1 bytes held
-            chunk = os.read(fd, min(1 << 20, limit + 1 - held))
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-            held += len(chunk)
-    except OSError as error:
-        raise InvalidInstance(error.strerror or str(error)) from None
-    finally:
-        os.close(fd)
-    raise InvalidInstance(f"larger than the input limit of {limit:,} bytes (MAX_INPUT_BYTES; the environment "
-                          f"variable NPW_MAX_INPUT_BYTES sets another)")
 
 
 def _input_limit() -> int:
