@@ -150,10 +150,11 @@ def warming() -> bool:
         return any(thread.is_alive() for thread, _ in _WARMING.values())
 
 
-def leave_now_if_warming(code: int) -> int:
+def leave_now_if_warming(code: int, owns_process: bool = True) -> int:
     """``code``, or, while a :func:`warm_up` thread runs, the process ends here with ``code``
-    (standard streams flushed first): for a command line's last step."""
-    if warming():
+    (standard streams flushed first): for a command line's last step. ``owns_process`` False (a
+    test or a notebook calling the command line's ``main`` in its own process): never ended here."""
+    if owns_process and warming():
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()

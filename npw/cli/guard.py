@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 __all__ = ["CommandGuard", "CommandLimit", "DEFAULT_MAX_MEMORY", "GRACE_SECONDS", "MEMORY_VARIABLE", "POLL_SECONDS",
-           "TIME_GRACE_SECONDS", "backstop", "descendants", "format_bytes", "guarded", "memory_limit", "process_age",
-           "resident_bytes"]
+           "TIME_GRACE_SECONDS", "backstop", "descendants", "format_bytes", "guarded", "memory_limit",
+           "owns_process", "process_age", "resident_bytes"]
 
 POLL_SECONDS = 0.02
 """How often the guard looks at the clock and the memory in use (reading /proc costs ~20 us)."""
@@ -82,6 +82,17 @@ def backstop(timeout: float) -> float:
     (2.4, 10.8)
     """
     return timeout + min(0.2 * timeout, 0.8)
+
+
+def owns_process(args: object) -> bool:
+    """Whether the command of ``args`` (its namespace, with the guard ``main`` gave it) is its
+    process's own: the command line's, not a caller's ``main(argv)`` in a test or notebook.
+
+    >>> owns_process(object())
+    False
+    """
+    guard = getattr(args, "guard", None)
+    return bool(getattr(guard, "owns_process", False))
 
 
 def process_age() -> float:

@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Any
 
-from npw.cli.guard import backstop
+from npw.cli.guard import backstop, owns_process
 from npw.cli.common import (
     EXIT_FAILED, EXIT_OK, Parser, UsageError, count, emit, load_file, output_path, positive_int, positive_seconds,
     read_input, decider_seconds,
@@ -71,7 +71,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     heuristic = args.heuristic or default_within(math.isqrt(len(start)), goal, decider_seconds(args))
     if heuristic is None:
         print("npw: no solution found within the time limit (still loading the compiled search)", file=sys.stderr)
-        return leave_now_if_warming(EXIT_FAILED)
+        return leave_now_if_warming(EXIT_FAILED, owns_process(args))
     if args.solver == "region":
         from npw.instances.npuz.region import solve_board
         from npw.solvers.npuz.search import SearchOutcome
@@ -88,7 +88,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     if outcome.moves is None:
         print(f"npw: no solution found within the time limit or the memory budget "
               f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
-        return leave_now_if_warming(EXIT_FAILED)
+        return leave_now_if_warming(EXIT_FAILED, owns_process(args))
     result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
               "seconds": round(outcome.stats.get("time", 0.0), 6)}
     if args.json:
@@ -100,7 +100,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
         print(f"{result['length']} moves (blank's directions), {result['nodes']} nodes, "
               f"{result['seconds']:.3f} s, {label}")
         print(outcome.moves)
-    return leave_now_if_warming(EXIT_OK)
+    return leave_now_if_warming(EXIT_OK, owns_process(args))
 
 
 def cmd_puzzle_approx(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from npw.cli.guard import backstop
+from npw.cli.guard import backstop, owns_process
 from npw.cli.common import (EXIT_BAD_INPUT, EXIT_OK, UsageError, add_format_option, decider_seconds, emit, load_file,
                             output_path, positive_seconds)
 from npw.instances.base import dumps
@@ -45,7 +45,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         emit(dumps(certificate), args.output)
     from npw.solvers.child import leave_now_if_warming  # a decider's loading still under way: exit at once
 
-    return leave_now_if_warming(EXIT_OK)
+    return leave_now_if_warming(EXIT_OK, owns_process(args))
 
 
 def solve_out_of_time(args: argparse.Namespace) -> tuple[str, str, int]:
