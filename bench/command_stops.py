@@ -28,25 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from npw.cli.guard import descendants  # the guard's own list of a process's descendants
+
 NPW = [sys.executable, "-m", "npw"]
-
-
-def descendants(pid: int) -> list[int]:
-    found, queue = [], [pid]
-    while queue:
-        parent = queue.pop()
-        try:
-            tasks = os.listdir(f"/proc/{parent}/task")
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                children = [int(w) for w in Path(f"/proc/{parent}/task/{task}/children").read_text().split()]
-            except (OSError, ValueError):
-                continue
-            found += children
-            queue += children
-    return found
 
 
 def alive(pid: int) -> bool:
