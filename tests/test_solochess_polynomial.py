@@ -59,3 +59,27 @@ def test_polynomial_deciders_refuse_boards_outside_their_theorem():
         solve(knight_among_queens, "theorem2.16")
     with pytest.raises(InvalidInstance, match="special"):
         solve(SoloChess(2, 1, (Piece(0, 0, "rook"), Piece(1, 0, "rook"))), "theorem2.16")
+
+
+def test_theorem_2_16_conditions_are_settled_on_a_large_board_at_once():
+    # the conditions were checked by listing every move of every square: on this 229 x 125
+    # board of rooks and kings (a hampath-to-solochess target) that was 600 million squares
+    # between, run before the decider's deadline started (over 60 s for a 5 s limit)
+    import time
+
+    from npw.instances import get_problem
+    from npw.reductions.registry import get_reduction
+
+    reduction = get_reduction("hampath-to-solochess-rook-king")
+    source = get_problem(reduction.source).generate(next(iter(get_problem(reduction.source).generators)), 1)
+    target = reduction.reduce(source)
+    assert target.width * target.height > 20_000
+    began = time.perf_counter()
+    reason = solochess_hero.applies(target)
+    assert time.perf_counter() - began < 2.0
+    assert reason is not None and "subset" in reason  # a rook hero among king villains
+    special_rook = SoloChess(target.width, target.height,
+                             tuple(Piece(*p.square, "rook") for p in target.pieces), special=target.special)
+    began = time.perf_counter()
+    assert solochess_hero.applies(special_rook) is None
+    assert time.perf_counter() - began < 2.0

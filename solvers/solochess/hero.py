@@ -39,14 +39,33 @@ from npw.solvers.registry import Decider
 __all__ = ["DECIDERS", "applies", "solve"]
 
 
-def _geometric_moves(instance: SoloChess, kind: str) -> set:
+def _move_shapes(instance: SoloChess, kind: str) -> set:
+    """The moves of ``kind`` that fit on the board, each as its shape: (displacement, the squares
+    strictly between as displacements from the origin).
+
+    Piece moves do not depend on where they start, and a shape fits on a W x H board exactly
+    when its displacement does (the squares between lie in the same box), so the shapes that
+    occur anywhere on the board are the moves from the centre of a (2W-1) x (2H-1) board. A move
+    of one piece is a move of another iff their shapes agree, wherever it starts: comparing
+    shapes is comparing the board's moves, in O(W + H) moves per direction instead of one
+    enumeration per square (600 million squares between for rooks on the 229 x 125 board of a
+    hampath-to-solochess target).
+
+    >>> from npw.instances.solochess.board import Piece
+    >>> board = SoloChess(3, 1, (Piece(0, 0, "rook"), Piece(2, 0, "rook")))
+    >>> sorted(_move_shapes(board, "rook"))
+    [((-2, 0), ((-1, 0),)), ((-1, 0), ()), ((1, 0), ()), ((2, 0), ((1, 0),))]
+    """
     ptype = instance.piece_type(kind)
-    moves = set()
-    for x in range(instance.width):
-        for y in range(instance.height):
-            for dest, between in ptype.paths((x, y), instance.width, instance.height):
-                moves.add(((x, y),) + between + (dest,))
-    return moves
+    cx, cy = instance.width - 1, instance.height - 1
+    return {((dest[0] - cx, dest[1] - cy), tuple((x - cx, y - cy) for x, y in between))
+            for dest, between in ptype.paths((cx, cy), 2 * instance.width - 1, 2 * instance.height - 1)}
+
+
+def _reversed_shape(shape: tuple) -> tuple:
+    """The shape of the same move made backwards (from its destination to its origin)."""
+    (dx, dy), between = shape
+    return (-dx, -dy), tuple((x - dx, y - dy) for x, y in reversed(between))
 
 
 def applies(instance: SoloChess) -> str | None:
@@ -62,10 +81,10 @@ def applies(instance: SoloChess) -> str | None:
     if not villains:
         return None
     villain = villains.pop()
-    hero_moves, villain_moves = _geometric_moves(instance, hero), _geometric_moves(instance, villain)
+    hero_moves, villain_moves = _move_shapes(instance, hero), _move_shapes(instance, villain)
     if not hero_moves <= villain_moves:
         return f"Theorem 2.16 needs the hero type ({hero}) to be a subset of the villain type ({villain})"
-    if any(tuple(reversed(m)) not in villain_moves for m in villain_moves):
+    if any(_reversed_shape(m) not in villain_moves for m in villain_moves):
         return f"Theorem 2.16 needs a symmetric villain type; {villain} is not"
     return None
 
@@ -178,11 +197,11 @@ class _Hero:
 
 
 def solve(instance: SoloChess, timeout: float | None = None) -> Result:
+    start = time.perf_counter()
+    deadline = Deadline(timeout)
     reason = applies(instance)
     if reason:
         raise InvalidInstance(reason)
-    start = time.perf_counter()
-    deadline = Deadline(timeout)
     board = compile_board(instance)
     hero = _Hero(board)
     villains = hero.all & ~(1 << hero.hero)
