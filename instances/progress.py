@@ -31,16 +31,19 @@ REFRESH_PER_SECOND = 10
 _quiet = False  # set by a command's --quiet for work deep below it (a pattern-database build)
 
 
-def set_quiet(quiet: bool) -> None:
+def set_quiet(quiet: bool) -> bool:
     """Silences (or lets through again) every progress display of this process: what a
-    command's ``--quiet`` does for work it does not call directly.
+    command's ``--quiet`` does for work it does not call directly. Returns the setting before,
+    for the command to put back when it ends (``main`` may run again in the same process).
 
-    >>> set_quiet(True); enabled()
+    >>> before = set_quiet(True); enabled()
     False
-    >>> set_quiet(False)
+    >>> set_quiet(before)
+    True
     """
     global _quiet
-    _quiet = bool(quiet)
+    before, _quiet = _quiet, bool(quiet)
+    return before
 
 
 def enabled(quiet: bool = False, stream: TextIO | None = None) -> bool:

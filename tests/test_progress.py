@@ -18,6 +18,13 @@ from npw.instances.progress import Progress, reporter
 ROOT = str(Path(__file__).resolve().parents[1])
 
 
+@pytest.fixture(autouse=True)
+def _not_quiet():
+    before = progress.set_quiet(False)  # whatever a command run in this process before left
+    yield
+    progress.set_quiet(before)
+
+
 def _terminal():
     from rich.console import Console
 
@@ -129,3 +136,11 @@ def test_pattern_database_build_says_its_depth(monkeypatch, capsys):
     monkeypatch.delenv(progress.ENV)
     build_table(3, (0, 1, 2), progress=True)  # captured stderr is no terminal
     assert capsys.readouterr().err == ""
+
+
+def test_a_commands_quiet_does_not_outlive_it():
+    from fuzz_corpus import run_in_process
+
+    status, _, err = run_in_process(["verify", "1in3sat-to-224sat", "--random", "3", "--quiet"])
+    assert status == 0 and err == ""
+    assert progress.set_quiet(False) is False  # put back when the command ended

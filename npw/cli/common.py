@@ -313,8 +313,14 @@ def progress_reporter(total: int | None, quiet: bool, label: str = "verify", uni
     stderr is a terminal, nothing otherwise or with ``--quiet``)."""
     from npw.instances.progress import reporter, set_quiet
 
-    set_quiet(quiet)  # and for work below the command (a pattern-database build)
-    return reporter(total, quiet, label, unit)
+    before = set_quiet(quiet)  # and for work below the command (a pattern-database build)
+    update, stop = reporter(total, quiet, label, unit)
+
+    def stopped() -> None:
+        stop()
+        set_quiet(before)  # main() may run again in this process (a test, a notebook)
+
+    return update, stopped
 
 
 def _exit_on_signal(signum: int, _frame: Any) -> None:
