@@ -24,9 +24,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Protocol, runtime_checkable
 
-__all__ = ["FORMAT_VERSION", "FileFormat", "Instance", "InvalidInstance", "Problem", "Terminated",
-           "check_generator_params", "check_header", "check_parameter_names", "check_size", "derive_seed", "dumps",
-           "generator_defaults", "generator_parameters", "require"]
+__all__ = ["FORMAT_VERSION", "FileFormat", "Instance", "InvalidInstance", "Param", "Problem", "Terminated",
+           "check_generator_params", "check_header", "check_parameter_names", "check_parameter_ranges", "check_size",
+           "declared_parameters", "derive_seed", "dumps", "generator_defaults", "generator_help",
+           "generator_parameters", "require", "takes"]
 
 FORMAT_VERSION = 1
 
@@ -442,6 +443,7 @@ class Problem:
         # names and types first (one line saying what the generator takes), then the sizes
         check_parameter_names(f"{self.id}/{generator}", self.generators[generator], params)
         check_generator_params(params, generator_defaults(self.generators[generator]))
+        check_parameter_ranges(f"{self.id}/{generator}", self.generators[generator], params)
 
     def planted_certificate(self, generator: str, seed: int = 0, **params: Any) -> Any | None:
         """The certificate the named generator planted for this seed and these parameters, or
@@ -493,10 +495,82 @@ def derive_seed(seed: int, index: int) -> int:
 
 
 # -- a generator's parameters, read from its signature ------------------------------------------
-# One source of truth: the names, types and defaults are the generator function's own, the ranges
-# those check_generator_params enforces (GENERATOR_PARAMETER_LIMITS, GENERATOR_RATIO_LIMIT).
+# One source of truth: the names, types and defaults are the generator function's own; the ranges
+# are those check_generator_params enforces (GENERATOR_PARAMETER_LIMITS, GENERATOR_RATIO_LIMIT),
+# narrowed by what the generator's module declares with @takes (a probability 0..1, the names a
+# string may be), and Problem.check_params enforces both before the generator runs.
 
 _JSON_KINDS = {"int": (int,), "float": (int, float), "bool": (bool,), "str": (str,), "None": (type(None),)}
+
+
+@dataclass(frozen=True)
+class Param:
+    """What a generator parameter may be beyond its type, declared next to the generator with
+    :func:`takes`: a range ``low..high`` (a number), the values it may take (``choices``: a
+    string, or each item of a list), and a few words on what it sets.
+
+    Parameters
+    ----------
+    low, high : int | float | None
+        The smallest and largest value; None: 0 and the named limit of
+        ``GENERATOR_PARAMETER_LIMITS`` for an int, -/+ ``GENERATOR_RATIO_LIMIT`` for a float.
+    choices : tuple
+        The values a string may be (or each item of a list of strings).
+    help : str
+        What it sets, for ``npw generate PROBLEM --help``.
+
+    Examples
+    --------
+    >>> Param(0, 1, help="edge probability").high
+    1
+    """
+
+    low: int | float | None = None
+    high: int | float | None = None
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+
+def takes(**declared: Param) -> Callable[[Any], Any]:
+    """Declares the ranges and choices of a generator's parameters (a decorator; the names,
+    types and defaults stay the function's own signature). A ``functools.partial`` of the
+    function, or a wrapper with ``__wrapped__``, has the same declarations.
+
+    >>> @takes(p=Param(0.0, 1.0, help="edge probability"))
+    ... def g(seed: int, num_vertices: int = 10, p: float = 0.3): ...
+    >>> generator_parameters(g)["p"]
+    'float 0..1 = 0.3'
+    """
+    def mark(fn: Any) -> Any:
+        fn.__npw_params__ = {**getattr(fn, "__npw_params__", {}), **declared}
+        return fn
+
+    return mark
+
+
+def declared_parameters(fn: Callable[..., Any]) -> dict[str, Param]:
+    """The :class:`Param` declarations of a generator (:func:`takes`), looked up through
+    ``functools.partial`` and ``__wrapped__``; ``{}`` where it declares none.
+
+    >>> from functools import partial
+    >>> @takes(n=Param(1, 50))
+    ... def g(problem: str, seed: int, n: int = 6): ...
+    >>> declared_parameters(partial(g, "partition"))["n"].high
+    50
+    """
+    from functools import partial
+
+    for _ in range(16):  # a chain of wrappers, not a cycle
+        found = getattr(fn, "__npw_params__", None)
+        if isinstance(found, dict):
+            return dict(found)
+        if isinstance(fn, partial):
+            fn = fn.func
+        elif hasattr(fn, "__wrapped__"):
+            fn = fn.__wrapped__
+        else:
+            break
+    return {}
 
 
 def _parameter_kinds(parameter: Any) -> tuple[str, ...]:
@@ -517,19 +591,47 @@ def _shown_limit(limit: int | float) -> str:
     return "2^62" if limit == MAX_INTEGER else f"{limit:g}" if isinstance(limit, float) else str(limit)
 
 
-def _describe(name: str, kinds: tuple[str, ...], default: Any, annotation: Any = None) -> str:
+def _bounds(name: str, kind: str, declared: Param | None) -> tuple[int | float | None, int | float | None]:
+    """The range of a number parameter: the declared one, within the named limit of its name."""
+    low = declared.low if declared is not None else None
+    high = declared.high if declared is not None else None
+    if kind == "int":
+        limit = GENERATOR_PARAMETER_LIMITS.get(name, (None,))[0]
+        low = 0 if low is None else low
+        high = limit if high is None else high if limit is None else min(high, limit)
+    elif kind == "float":
+        low = -GENERATOR_RATIO_LIMIT if low is None else low
+        high = GENERATOR_RATIO_LIMIT if high is None else high
+    return low, high
+
+
+def _describe(name: str, kinds: tuple[str, ...], default: Any, annotation: Any = None,
+              declared: Param | None = None) -> str:
     import inspect
 
     words = []
     for kind in kinds:
-        if kind == "int" and name in GENERATOR_PARAMETER_LIMITS:
-            words.append(f"int 0..{_shown_limit(GENERATOR_PARAMETER_LIMITS[name][0])}")
-        elif kind == "float":
-            words.append(f"float -{_shown_limit(GENERATOR_RATIO_LIMIT)}..{_shown_limit(GENERATOR_RATIO_LIMIT)}")
+        if kind in ("int", "float"):
+            low, high = _bounds(name, kind, declared)
+            words.append(f"{kind} {_shown_limit(low)}.." + ("" if high is None else _shown_limit(high)))
+        elif kind == "str" and declared is not None and declared.choices:
+            words.append("str " + "|".join(map(str, declared.choices)))
         else:
             words.append("null" if kind == "None" else kind)
-    text = " or ".join(words) or (annotation if isinstance(annotation, str) else "a value")  # Sequence[str] ...
+    if not kinds and declared is not None and declared.choices:  # Sequence[str]: a list of the choices
+        words.append("list of " + "|".join(map(str, declared.choices)))
+    text = " or ".join(words) or (annotation if isinstance(annotation, str) else "a value")
     return text if default is inspect.Parameter.empty else f"{text} = {json.dumps(default, default=repr)}"
+
+
+def _signature(fn: Callable[..., Any]) -> list[Any] | None:
+    """A generator's parameters after the seed, or None where its signature cannot be read."""
+    import inspect
+
+    try:
+        return list(inspect.signature(fn).parameters.values())[1:]  # the first is the seed
+    except (TypeError, ValueError):
+        return None
 
 
 def generator_parameters(fn: Callable[..., Any]) -> dict[str, str]:
@@ -540,14 +642,30 @@ def generator_parameters(fn: Callable[..., Any]) -> dict[str, str]:
     >>> generator_parameters(g)
     {'num_vars': 'int 0..10000000 = 20', 'ratio': 'float -1000..1000 or null = 4.26', 'ends': 'str = "none"'}
     """
-    import inspect
-
-    try:
-        parameters = list(inspect.signature(fn).parameters.values())[1:]  # the first is the seed
-    except (TypeError, ValueError):
+    parameters = _signature(fn)
+    if parameters is None:
         return {}
-    return {p.name: _describe(p.name, _parameter_kinds(p), p.default, p.annotation) for p in parameters
-            if not p.name.startswith("_") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+    declared = declared_parameters(fn)
+    return {p.name: _describe(p.name, _parameter_kinds(p), p.default, p.annotation, declared.get(p.name))
+            for p in parameters if not p.name.startswith("_") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+
+
+def generator_help(fn: Callable[..., Any]) -> dict[str, str]:
+    """What each parameter of a generator sets (its :class:`Param` ``help``; ``""`` where none
+    is declared), in the signature's order.
+
+    >>> @takes(p=Param(0.0, 1.0, help="edge probability"))
+    ... def g(seed: int, num_vertices: int = 10, p: float = 0.3): ...
+    >>> generator_help(g)
+    {'num_vertices': '', 'p': 'edge probability'}
+    """
+    declared = declared_parameters(fn)
+    return {name: declared[name].help if name in declared else "" for name in generator_parameters(fn)}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def check_parameter_names(generator: str, fn: Callable[..., Any], params: Mapping[str, Any]) -> None:
@@ -568,13 +686,13 @@ def check_parameter_names(generator: str, fn: Callable[..., Any], params: Mappin
     """
     import inspect
 
-    try:
-        signature = list(inspect.signature(fn).parameters.values())[1:]
-    except (TypeError, ValueError):  # a callable whose signature cannot be read: its own errors stand
+    signature = _signature(fn)
+    if signature is None:  # a callable whose signature cannot be read: its own errors stand
         return
     if any(p.kind is p.VAR_KEYWORD for p in signature):
         return
     known = {p.name: p for p in signature if not p.name.startswith("_") and p.kind is not p.VAR_POSITIONAL}
+    declared = declared_parameters(fn)
     for name, value in params.items():
         if name not in known:
             takes = ", ".join(f"{key}: {text}" for key, text in generator_parameters(fn).items()) or "no parameters"
@@ -582,6 +700,53 @@ def check_parameter_names(generator: str, fn: Callable[..., Any], params: Mappin
         kinds = _parameter_kinds(known[name])
         if kinds and not any(isinstance(value, _JSON_KINDS[kind]) and (kind == "bool" or not isinstance(value, bool))
                              for kind in kinds):
-            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
             raise InvalidInstance(f"generator {generator}: {name} must be "
-                                  f"{_describe(name, kinds, inspect.Parameter.empty)}, not {shown}")
+                                  f"{_describe(name, kinds, inspect.Parameter.empty, declared=declared.get(name))}, "
+                                  f"not {_shown(value)}")
+
+
+def check_parameter_ranges(generator: str, fn: Callable[..., Any], params: Mapping[str, Any]) -> None:
+    """Refuses a value (of the right type: :func:`check_parameter_names` first) outside the range
+    or the choices the generator declares (:func:`takes`), in one line naming what it may be.
+
+    >>> @takes(p=Param(0.0, 1.0), ends=Param(choices=("none", "s", "st")))
+    ... def g(seed: int, p: float = 0.3, ends: str = "none"): ...
+    >>> check_parameter_ranges("hampath/grid", g, {"p": 0.5, "ends": "st"})
+    >>> check_parameter_ranges("hampath/grid", g, {"p": 5})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: generator hampath/grid: p must be float 0..1, not 5
+    >>> check_parameter_ranges("hampath/grid", g, {"ends": "both"})
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: generator hampath/grid: ends must be str none|s|st, not 'both'
+    """
+    import inspect
+
+    signature = _signature(fn)
+    declared = declared_parameters(fn)
+    if signature is None or not declared:
+        return
+    known = {p.name: p for p in signature}
+    for name, value in params.items():
+        spec = declared.get(name)
+        if spec is None or name not in known or value is None:
+            continue
+        kinds = _parameter_kinds(known[name])
+        if not kinds and spec.choices:  # a list of the choices (a lone string is not one)
+            fits = (isinstance(value, (list, tuple)) and len(value) > 0
+                    and all(isinstance(item, str) and item in spec.choices for item in value))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, (int, float)):
+            low, high = _bounds(name, "int" if isinstance(value, int) and "int" in kinds else "float", spec)
+            fits = (low is None or value >= low) and (high is None or value <= high)
+        elif isinstance(value, str):
+            fits = not spec.choices or value in spec.choices
+        else:
+            fits = True
+        if not fits:
+            wanted = tuple(k for k in kinds if k != "None")
+            raise InvalidInstance(f"generator {generator}: {name} must be "
+                                  f"{_describe(name, wanted, inspect.Parameter.empty, declared=spec)}, "
+                                  f"not {_shown(value)}")

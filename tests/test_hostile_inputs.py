@@ -279,12 +279,12 @@ def test_standard_output_on_a_full_device_is_named():
 # -- generator parameters: what the generator takes, in one line -----------------------------------
 
 @pytest.mark.parametrize("param, message", [
-    ("nvars=5", "generator 3sat/random: unknown parameter 'nvars' (takes num_vars: int 0..10000000 = 20, "
-                "ratio: float -1000..1000 = 4.26)"),
-    ("num_vars=abc", "generator 3sat/random: num_vars must be int 0..10000000, not 'abc'"),
-    ("num_vars=2.5", "generator 3sat/random: num_vars must be int 0..10000000, not 2.5"),
-    ("num_vars=true", "generator 3sat/random: num_vars must be int 0..10000000, not True"),
-    ("ratio=[1]", "generator 3sat/random: ratio must be float -1000..1000, not [1]"),
+    ("nvars=5", "generator 3sat/random: unknown parameter 'nvars' (takes num_vars: int 3..10000000 = 20, "
+                "ratio: float 0..1000 = 4.26)"),
+    ("num_vars=abc", "generator 3sat/random: num_vars must be int 3..10000000, not 'abc'"),
+    ("num_vars=2.5", "generator 3sat/random: num_vars must be int 3..10000000, not 2.5"),
+    ("num_vars=true", "generator 3sat/random: num_vars must be int 3..10000000, not True"),
+    ("ratio=[1]", "generator 3sat/random: ratio must be float 0..1000, not [1]"),
 ])
 def test_generator_parameters_are_named_with_their_types_and_ranges(param, message):
     from fuzz_corpus import run_in_process
@@ -304,8 +304,8 @@ def test_npw_show_lists_each_generators_parameters():
     from fuzz_corpus import run_in_process
 
     status, out, _ = run_in_process(["show", "3sat"])
-    assert status == 0 and "    random: -p num_vars: int 0..10000000 = 20, ratio: float -1000..1000 = 4.26\n" in out
+    assert status == 0 and "    random: -p num_vars: int 3..10000000 = 20, ratio: float 0..1000 = 4.26\n" in out
     status, out, _ = run_in_process(["show", "bwp", "--json"])
     import json
 
-    assert json.loads(out)["generator_parameters"]["random"]["rows"] == "int 0..4000 = 4"
+    assert json.loads(out)["generator_parameters"]["random"]["rows"] == "int 1..4000 = 4"

@@ -337,4 +337,4 @@ def test_odd_generator_parameters_are_one_line(tmp_path, problem, generator, par
                 regenerate(folder / "manifest.json", tmp_path / "again")
             assert "\n" not in str(refused.value) and not (tmp_path / "again").exists(), (key, value)
     done = npw("generate", "npuz", "-p", "n=0")
-    assert one_line_refusal(done) and b"generator npuz/random parameters" in done.stderr
+    assert one_line_refusal(done) and b"generator npuz/random: n must be int 2..4000, not 0" in done.stderr

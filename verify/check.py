@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance, Terminated
+from npw.instances.lazy import MissingExtra
 from npw.instances.registry import get_problem
 from npw.instances.time_bound import bounded_calls, time_bound
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
@@ -93,7 +94,8 @@ def _run(function: Callable[..., Any], args: tuple, timeout: float | None) -> An
     try:
         with time_bound(timeout):
             return function(*args)
-    except (InvalidInstance, Terminated):  # a bad file, or the process told to end: not the case's finding
+    # a bad file, the process told to end, an optional dependency missing: not the case's finding
+    except (InvalidInstance, Terminated, MissingExtra):
         raise
     except (Exception, SystemExit) as error:  # the code under test failed: a finding, not a verifier error
         if isinstance(error, SystemExit):
@@ -108,7 +110,7 @@ def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times
         start = time.perf_counter()
         try:
             results.append(solve(instance, backend=backend, timeout=timeout))
-        except (InvalidInstance, Terminated):
+        except (InvalidInstance, Terminated, MissingExtra):
             raise
         except (Exception, SystemExit) as error:
             # a YES whose certificate its checker rejects, or a (user's) decider that raised

@@ -351,7 +351,7 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
               generator: str | None = None, params: dict[str, Any] | None = None, formats: list[str] | None = None,
               answers: bool = False, timeout: float | None = 10.0, recorded: list[dict] | None = None,
               via: str | list[str] | None = None, npw_version: str | None = None,
-              with_provenance: bool = True) -> dict:
+              with_provenance: bool = True, progress: Callable[[int], None] | None = None) -> dict:
     """Writes the set and returns its manifest. ``formats`` defaults to every export of the problem.
 
     ``via`` (a reduction id, or several joined by commas) makes it a set on the reductions' target
@@ -359,7 +359,7 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     makes this a regeneration: answers are taken from it instead of running deciders, and every
     file must hash as recorded (``npw_version`` then is the version recorded, which the files carry;
     ``with_provenance=False`` and certificate files only where recorded reproduce sets written
-    before files carried provenance).
+    before files carried provenance). ``progress`` is told the instances written so far.
     """
     from npw.solvers import export_formats
 
@@ -431,6 +431,8 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
                         raise InvalidInstance(f"{name}: the generator no longer reproduces the recorded files "
                                               f"(the code changed since the set was written?)")
                 entries.append(entry)
+                if progress is not None:
+                    progress(index + 1)
             manifest["instances"] = entries
             (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
             if target.exists():
@@ -589,15 +591,16 @@ def _read_instance(root: Path, name: str, problem: Any) -> Any:
         raise InvalidInstance(f"{root / name}: {message}") from None
 
 
-def regenerate(manifest_path: str | os.PathLike, folder: str | os.PathLike) -> dict:
+def regenerate(manifest_path: str | os.PathLike, folder: str | os.PathLike,
+               progress: Callable[[int], None] | None = None) -> dict:
     """The set again, from its manifest alone: byte-identical files (checked against the
-    recorded hashes), recorded answers carried over."""
+    recorded hashes), recorded answers carried over (``progress``: as :func:`write_set`'s)."""
     m = read_manifest(manifest_path)
     via = m.get("via")
     return write_set(folder, None if via else m["problem"], m["count"], m["seed"], m["generator"], m["params"],
                      m["formats"], m.get("answers", False), m.get("timeout"), recorded=m["instances"],
                      via=[str(r) for r in via["reductions"]] if via else None, npw_version=m.get("npw_version"),
-                     with_provenance=m.get("provenance") is True)
+                     with_provenance=m.get("provenance") is True, progress=progress)
 
 
 def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:

@@ -28,6 +28,7 @@ from functools import partial
 from typing import Sequence
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.graphs import enumeration
 from npw.instances.graphs.generators import DEFAULT_P, check_density, random_pairs
 from npw.instances.graphs.graph import Coloring
@@ -49,6 +50,11 @@ def _colours(rng: _random.Random, n: int, k: int | None, low: int) -> int:
     return k
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    k=Param(0, help="colours (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (G(n, p))"),
+)
 def random_instance(seed: int, num_vertices: int = 10, k: int | None = None, p: float = DEFAULT_P) -> Coloring:
     """G(n, p) and k colours (drawn from 0..min(n, 4) when not given)."""
     check_density(num_vertices, p)
@@ -67,6 +73,11 @@ def _planted(seed: int, num_vertices: int, k: int | None, p: float) -> tuple[Col
     return Coloring(n, edges, k), colour
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    k=Param(0, help="colours (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (G(n, p))"),
+)
 def planted(seed: int, num_vertices: int = 10, k: int | None = None, p: float = DEFAULT_P) -> Coloring:
     """A yes-instance: a random colouring with k colours planted, edges only between its classes."""
     return _planted(seed, num_vertices, k, p)[0]
@@ -92,6 +103,11 @@ def _certified_no(seed: int, num_vertices: int, k: int | None, p: float) -> tupl
     return Coloring(n, tuple(sorted(edges)), k), clique
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    k=Param(0, help="colours (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (G(n, p))"),
+)
 def certified_no(seed: int, num_vertices: int = 10, k: int | None = None, p: float = DEFAULT_P) -> Coloring:
     """A no-instance: a clique on k + 1 random vertices, the rest G(n, p)."""
     return _certified_no(seed, num_vertices, k, p)[0]

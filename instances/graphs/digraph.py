@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance
+from npw.instances.base import Param, takes
 from npw.instances.graphs.graph import check_simple, vertex_set
 
 __all__ = ["Arc", "DEFAULT_P", "FeedbackVertexSet", "MAX_ENUMERATION_VERTICES", "certain_no_reason", "certified_no",
@@ -176,6 +177,11 @@ def _bound(rng: _random.Random, n: int, k: int | None, high: int) -> int:
     return k
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (each arc)"),
+)
 def random_instance(seed: int, num_vertices: int = 8, k: int | None = None, p: float = DEFAULT_P) -> FeedbackVertexSet:
     """Directed G(n, p): each ordered pair an arc with probability p; k drawn from 0..n if not given."""
     _check(num_vertices, p)
@@ -203,6 +209,11 @@ def _planted(seed: int, num_vertices: int, k: int | None, p: float) -> tuple[Fee
     return FeedbackVertexSet(n, tuple(sorted(set(arcs))), k), tuple(sorted(solution))
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (each arc)"),
+)
 def planted(seed: int, num_vertices: int = 8, k: int | None = None, p: float = DEFAULT_P) -> FeedbackVertexSet:
     """A yes-instance: k vertices planted at random, each on a 2-cycle with another vertex; the
     others' arcs follow a random order."""
@@ -237,6 +248,11 @@ def _certified_no(seed: int, num_vertices: int, k: int | None, p: float) -> tupl
     return FeedbackVertexSet(n, tuple(sorted(arcs)), k), tuple(cycles)
 
 
+@takes(
+    num_vertices=Param(2, help="vertices"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (each arc)"),
+)
 def certified_no(seed: int, num_vertices: int = 8, k: int | None = None, p: float = DEFAULT_P) -> FeedbackVertexSet:
     """A no-instance: k + 1 vertex-disjoint directed cycles (:func:`no_witness`) among random arcs."""
     return _certified_no(seed, num_vertices, k, p)[0]

@@ -34,6 +34,7 @@ import random as _random
 from typing import Any, Callable, Iterator
 
 from npw.instances.base import InvalidInstance
+from npw.instances.base import Param, takes
 from npw.instances.graphs.graph import GRAPH_PROBLEMS, BoundedGraph, Edge
 
 __all__ = ["DEFAULT_P", "MAX_EXPECTED_EDGES", "certain_no_reason", "certified_no", "check_density", "no_witness",
@@ -90,6 +91,11 @@ def _graph(problem: str, n: int, edges: Any, k: int) -> BoundedGraph:
     return GRAPH_PROBLEMS[problem](n, tuple(sorted(set(edges))), k)
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (G(n, p))"),
+)
 def random_instance(problem: str, seed: int, num_vertices: int = 10, k: int | None = None,
                     p: float = DEFAULT_P) -> BoundedGraph:
     """G(n, p) and the bound k (drawn from 0..n when not given)."""
@@ -121,6 +127,11 @@ def _planted(problem: str, seed: int, num_vertices: int, k: int | None, p: float
     return _graph(problem, n, edges, k), tuple(sorted(solution))
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (G(n, p))"),
+)
 def planted(problem: str, seed: int, num_vertices: int = 10, k: int | None = None, p: float = DEFAULT_P) -> BoundedGraph:
     """A yes-instance: a solution of size k planted on random vertices (k from the seed if not given)."""
     return _planted(problem, seed, num_vertices, k, p)[0]
@@ -170,6 +181,11 @@ def _certified_no(problem: str, seed: int, num_vertices: int, k: int | None, p: 
     return _graph(problem, n, edges, k), tuple(packing)
 
 
+@takes(
+    num_vertices=Param(2, help="vertices"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="edge probability (G(n, p))"),
+)
 def certified_no(problem: str, seed: int, num_vertices: int = 10, k: int | None = None,
                  p: float = DEFAULT_P) -> BoundedGraph:
     """A no-instance built around a certificate of no (the module's docstring says which)."""

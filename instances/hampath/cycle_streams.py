@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.graphs.digraph import digraph_classes
 from npw.instances.graphs.enumeration import atlas_graphs
 from npw.instances.graphs.generators import check_density, random_pairs
@@ -56,6 +57,7 @@ def _shuffled(rng: _random.Random, g: HamCycle) -> tuple[HamCycle, list[int]]:
     return relabel(g, new_label), new_label
 
 
+@takes(num_vertices=Param(1, help="vertices"), p=Param(0.0, 1.0, help="edge probability (G(n, p))"))
 def generate_random(problem: str, seed: int, num_vertices: int = 10, p: float = 0.3) -> HamCycle:
     """G(n, p) (a digraph: each arc with probability p)."""
     check_density(num_vertices, p)
@@ -77,6 +79,7 @@ def _planted(problem: str, seed: int, num_vertices: int, p: float) -> tuple[HamC
     return g, tuple(new_label[v] for v in range(n))
 
 
+@takes(num_vertices=Param(2, help="vertices"), p=Param(0.0, 1.0, help="edge probability (G(n, p))"))
 def generate_planted(problem: str, seed: int, num_vertices: int = 10, p: float = 0.2) -> HamCycle:
     """Yes by construction: a Hamiltonian cycle plus G(n, p), renumbered at random."""
     return _planted(problem, seed, num_vertices, p)[0]
@@ -87,6 +90,7 @@ def planted_cycle(problem: str, seed: int, num_vertices: int = 10, p: float = 0.
     return _planted(problem, seed, num_vertices, p)[1]
 
 
+@takes(num_vertices=Param(1, help="vertices"), p=Param(0.0, 1.0, help="edge probability (G(n, p))"))
 def generate_certified_no(problem: str, seed: int, num_vertices: int = 10, p: float = 0.6) -> HamCycle:
     """No by construction: sides of (n - 1) // 2 and the rest, every edge (arc) between them with
     probability p, renumbered at random; the smaller side is too small for a cycle to alternate."""

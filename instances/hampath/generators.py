@@ -13,6 +13,7 @@ from __future__ import annotations
 import random as _random
 from typing import Callable
 
+from npw.instances.base import Param, takes
 from npw.instances.hampath.graph import STEPS, HamPath, Point, grid_instance
 
 __all__ = ["certain_no_reason", "certified_no_instance", "leafy_grid_instance", "planted_instance", "planted_path",
@@ -49,6 +50,10 @@ def random_grid_shape(rng: _random.Random, num_vertices: int, max_degree: int = 
     return list(_normalise(cells))
 
 
+@takes(
+    num_vertices=Param(1, help="vertices"),
+    ends=Param(choices=("none", "s", "st"), help="which ends are given: none, s, or s and t"),
+)
 def random_grid_instance(seed: int, num_vertices: int = 12, ends: str = "none") -> HamPath:
     """A random connected max-degree-3 grid graph; ``ends`` = none | s | st picks s (and t)
     among the degree-1 vertices when there are enough of them."""
@@ -136,6 +141,7 @@ def planted_with_path(seed: int, num_vertices: int = 12, cls: type[HamPath] = Ha
     return relabel(g, new_label), tuple(new_label[v] for v in range(g.num_vertices))
 
 
+@takes(num_vertices=Param(1, help="vertices"))
 def planted_instance(seed: int, num_vertices: int = 12) -> HamPath:
     """Yes by construction: a random self-avoiding walk whose induced grid graph has max degree 3
     (cells raising a degree past 3 are refused); the walk is a Hamiltonian path, s and t its ends;
@@ -176,6 +182,7 @@ def planted_path(seed: int, num_vertices: int = 12) -> tuple[int, ...]:
     return planted_with_path(seed, num_vertices)[1]
 
 
+@takes(num_vertices=Param(1, help="vertices"))
 def certified_no_instance(seed: int, num_vertices: int = 12) -> HamPath:
     """No by construction: a random max-degree-3 grid graph that has three degree-1 vertices
     (a Hamiltonian path has at most two ends, and a degree-1 vertex must be one), or, if the
@@ -214,6 +221,7 @@ def certain_no_reason(g: HamPath) -> str | None:
     return None
 
 
+@takes(num_vertices=Param(1, help="vertices"), p=Param(0.0, 1.0, help="edge probability (G(n, p))"))
 def random_graph_instance(seed: int, num_vertices: int = 10, p: float = 0.4) -> HamPath:
     """G(n, p) with edges dropped so that no degree exceeds 3 (no coordinates)."""
     rng = _random.Random(seed)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random as _random
 from typing import Iterator
 
+from npw.instances.base import Param, takes
 from npw.instances.hampath.enumeration import canonical_marked, polyominoes
 from npw.instances.hampath.generators import (
     leafy_grid_instance, planted_with_path as planted_with_ends, random_grid_shape, walk_end_is_leaf,
@@ -44,6 +45,7 @@ def enumerate_instances(max_vertices: int) -> Iterator[HamPathGridStart]:
                 yield grid_instance(shape, shape[s], cls=HamPathGridStart)
 
 
+@takes(num_vertices=Param(2, help="vertices"))
 def random_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
     """A random connected max-degree-3 grid graph (resampled until it has a degree-1 vertex), s
     a random degree-1 vertex."""
@@ -64,6 +66,7 @@ def planted_with_path(seed: int, num_vertices: int = 12) -> tuple[HamPathGridSta
                              accept=lambda walk: walk_end_is_leaf(walk, 0))
 
 
+@takes(num_vertices=Param(1, help="vertices"))
 def planted_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
     """Yes by construction (:func:`planted_with_path` without the path).
 
@@ -74,6 +77,7 @@ def planted_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
     return planted_with_path(seed, num_vertices)[0]
 
 
+@takes(num_vertices=Param(1, help="vertices"))
 def certified_no_instance(seed: int, num_vertices: int = 12) -> HamPathGridStart:
     """No by construction: a random max-degree-3 grid graph with three or more degree-1 vertices,
     s one of them at random. A path from s ends at one vertex; any other degree-1 vertex would

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random as _random
 from typing import Iterator
 
+from npw.instances.base import Param, takes
 from npw.instances.hampath.enumeration import canonical_marked, polyominoes
 from npw.instances.hampath.generators import (
     leafy_grid_instance, planted_with_path as planted_with_ends, random_grid_shape, walk_end_is_leaf,
@@ -49,6 +50,7 @@ def enumerate_instances(max_vertices: int) -> Iterator[HamPathEnds]:
                     yield grid_instance(shape, shape[s], shape[t], cls=HamPathEnds)
 
 
+@takes(num_vertices=Param(1, help="vertices"))
 def random_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
     """A random connected max-degree-3 grid graph with at least two degree-1 vertices (resampled),
     s and t two of them at random."""
@@ -70,6 +72,7 @@ def planted_with_path(seed: int, num_vertices: int = 12) -> tuple[HamPathEnds, t
                              accept=lambda walk: walk_end_is_leaf(walk, 0) and walk_end_is_leaf(walk, -1))
 
 
+@takes(num_vertices=Param(1, help="vertices"))
 def planted_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
     """Yes by construction (:func:`planted_with_path` without the path).
 
@@ -80,6 +83,7 @@ def planted_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
     return planted_with_path(seed, num_vertices)[0]
 
 
+@takes(num_vertices=Param(1, help="vertices"))
 def certified_no_instance(seed: int, num_vertices: int = 12) -> HamPathEnds:
     """No by construction: a random max-degree-3 grid graph with three or more degree-1 vertices,
     s and t two of them at random. A third degree-1 vertex would have to lie inside the path

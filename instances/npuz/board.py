@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.elements import npuz_elements
 from npw.instances.npuz.reach import reachable
 
@@ -307,6 +308,12 @@ class NPuz:
 # -- generators ------------------------------------------------------------------------------
 
 
+@takes(
+    n=Param(2, help="board side"),
+    walk=Param(0, help="random moves from the goal"),
+    slack=Param(0, help="added to the walk for the bound k"),
+    goal=Param(choices=("blank-last", "blank-first"), help="where the blank is on the goal board"),
+)
 def scrambled_instance(seed: int, n: int = 3, walk: int = 30, slack: int = 0,
                        goal: str = "blank-last") -> NPuz:
     """B2 the goal board, B1 from a random walk of ``walk`` moves; k = walk + slack, so the
@@ -318,6 +325,11 @@ def scrambled_instance(seed: int, n: int = 3, walk: int = 30, slack: int = 0,
     return NPuz(n, b1, b2, walk + slack)
 
 
+@takes(
+    n=Param(2, help="board side"),
+    k=Param(0, help="move bound (default: 10..25 for n = 3, else 4 n^3)"),
+    goal=Param(choices=("blank-last", "blank-first"), help="where the blank is on the goal board"),
+)
 def random_instance(seed: int, n: int = 3, k: int | None = None, goal: str = "blank-last") -> NPuz:
     """A uniformly random reachable B1 against the goal board; k defaults to a seeded
     value in [10, 25] for n = 3 (both answers common), else 4 n^3."""
@@ -329,6 +341,11 @@ def random_instance(seed: int, n: int = 3, k: int | None = None, goal: str = "bl
     return NPuz(n, b1, b2, k)
 
 
+@takes(
+    n=Param(2, help="board side"),
+    k=Param(0, help="move bound"),
+    goal=Param(choices=("blank-last", "blank-first"), help="where the blank is on the goal board"),
+)
 def unreachable_instance(seed: int, n: int = 3, k: int = 40, goal: str = "blank-last") -> NPuz:
     """No-instance by Theorem 1: B1 is a reachable board with two non-blank tiles swapped (two
     chosen at random, so the swap is not always at the same squares)."""

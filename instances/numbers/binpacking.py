@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import MAX_INTEGER, Param, takes
 from npw.instances.numbers.generators import integer_partitions
 from npw.instances.numbers.model import MAX_NUMBERS, check_file_integers, check_numbers
 from npw.instances.elements import binpacking_elements
@@ -136,6 +137,7 @@ def lower_bound(sizes: tuple[int, ...], capacity: int) -> int:
     return max(-(-sum(sizes) // capacity), sum(1 for s in sizes if 2 * s > capacity))
 
 
+@takes(n=Param(1, help="items"), capacity=Param(1, MAX_INTEGER, help="bin capacity C"))
 def random_instance(seed: int, n: int = 8, capacity: int = 10) -> BinPacking:
     _check(n, capacity)
     rng = _random.Random(seed)
@@ -161,6 +163,7 @@ def _planted(seed: int, n: int, capacity: int) -> tuple[BinPacking, tuple[int, .
     return BinPacking(tuple(sizes), max(capacity, max(sizes)), k), tuple(owner)
 
 
+@takes(n=Param(1, help="items"), capacity=Param(1, MAX_INTEGER, help="bin capacity C"))
 def planted(seed: int, n: int = 8, capacity: int = 10) -> BinPacking:
     """Yes by construction: each of k bins gets a random load at most C cut into its items."""
     return _planted(seed, n, capacity)[0]
@@ -170,6 +173,7 @@ def planted_solution(seed: int, n: int = 8, capacity: int = 10) -> tuple[int, ..
     return _planted(seed, n, capacity)[1]
 
 
+@takes(n=Param(2, help="items"), capacity=Param(1, MAX_INTEGER, help="bin capacity C"))
 def certified_no(seed: int, n: int = 8, capacity: int = 10) -> BinPacking:
     """No by volume: random sizes, k = ceil(total / C) - 1 (at least 1; sizes are raised until
     the total passes k*C when k must be 1)."""

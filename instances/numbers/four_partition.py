@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from npw.instances.base import Problem
+from npw.instances.base import Param, takes
 from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enumerate_numbers, parity_no_reason,
                                           planted_groups, random_numbers, shrink_numbers)
 from npw.instances.elements import number_elements
@@ -74,16 +75,19 @@ def planted_with_certificate(seed: int, m: int = 2, bound: int = 30) -> tuple[Fo
     return FourPartition(numbers, bound), groups  # type: ignore[return-value]
 
 
+@takes(m=Param(1, help="groups"), bound=Param(4, help="B, the sum of each group"))
 def planted_instance(seed: int, m: int = 2, bound: int = 30) -> FourPartition:
     """Yes by construction: m quadruples of sum B, shuffled."""
     return planted_with_certificate(seed, m, bound)[0]
 
 
+@takes(m=Param(1, help="groups"), bound=Param(4, help="B, the sum of each group"))
 def random_instance(seed: int, m: int = 2, bound: int = 30) -> FourPartition:
     """4m numbers uniform in (B/5, B/3), conditioned on sum m*B."""
     return FourPartition(random_numbers(seed, m, bound, 4), bound)
 
 
+@takes(m=Param(2, help="groups (even)"), bound=Param(4, help="B, the sum of each group"))
 def certified_no_instance(seed: int, m: int = 2, bound: int = 33) -> FourPartition:
     """No by parity: B odd, every number even (m even)."""
     return FourPartition(certified_no_numbers(seed, m, bound, 4), bound)

@@ -22,6 +22,7 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance
+from npw.instances.base import MAX_INTEGER, Param, takes
 from npw.instances.numbers.model import Partition, SubsetSum
 
 __all__ = ["Numbers", "certain_no_reason", "certified_no", "enumerate_instances", "integer_partitions", "planted",
@@ -40,6 +41,7 @@ def _sizes(n: int, max_value: int) -> None:
         raise InvalidInstance(f"need n >= 1 and max_value >= 1, not n = {n}, max_value = {max_value}")
 
 
+@takes(n=Param(1, help="numbers"), max_value=Param(1, MAX_INTEGER, help="the largest number"))
 def random_instance(problem: str, seed: int, n: int = 6, max_value: int = 20) -> Numbers:
     _check(problem)
     _sizes(n, max_value)
@@ -69,6 +71,7 @@ def _planted(problem: str, seed: int, n: int, max_value: int) -> tuple[Numbers, 
     return Partition(tuple(numbers)), tuple(chosen)
 
 
+@takes(n=Param(1, help="numbers"), max_value=Param(1, MAX_INTEGER, help="the largest number"))
 def planted(problem: str, seed: int, n: int = 6, max_value: int = 20) -> Numbers:
     return _planted(problem, seed, n, max_value)[0]
 
@@ -78,6 +81,7 @@ def planted_solution(problem: str, seed: int, n: int = 6, max_value: int = 20) -
     return _planted(problem, seed, n, max_value)[1]
 
 
+@takes(n=Param(1, help="numbers"), max_value=Param(1, MAX_INTEGER, help="the largest number"))
 def certified_no(problem: str, seed: int, n: int = 6, max_value: int = 20) -> Numbers:
     """No by parity: SUBSET SUM's numbers all even and its target odd (at most the total, so
     the answer is not given away by size); PARTITION's total odd (one number is made odd)."""

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import MAX_INTEGER, Param, takes
 from npw.instances.numbers.model import check_file_integers, check_numbers, subset_of
 from npw.instances.elements import knapsack_elements
 
@@ -162,6 +163,7 @@ def _items(rng: _random.Random, n: int, max_value: int) -> tuple[tuple[int, ...]
     return (tuple(rng.randint(1, max_value) for _ in range(n)), tuple(rng.randint(1, max_value) for _ in range(n)))
 
 
+@takes(n=Param(1, help="items"), max_value=Param(1, MAX_INTEGER, help="the largest number"))
 def random_instance(seed: int, n: int = 6, max_value: int = 20) -> Knapsack:
     rng = _random.Random(seed)
     weights, values = _items(rng, n, max_value)
@@ -175,6 +177,7 @@ def _planted(seed: int, n: int, max_value: int) -> tuple[Knapsack, tuple[int, ..
     return Knapsack(weights, values, sum(weights[i] for i in chosen), sum(values[i] for i in chosen)), chosen
 
 
+@takes(n=Param(1, help="items"), max_value=Param(1, MAX_INTEGER, help="the largest number"))
 def planted(seed: int, n: int = 6, max_value: int = 20) -> Knapsack:
     """Yes by construction: a random non-empty subset's weight is W and its value V."""
     return _planted(seed, n, max_value)[0]
@@ -185,6 +188,7 @@ def planted_solution(seed: int, n: int = 6, max_value: int = 20) -> tuple[int, .
     return _planted(seed, n, max_value)[1]
 
 
+@takes(n=Param(1, help="items"), max_value=Param(1, MAX_INTEGER, help="the largest number"))
 def certified_no(seed: int, n: int = 6, max_value: int = 20) -> Knapsack:
     """No by Dantzig's bound: random items, W uniform in 1..total weight - 1, V = floor(fractional
     optimum) + 1 (no subset reaches it, yet the greedy whole-item value is often close)."""

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from npw.instances.base import Problem
+from npw.instances.base import Param, takes
 from npw.instances.numbers.groups import (GroupsOfK, certified_no_numbers, enumerate_numbers, parity_no_reason,
                                           planted_groups, random_numbers, shrink_numbers)
 from npw.instances.elements import number_elements
@@ -71,6 +72,7 @@ class ThreePartition(GroupsOfK):
         return tuple(check_certificate(obj, ThreePartitionCertificate, "a 3-PARTITION certificate is a list of index triples"))
 
 
+@takes(m=Param(1, help="groups"), bound=Param(3, help="B, the sum of each group"))
 def planted_instance(seed: int, m: int = 3, bound: int = 20) -> ThreePartition:
     """Yes by construction: m triples of sum B, shuffled."""
     return planted_with_certificate(seed, m, bound)[0]
@@ -84,11 +86,13 @@ def planted_with_certificate(seed: int, m: int = 3,
     return ThreePartition(numbers, bound), triples  # type: ignore[return-value]
 
 
+@takes(m=Param(1, help="groups"), bound=Param(3, help="B, the sum of each group"))
 def random_instance(seed: int, m: int = 2, bound: int = 13) -> ThreePartition:
     """3m numbers uniform in (B/4, B/2), conditioned on sum m*B (rejection on the last one)."""
     return ThreePartition(random_numbers(seed, m, bound, 3), bound)
 
 
+@takes(m=Param(2, help="groups (even)"), bound=Param(3, help="B, the sum of each group"))
 def certified_no_instance(seed: int, m: int = 2, bound: int = 21) -> ThreePartition:
     """No by construction, by parity: B odd and every number even, so every triple sums to an
     even number and none to B (``m`` must be even, for the even total to be m*B). Numbers
@@ -107,6 +111,7 @@ def certain_no_reason(instance: ThreePartition) -> str | None:
     return parity_no_reason(instance.numbers, instance.bound, 3)
 
 
+@takes(m=Param(1, help="groups"), bound=Param(3, help="B (default: about 2^(1.8 m), at least 13)"))
 def hard_instance(seed: int, m: int = 5, bound: int | None = None) -> ThreePartition:
     """``random`` with a large bound (default about 2^(0.6*3m), at least 13): few exact triples."""
     if bound is None:

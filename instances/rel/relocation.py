@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.elements import rel_elements
 
 __all__ = ["Edge", "PROBLEM", "Relocation", "Step", "random_instance", "verification_sample"]
@@ -173,6 +174,12 @@ class Relocation:
         return tuple((edge, start, tuple(shipped)) for edge, start, shipped in steps)
 
 
+@takes(
+    vertices=Param(2, help="vertices"),
+    edges=Param(0, help="edges of the Eulerian walk"),
+    elements=Param(0, help="elements to relocate"),
+    max_capacity=Param(0, help="the largest edge capacity"),
+)
 def random_instance(seed: int, vertices: int = 4, edges: int = 6, elements: int = 3, max_capacity: int = 2,
                     directed: bool = True) -> Relocation:
     """A random multigraph with an Eulerian walk (a random closed or open walk's edges), random

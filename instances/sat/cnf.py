@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.base import MAX_VARIABLES, Param, takes
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, Assignment, compact_variables, is_assignment
 from npw.instances.base import FileFormat
 
@@ -198,6 +199,11 @@ class CNF:
         return cls(header[0], tuple(clauses))
 
 
+@takes(
+    num_vars=Param(1, help="variables (at least the width)"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    width=Param(1, help="literals per clause"),
+)
 def random_instance(seed: int, num_vars: int = 20, ratio: float = 4.26, width: int = 3) -> CNF:
     """Uniform random k-CNF (default 3-CNF at its threshold ratio 4.26)."""
     if num_vars < width:
@@ -213,6 +219,11 @@ def random_instance(seed: int, num_vars: int = 20, ratio: float = 4.26, width: i
 MAX_SAMPLE_WIDTH = 5  # the widest clause of a verification sample: wider than 3, so clause splitting is exercised
 
 
+@takes(
+    num_vars=Param(1, help="variables"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    max_width=Param(1, MAX_VARIABLES, help="the widest clause"),
+)
 def mixed_width_instance(seed: int, num_vars: int = 10, ratio: float = 2.0, max_width: int = MAX_SAMPLE_WIDTH) -> CNF:
     """Clauses of widths 1..max_width (each width equally likely, capped at num_vars) over
     distinct variables, signs by coin flips: the clause widths SAT -> 3-SAT's splitting and

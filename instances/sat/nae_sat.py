@@ -40,6 +40,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.lazy import lazy_import
 from npw.instances.sat.exactly_k_sat import FixedWidthSat, clause_count, smaller_clause_lists
 from npw.instances.elements import sat_elements
@@ -121,6 +122,11 @@ def _random_clause(rng: _random.Random, num_vars: int, width: int) -> tuple[int,
     return tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, num_vars + 1), width))
 
 
+@takes(
+    num_vars=Param(3, help="variables (at least the clause width)"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
+)
 def random_instance(problem: str, seed: int, num_vars: int = 12, ratio: float | None = 2.0,
                     num_clauses: int | None = None) -> NaeSat:
     """WIDTH distinct variables a clause, signs by coin flips."""
@@ -150,6 +156,11 @@ def _planted(problem: str, seed: int, num_vars: int, ratio: float | None, num_cl
     return kind(num_vars, clauses), hidden
 
 
+@takes(
+    num_vars=Param(3, help="variables (at least the clause width)"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
+)
 def planted(problem: str, seed: int, num_vars: int = 12, ratio: float | None = 2.0,
             num_clauses: int | None = None) -> NaeSat:
     """A yes-instance: every clause not-all-equal under a hidden random assignment."""
@@ -181,6 +192,11 @@ def _certified_no(problem: str, seed: int, num_vars: int, ratio: float | None, n
     return kind(num_vars, clauses), tuple(sorted(variables))
 
 
+@takes(
+    num_vars=Param(3, help="variables (at least the clause width)"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
+)
 def certified_no(problem: str, seed: int, num_vars: int = 12, ratio: float | None = 2.0,
                  num_clauses: int | None = None) -> NaeSat:
     """A no-instance: a random one with the four clauses that forbid every value of three variables."""

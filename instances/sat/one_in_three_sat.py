@@ -33,6 +33,7 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.sat.exactly_k_sat import (
     SAT_FAMILY_FIELDS, ExactlyKSat, clause_count, compact_variables, smaller_clause_lists,
 )
@@ -73,6 +74,12 @@ def _check_vars(num_vars: int) -> None:
         raise InvalidInstance("random 1-in-3-SAT needs at least 3 variables (clauses use 3 distinct ones)")
 
 
+@takes(
+    num_vars=Param(3, help="variables"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
+    negation_probability=Param(0.0, 1.0, help="chance that a literal is negated"),
+)
 def random_instance(
     seed: int, num_vars: int = 20, ratio: float | None = 1 / 3, num_clauses: int | None = None,
     negation_probability: float = 0.5,
@@ -89,6 +96,11 @@ def random_instance(
     return OneInThreeSat(num_vars, clauses)
 
 
+@takes(
+    num_vars=Param(3, help="variables"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
+)
 def positive_instance(
     seed: int, num_vars: int = 20, ratio: float | None = 0.62, num_clauses: int | None = None
 ) -> OneInThreeSat:
@@ -96,6 +108,12 @@ def positive_instance(
     return random_instance(seed, num_vars, ratio, num_clauses, negation_probability=0.0)
 
 
+@takes(
+    num_vars=Param(3, help="variables"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
+    negation_probability=Param(0.0, 1.0, help="chance that a literal is negated"),
+)
 def planted_instance(
     seed: int, num_vars: int = 20, ratio: float | None = 0.62, num_clauses: int | None = None,
     negation_probability: float = 0.5,
@@ -125,6 +143,11 @@ def planted_instance(
     return OneInThreeSat(num_vars, clauses)
 
 
+@takes(
+    num_vars=Param(3, help="variables"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+    num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
+)
 def certified_no_instance(
     seed: int, num_vars: int = 20, ratio: float | None = 0.5, num_clauses: int | None = None,
 ) -> OneInThreeSat:
@@ -150,6 +173,7 @@ def planted_assignment(seed: int, num_vars: int = 20) -> tuple[bool, ...]:
     return tuple(rng.random() < 0.5 for _ in range(num_vars))
 
 
+@takes(num_vars=Param(3, help="variables"))
 def mixed_instance(seed: int, num_vars: int = 20) -> OneInThreeSat:
     """Positive at ratio 0.62 or random-sign at ratio 1/3, by a seeded coin flip."""
     if _random.Random(seed).random() < 0.5:

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.sat.cnf import CNF
 from npw.instances.elements import sat_elements
 
@@ -469,6 +470,11 @@ def _check_size(num_vars: int, num_clauses: int) -> None:
         raise InvalidInstance("planar monotone 3SAT needs num_vars >= 1 and num_clauses >= 0")
 
 
+@takes(
+    num_vars=Param(1, help="variables"),
+    num_clauses=Param(0, help="clauses (default: 3 a variable, 1.5 under 2occ)"),
+    reach=Param(0.01, 1000.0, help="mean extra line positions a clause spans"),
+)
 def random_instance(seed: int, num_vars: int = 20, num_clauses: int | None = None, reach: float = 2.0,
                     _kind: type = PlanarMonotone3Sat) -> PlanarMonotone3Sat:
     """A random laminar layout: the variables shuffled on the line, clauses of 1-3 variables in
@@ -493,6 +499,11 @@ def planted_assignment(seed: int, num_vars: int = 20, **_: Any) -> tuple[bool, .
     return tuple(rng.random() < 0.5 for _ in range(num_vars))
 
 
+@takes(
+    num_vars=Param(1, help="variables"),
+    num_clauses=Param(0, help="clauses (default: 3 a variable, 1.5 under 2occ)"),
+    reach=Param(0.01, 1000.0, help="mean extra line positions a clause spans"),
+)
 def planted_instance(seed: int, num_vars: int = 20, num_clauses: int | None = None, reach: float = 2.0,
                      _kind: type = PlanarMonotone3Sat) -> PlanarMonotone3Sat:
     """Yes by construction: only clauses the hidden assignment satisfies are kept.
@@ -512,6 +523,11 @@ def planted_instance(seed: int, num_vars: int = 20, num_clauses: int | None = No
     return _kind(num_vars, clauses, order)
 
 
+@takes(
+    num_vars=Param(2, help="variables"),
+    num_clauses=Param(0, help="clauses (default: 3 a variable, 1.5 under 2occ)"),
+    reach=Param(0.01, 1000.0, help="mean extra line positions a clause spans"),
+)
 def certified_no_instance(seed: int, num_vars: int = 20, num_clauses: int | None = None, reach: float = 2.0,
                           _kind: type = PlanarMonotone3Sat) -> PlanarMonotone3Sat:
     """No by construction: a random instance over the other variables plus the core

@@ -12,6 +12,7 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, smaller_clause_lists
 from npw.instances.base import FileFormat
@@ -46,6 +47,10 @@ class ThreeSat(CNF):
                 raise InvalidInstance(f"clause c{index} has {len(clause)} literals; 3-SAT needs exactly 3")
 
 
+@takes(
+    num_vars=Param(3, help="variables"),
+    ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
+)
 def random_instance(seed: int, num_vars: int = 20, ratio: float = 4.26) -> ThreeSat:
     """Uniform random 3-SAT: three distinct variables a clause, signs by coin flips."""
     if num_vars < 3:

@@ -17,6 +17,7 @@ import random as _random
 from typing import TYPE_CHECKING, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.lazy import lazy_import
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, ExactlyKSat, format_literal
 
@@ -73,6 +74,7 @@ class TwoTwoFourSat(ExactlyKSat):
         return " & ".join("(" + " | ".join(format_literal(l) for l in c) + ")" for c in self.clause_list())
 
 
+@takes(m=Param(1, help="variables (and clauses)"))
 def random_instance(seed: int, m: int = 6) -> TwoTwoFourSat:
     """A uniformly random grouping of the 4m literal occurrences into m clauses of four."""
     if m < 1:

@@ -33,6 +33,7 @@ import random as _random
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.instances.base import Param, takes
 from npw.instances.lazy import lazy_import
 from npw.instances.sets.model import X3C, ThreeDM
 
@@ -75,6 +76,10 @@ def _distinct_triples(rng: _random.Random, q: int, count: int, avoid: set[tuple[
     return found
 
 
+@takes(
+    q=Param(1, help="elements per coordinate (a third of the universe)"),
+    triples=Param(0, help="triples (default 2q)"),
+)
 def random_instance(seed: int, q: int = 4, triples: int | None = None) -> ThreeDM:
     _check_q(q, 0)
     rng = _random.Random(seed)
@@ -95,6 +100,10 @@ def _planted(seed: int, q: int, extra: int | None) -> tuple[ThreeDM, tuple[int, 
     return ThreeDM(q, shuffled), tuple(sorted(order.index(i) for i in range(q)))
 
 
+@takes(
+    q=Param(1, help="elements per coordinate (a third of the universe)"),
+    extra=Param(0, help="triples besides the matching"),
+)
 def planted(seed: int, q: int = 4, extra: int | None = None) -> ThreeDM:
     return _planted(seed, q, extra)[0]
 
@@ -130,6 +139,10 @@ def _certified_no(seed: int, q: int, extra: int | None) -> tuple[ThreeDM, tuple[
     return ThreeDM(q, tuple(ordered)), witness
 
 
+@takes(
+    q=Param(3, help="elements per coordinate (a third of the universe)"),
+    extra=Param(0, help="triples besides the core"),
+)
 def certified_no(seed: int, q: int = 4, extra: int | None = None) -> ThreeDM:
     """No by the counting argument of the module docstring (q >= 3)."""
     return _certified_no(seed, q, extra)[0]
@@ -264,6 +277,7 @@ def _distinct_sets(rng: _random.Random, elements: Sequence[int], count: int,
     return found
 
 
+@takes(q=Param(1, help="elements per coordinate (a third of the universe)"), sets=Param(0, help="sets (default 2q)"))
 def x3c_random(seed: int, q: int = 4, sets: int | None = None) -> X3C:
     _check_q(q, 0)
     rng = _random.Random(seed)
@@ -282,6 +296,10 @@ def _x3c_planted(seed: int, q: int, extra: int | None) -> tuple[X3C, tuple[int, 
     return X3C(q, tuple(family[i] for i in order)), tuple(sorted(order.index(i) for i in range(q)))
 
 
+@takes(
+    q=Param(1, help="elements per coordinate (a third of the universe)"),
+    extra=Param(0, help="sets besides the cover"),
+)
 def x3c_planted(seed: int, q: int = 4, extra: int | None = None) -> X3C:
     return _x3c_planted(seed, q, extra)[0]
 
@@ -324,6 +342,10 @@ def _x3c_certified_no(seed: int, q: int, extra: int | None) -> tuple[X3C, tuple[
     return X3C(q, tuple(ordered)), (tuple(sorted(s_part)), tuple(sorted(r_part)))
 
 
+@takes(
+    q=Param(2, help="elements per coordinate (a third of the universe)"),
+    extra=Param(0, help="sets besides the core"),
+)
 def x3c_certified_no(seed: int, q: int = 4, extra: int | None = None) -> X3C:
     """No by the counting argument of the module docstring (q >= 2): the sets through S hold one
     element of S and one of R."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.sets.model import chosen_indices
 from npw.instances.validation import MAX_VERTICES
 from npw.instances.elements import setcover_elements
@@ -180,6 +181,12 @@ def _bound(rng: _random.Random, k: int | None, low: int, high: int) -> int:
     return k
 
 
+@takes(
+    universe=Param(0, MAX_VERTICES, help="elements"),
+    num_sets=Param(0, MAX_VERTICES, help="sets drawn"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="chance an element is in a set"),
+)
 def random_instance(seed: int, universe: int = 8, num_sets: int = 6, k: int | None = None,
                     p: float = 0.35) -> SetCover:
     """``num_sets`` random subsets (each element in each with probability p; repeats dropped) and
@@ -209,6 +216,12 @@ def _planted(seed: int, universe: int, num_sets: int, k: int | None, p: float
     return SetCover(universe, family, k), solution
 
 
+@takes(
+    universe=Param(0, MAX_VERTICES, help="elements"),
+    num_sets=Param(0, MAX_VERTICES, help="sets drawn"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="chance an element is in a set"),
+)
 def planted(seed: int, universe: int = 8, num_sets: int = 6, k: int | None = None, p: float = 0.35) -> SetCover:
     """A yes-instance: the universe split into k parts (the cover), with random other sets."""
     return _planted(seed, universe, num_sets, k, p)[0]
@@ -240,6 +253,12 @@ def _certified_no(seed: int, universe: int, num_sets: int, k: int | None, p: flo
     return SetCover(universe, family, min(k, len(family))), tuple(apart)
 
 
+@takes(
+    universe=Param(0, MAX_VERTICES, help="elements"),
+    num_sets=Param(0, MAX_VERTICES, help="sets drawn"),
+    k=Param(0, help="the bound (default: drawn from the seed)"),
+    p=Param(0.0, 1.0, help="chance an element is in a set"),
+)
 def certified_no(seed: int, universe: int = 8, num_sets: int = 6, k: int | None = None, p: float = 0.35) -> SetCover:
     """A no-instance: k + 1 elements, no set holding two of them (:func:`no_witness`)."""
     return _certified_no(seed, universe, num_sets, k, p)[0]

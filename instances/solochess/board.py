@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
+from npw.instances.base import MAX_CHESS_SIDE, Param, takes
 from npw.instances.elements import solochess_elements
 
 __all__ = ["Move", "PROBLEM", "Piece", "PieceType", "Point", "SAMPLE_COMBINATIONS", "STANDARD_TYPES", "SoloChess",
@@ -313,6 +314,18 @@ def board_from_squares(squares: Mapping[Point, str], special: Point | None = Non
 
 # -- generators ---------------------------------------------------------------------------------
 
+# the piece types a generator may be told to draw (STANDARD_TYPES' names)
+_PIECE_NAMES = tuple(sorted(STANDARD_TYPES))
+
+
+@takes(
+    width=Param(1, MAX_CHESS_SIDE, help="board width"),
+    height=Param(1, MAX_CHESS_SIDE, help="board height"),
+    num_pieces=Param(1, help="pieces (at most width x height)"),
+    kinds=Param(choices=_PIECE_NAMES, help="piece types to draw from"),
+    special=Param(choices=_PIECE_NAMES, help="type of the special piece (none by default)"),
+    capture_limit=Param(0, help="captures each piece may make (none by default)"),
+)
 def random_instance(seed: int, width: int = 4, height: int = 4, num_pieces: int = 6,
                     kinds: Sequence[str] = ("rook", "pawn"), special: str | None = None,
                     capture_limit: int | None = None) -> SoloChess:
@@ -329,6 +342,13 @@ def random_instance(seed: int, width: int = 4, height: int = 4, num_pieces: int 
     return SoloChess(width, height, tuple(pieces), sp, capture_limit)
 
 
+@takes(
+    width=Param(1, MAX_CHESS_SIDE, help="board width"),
+    height=Param(1, MAX_CHESS_SIDE, help="board height"),
+    num_pieces=Param(1, help="pieces (at most width x height)"),
+    kinds=Param(choices=_PIECE_NAMES, help="piece types to draw from"),
+    special=Param(choices=_PIECE_NAMES, help="type of the special piece (none by default)"),
+)
 def dense_instance(seed: int, width: int = 4, height: int = 4, num_pieces: int = 7,
                    kinds: Sequence[str] = ("rook", "pawn"), special: str | None = None) -> SoloChess:
     """Like ``random`` but pieces packed into a random connected blob (more captures possible)."""
@@ -357,6 +377,12 @@ THEOREM_2_16_PAIRS: tuple[tuple[str, str], ...] = (
 )
 
 
+@takes(
+    villain=Param(choices=_PIECE_NAMES, help="type of every piece"),
+    hero=Param(choices=_PIECE_NAMES, help="type of the special piece (none by default)"),
+    max_pieces=Param(2, help="the most pieces"),
+    max_side=Param(2, help="the longest board side"),
+)
 def agreement_instance(seed: int, villain: str = "queen", hero: str | None = None, max_pieces: int = 7,
                        max_side: int = 5) -> SoloChess:
     """A small board for checking the polynomial algorithms against the exhaustive search: 2 to

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.lazy import lazy_import
 from npw.instances.torus.moves import (Move, apply_inplace, apply_to_array, drag_number, moves_from_json, moves_to_json,
                                        parse_moves)
@@ -228,6 +229,12 @@ def _random_moves(rng: _random.Random, rows: int, cols: int, steps: int) -> list
     return moves
 
 
+@takes(
+    rows=Param(1, help="board rows"),
+    cols=Param(1, help="board columns"),
+    steps=Param(0, help="random moves planted"),
+    density=Param(0.0, 1.0, help="share of black cells"),
+)
 def planted_instance(seed: int, rows: int = 4, cols: int = 4, steps: int = 3, density: float = 0.4) -> BWP:
     """Yes by construction: the goal is the start after ``steps`` random moves, k = steps."""
     rng = _random.Random(seed)
@@ -238,6 +245,12 @@ def planted_instance(seed: int, rows: int = 4, cols: int = 4, steps: int = 3, de
     return BWP(rows, cols, start, tuple(cells), steps)
 
 
+@takes(
+    rows=Param(1, help="board rows"),
+    cols=Param(1, help="board columns"),
+    steps=Param(0, help="random moves planted"),
+    density=Param(0.0, 1.0, help="share of black cells"),
+)
 def random_instance(seed: int, rows: int = 4, cols: int = 4, steps: int = 3, density: float = 0.4) -> BWP:
     """``planted`` with the bound lowered to a random 0..steps: both answers occur."""
     planted = planted_instance(seed, rows, cols, steps, density)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from npw.instances.base import InvalidInstance, Problem
+from npw.instances.base import Param, takes
 from npw.instances.torus.moves import METRICS, Move, apply_inplace, cost, moves_from_json, moves_to_json, parse_moves
 from npw.instances.elements import torus_elements
 
@@ -249,12 +250,24 @@ class TorusPuzzle:
         return moves_from_json(obj, "torus")
 
 
+@takes(
+    rows=Param(1, help="board rows"),
+    cols=Param(1, help="board columns"),
+    bound=Param(0, help="move bound (none by default)"),
+    metric=Param(choices=("drag", "push"), help="move cost: drag counts shifts, push moves"),
+)
 def random_instance(seed: int, rows: int = 3, cols: int = 3, solvable: bool = True,
                     bound: int | None = None, metric: str = "drag") -> TorusPuzzle:
     board = random_board(seed, rows, cols, solvable)
     return TorusPuzzle(rows, cols, board.cells, bound, metric)
 
 
+@takes(
+    rows=Param(1, help="board rows"),
+    cols=Param(1, help="board columns"),
+    moves=Param(0, help="random moves planted"),
+    metric=Param(choices=("drag", "push"), help="move cost: drag counts shifts, push moves"),
+)
 def scrambled_instance(seed: int, rows: int = 3, cols: int = 3, moves: int = 5, metric: str = "drag") -> TorusPuzzle:
     """A planted yes-instance: ``moves`` random moves from the initial board, bound = their cost."""
     rng = _random.Random(seed)

@@ -18,6 +18,7 @@ from npw.cli import catalogue, check_set, explore, graph, problems, puzzle, redu
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError, signals_unwind
 from npw.cli.guard import MEMORY_VARIABLE, CommandLimit, guarded, memory_limit
 from npw.instances.base import InvalidInstance
+from npw.instances.lazy import MissingExtra
 from npw.solvers.result import Refused
 
 __all__ = ["build_parser", "main"]
@@ -79,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if stop.message:
             print(f"npw: error: {stop.message}", file=sys.stderr)
         return stop.status
-    except (UsageError, InvalidInstance, Refused) as error:  # Refused: e.g. an export past the encoding limit
+    # Refused: e.g. an export past the encoding limit; MissingExtra: work needing an extra not installed
+    except (UsageError, InvalidInstance, Refused, MissingExtra) as error:
         print(f"npw: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # e.g. npw list | head: the reader left; say nothing more

@@ -10,7 +10,6 @@ import math
 import signal
 import sys
 import threading
-import time
 from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from npw.instances.base import InvalidInstance, Terminated
@@ -310,48 +309,18 @@ def require_positive(value: int | None, option: str) -> None:
 
 def progress_reporter(total: int | None, quiet: bool, label: str = "verify", unit: str = "cases"
                       ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A progress callback on stderr: a rich bar on a terminal, plain lines every 5 s otherwise."""
-    if quiet:
-        return None, lambda: None
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    """A progress callback on stderr and its stop: :func:`npw.instances.progress.reporter` (a rich bar where
+    stderr is a terminal, nothing otherwise or with ``--quiet``)."""
+    from npw.instances.progress import reporter, set_quiet
 
-        bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
-                       TextColumn(f"{{task.fields[rate]}} {unit}/s"), TimeRemainingColumn(), transient=True,
-                       console=Console(stderr=True))
-        task = bar.add_task(label, total=total, rate="-")
-        bar.start()
-        start = time.perf_counter()
+    before = set_quiet(quiet)  # and for work below the command (a pattern-database build)
+    update, stop = reporter(total, quiet, label, unit)
 
-        def update(done: int) -> None:
-            rate = done / max(1e-9, time.perf_counter() - start)
-            bar.update(task, completed=done, rate=f"{rate:.0f}")
+    def stopped() -> None:
+        stop()
+        set_quiet(before)  # main() may run again in this process (a test, a notebook)
 
-        return update, bar.stop
-
-    state = {"last": time.perf_counter(), "start": time.perf_counter(), "done": 0}
-    of = f"/{total}" if total else ""
-    finished = threading.Event()
-
-    def plain(done: int) -> None:
-        state["done"] = done
-        now = time.perf_counter()
-        if now - state["last"] >= 5:
-            state["last"] = now
-            rate = done / max(1e-9, now - state["start"])
-            print(f"{label}: {done}{of} {unit}, {rate:.0f} {unit}/s", file=sys.stderr, flush=True)
-
-    def still_working() -> None:
-        # a case may take minutes: say so every 30 s rather than print nothing
-        while not finished.wait(30):
-            if time.perf_counter() - state["last"] >= 30:
-                state["last"] = time.perf_counter()
-                print(f"{label}: {state['done']}{of} {unit} so far, still working "
-                      f"({time.perf_counter() - state['start']:.0f} s)", file=sys.stderr, flush=True)
-
-    threading.Thread(target=still_working, daemon=True).start()
-    return plain, finished.set
+    return update, stopped
 
 
 def _exit_on_signal(signum: int, _frame: Any) -> None:

@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from npw.cli.common import (
@@ -17,7 +18,8 @@ from npw.cli.common import (
 from npw.instances.base import InvalidInstance, dumps
 from npw.instances.io import write_atomically
 
-__all__ = ["cmd_generate", "cmd_generate_set", "cmd_list", "cmd_profile", "cmd_schema", "generate_one", "register"]
+__all__ = ["GeneratorHelp", "cmd_generate", "cmd_generate_set", "cmd_list", "cmd_profile", "cmd_schema", "generate_one",
+           "generators_text", "register"]
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -88,14 +90,23 @@ def cmd_generate_set(args: argparse.Namespace) -> int:
         if args.problem or args.param or args.generator or args.formats or args.answers or args.via:
             raise UsageError("generate --from-manifest: the manifest gives problem, generator, parameters, "
                              "reductions and formats; give only --set DIR")
-        manifest = regenerate(args.from_manifest, args.set)
+        update, stop = progress_reporter(None, args.quiet, "set", "instances")
+        try:
+            manifest = regenerate(args.from_manifest, args.set, progress=update)
+        finally:
+            stop()
     else:
         if args.count is None:
             raise UsageError("generate --set: give --count N")
         require_positive(args.count, "--count")
         formats = [f.strip() for f in args.formats.split(",") if f.strip()] if args.formats else None
-        manifest = write_set(args.set, args.problem, args.count, args.seed, args.generator, parse_params(args.param),
-                             formats, args.answers, args.timeout, via=args.via)
+        update, stop = progress_reporter(args.count, args.quiet, f"set {Path(args.set).name}", "instances")
+        try:
+            manifest = write_set(args.set, args.problem, args.count, args.seed, args.generator,
+                                 parse_params(args.param), formats, args.answers, args.timeout, via=args.via,
+                                 progress=update)
+        finally:
+            stop()
     answers = Counter(e.get("answer") or "not recorded" for e in manifest["instances"])
     certificates = sum(1 for e in manifest["instances"] if "certificate" in e["files"])
     via = manifest.get("via")
@@ -203,6 +214,70 @@ def _format_for_output(problem_id: str, fmt: str, output: str | None) -> str:
     return wanted
 
 
+def generators_text(problem_id: str, only: str | None = None) -> str:
+    """What ``npw generate PROBLEM --help`` adds to the help: each generator of the problem (or
+    only the one named) with its ``-p`` parameters, each with type, range, default and what it
+    sets, read from the generator's signature and its declarations (``npw.instances.base.takes``).
+
+    >>> print(generators_text("3sat"))  # doctest: +NORMALIZE_WHITESPACE
+    generators of 3sat (-g NAME, default random; -p KEY=VALUE):
+      random: Uniform random 3-SAT: three distinct variables a clause, signs by coin flips.
+        -p num_vars=  int 3..10000000 = 20    variables
+        -p ratio=     float 0..1000 = 4.26    clauses per variable (num_clauses wins where given)
+    """
+    import inspect
+    import textwrap
+
+    from npw.instances.base import generator_help, generator_parameters
+    from npw.instances.registry import get_problem
+
+    problem = get_problem(problem_id)
+    if only is not None and only not in problem.generators:
+        known = ", ".join(sorted(problem.generators)) or "none"
+        raise InvalidInstance(f"problem {problem.id} has no generator {only!r} (known: {known})")
+    lines = [f"generators of {problem.id} (-g NAME, default {problem.default_generator or 'none'}; -p KEY=VALUE):"]
+    for name, fn in problem.generators.items():
+        if only is not None and name != only:
+            continue
+        doc = " ".join((inspect.getdoc(fn.func if hasattr(fn, "func") else fn) or "").split("\n\n")[0].split())
+        first = doc.replace("``", "").split(". ")[0].rstrip(".")  # its first sentence
+        lines.append(textwrap.fill(f"{name}: {first}." if first else f"{name}:", 100, initial_indent="  ",
+                                   subsequent_indent="      "))
+        described, helps = generator_parameters(fn), generator_help(fn)
+        width = max((len(key) for key in described), default=0) + 1
+        column = max((len(text) for text in described.values()), default=0)
+        for key, text in described.items():
+            lines.append(f"    -p {key + '=':<{width}}  {text:<{column}}    {helps.get(key, '')}".rstrip())
+        if not described:
+            lines.append("    (no parameters)")
+    return "\n".join(lines)
+
+
+class GeneratorHelp(argparse.Action):
+    """``-h/--help`` of ``npw generate``: after a PROBLEM (``npw generate 3sat --help``, or with
+    ``-g NAME`` before it, one generator), the usual help followed by the problem's generators and
+    their parameters; without one, the usual help and how to ask for them. An unknown problem is
+    the usual one-line error."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, default: Any = argparse.SUPPRESS,
+                 help: str | None = "show this help; after a PROBLEM, also its generators and their parameters"
+                 ) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        problem = getattr(namespace, "problem", None)
+        before = parser.epilog  # the parser may serve again (a test's shared one): put it back
+        parser.epilog = (generators_text(problem, getattr(namespace, "generator", None)) if problem else
+                         "npw generate PROBLEM --help lists PROBLEM's generators and each one's -p parameters "
+                         "(type, range, default); npw show PROBLEM says the same among the rest.")
+        try:
+            parser.print_help()
+        finally:
+            parser.epilog = before
+        parser.exit()
+
+
 def cmd_profile(args: argparse.Namespace) -> int:
     from npw.verify.profile import hardness_profile, profile_json
 
@@ -274,9 +349,13 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                          "the registered reduction or decider implementing it")
     p.add_argument("--output", "-o", type=output_path, help="the drawing's file, with --graph (- for standard output)")
     p.set_defaults(run=cmd_list)
+    # its own -h: after a PROBLEM the help lists that problem's generators and their parameters
     p = commands.add_parser("generate", help="a seeded instance, an instance set (--set), or counts of the "
-                                             "exhaustive enumeration")
-    p.add_argument("problem", nargs="?")
+                                             "exhaustive enumeration", add_help=False,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-h", "--help", action=GeneratorHelp)
+    p.add_argument("problem", nargs="?", help="the problem (npw list shows them); npw generate PROBLEM --help "
+                                              "lists its generators' parameters")
     p.add_argument("--generator", "-g", help="generator name (npw list shows them)")
     p.add_argument("--param", "-p", action="append", default=[], metavar="KEY=VALUE",
                    help="generator parameter, e.g. -p num_vars=30 -p ratio=0.62")
@@ -301,6 +380,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--emit", default="json", metavar="FORMAT", help="write the instance as json (default) or in "
                                                                     "an export format of its problem (dimacs, smt2, "
                                                                     "hcp, ...: npw list --json shows them)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr (--set; shown only on a terminal)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_generate)
     p = commands.add_parser("profile", help="hardness profile: fraction yes and decider effort against a "

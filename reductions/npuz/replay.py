@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from npw.instances.lazy import njit  # numba's, or a stand-in naming the [puzzles] extra
 from npw.reductions.npuz.layout import Layout
 
 __all__ = ["Cut", "ReplayError", "crossings", "cuts", "walk_from_crossings"]
@@ -133,7 +133,7 @@ def _clip_overlaps(result: list[Cut]) -> None:
                 result[x] = Cut(a.edge, a.vertical, a.line, middle + 1, a.hi, a.forward)
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _replay(codes, reps, kinds, state, er, ec, cut_v, cut_line, cut_lo, cut_hi, n, out, count):
     """Runs one segment: kind 0 = the codes once, 1 = codes[0] ``reps`` times, 2 = the
     codes as two halves alternating ``reps`` times. state = [row, col]; out rows are

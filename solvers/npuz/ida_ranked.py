@@ -22,7 +22,7 @@ import time
 from typing import Callable
 
 import numpy as np
-from numba import njit
+from npw.instances.lazy import njit  # numba's, or a stand-in naming the [puzzles] extra
 
 from npw.instances.base import InvalidInstance
 from npw.instances.npuz.board import Board

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from npw.instances.lazy import njit  # numba's, or a stand-in naming the [puzzles] extra
 
 __all__ = ["distance_tables", "generic_h", "ida_generic", "ida_linear_conflict", "ida_manhattan", "ida_pdb",
            "line_conflicts", "neighbour_table"]

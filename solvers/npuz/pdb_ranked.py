@@ -40,19 +40,18 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
-from numba import njit
+from npw.instances.lazy import njit  # numba's, or a stand-in naming the [puzzles] extra
 
 from npw.instances.base import InvalidInstance
 from npw.instances.io import current_umask
 from npw.instances.npuz.board import Board
+from npw.instances.progress import Progress
 from npw.solvers.npuz.pdb import cache_dir
 
 __all__ = ["BuildInterrupted", "FORMAT", "KORF_FELNER_6666", "PROGRESS_ABOVE", "RANKED", "RankedDatabases", "TableKey",
@@ -61,7 +60,7 @@ __all__ = ["BuildInterrupted", "FORMAT", "KORF_FELNER_6666", "PROGRESS_ABOVE", "
 
 FORMAT = "v2"
 UNSEEN = 255
-# tables above this many entries print one line per BFS layer on stderr while building
+# tables above this many entries show their build's progress on stderr (npw.instances.progress: a terminal only)
 PROGRESS_ABOVE = 5_000_000
 
 # the 24-puzzle partition of Korf & Felner 2002, for the goal with the blank in cell 0; one
@@ -260,22 +259,23 @@ def build_table(n: int, cells_of_group: tuple[int, ...], blank: int = -1, deadli
     # the goal: the pattern home, the blank in its goal cell's pocket, or anywhere (blank -1)
     start = free if blank < 0 else _pocket(blank, free, n)
     dist[goal], seen[goal], cur[goal] = 0, start, start
-    began = time.perf_counter()
     reached, depth = 1, 0
-    while True:
-        if deadline is not None and deadline():
-            raise BuildInterrupted(f"building the pattern database of cells {cells_of_group}")
-        pockets, found = _layer(cur, nxt, seen, dist, depth, k, n)
-        if pockets == 0:
-            break
-        cur, nxt = nxt, cur
-        nxt.fill(0)
-        reached += found
-        depth += 1
-        if progress:
-            print(f"npw: pattern database {n}x{n} cells {','.join(map(str, cells_of_group))}: depth {depth}, "
-                  f"{found:,} placements, {reached / total:.1%} of {total:,}, {time.perf_counter() - began:.0f} s",
-                  file=sys.stderr, flush=True)
+    # done of planned: placements reached of every placement (all are reached, see below); the
+    # bar moves once a BFS layer, the elapsed time between
+    name = f"pattern database {n}x{n} cells {','.join(map(str, cells_of_group))}"
+    with Progress(f"{name}: depth 0", total, "placements", quiet=not progress) as bar:
+        bar.update(reached)
+        while True:
+            if deadline is not None and deadline():
+                raise BuildInterrupted(f"building the pattern database of cells {cells_of_group}")
+            pockets, found = _layer(cur, nxt, seen, dist, depth, k, n)
+            if pockets == 0:
+                break
+            cur, nxt = nxt, cur
+            nxt.fill(0)
+            reached += found
+            depth += 1
+            bar.update(reached, label=f"{name}: depth {depth}")
     if reached != total and k <= cells - 3:  # two free tiles besides the blank permute freely
         raise RuntimeError(f"pattern database incomplete: {reached} of {total} placements reached")
     return dist

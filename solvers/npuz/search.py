@@ -363,6 +363,11 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
             moves, found = easy
             stats.update(found, kernel="python", time=time.perf_counter() - began)
             return SearchOutcome(moves, True, stats)
+    from npw.instances.lazy import have_numba, numba_missing
+
+    if not have_numba():  # the pure-Python search above did not finish within its budget
+        raise numba_missing(f"IDA* on this {n} x {n} board (beyond the pure-Python search's "
+                            f"{budget:,} nodes)")
     stats["kernel"] = "numba"
     if timeout is not None:
         # importing numba (1-3 s under load), compiling a kernel whose cache is missing (seconds)
