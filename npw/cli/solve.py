@@ -81,7 +81,8 @@ def batch_inputs(names: list[str]) -> Iterator[str]:
             found = sorted(entry.path for entry in os.scandir(name)
                            if not entry.name.startswith(".") and entry.is_file())
             if not found:
-                raise UsageError(f"solve: {name}: no instance files in this folder")
+                raise UsageError(f"solve: {name}: is a directory with no instance files in it (a folder's files "
+                                 f"are solved as a batch)")
             yield from found
         else:
             yield name
