@@ -89,7 +89,7 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     # reading the board and choosing the heuristic count against --timeout (decider_seconds: what is left)
     from npw.solvers.child import leave_now_if_warming  # numba still loading at the deadline: exit at once
 
-    if args.boards is not None or len(args.board) != 1 or args.batch:
+    if _is_batch(args):
         return leave_now_if_warming(_solve_batch(args), owns_process(args))
     args.board = args.board[0]
     start, goal = _puzzle_boards(args)
@@ -116,6 +116,11 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
     return leave_now_if_warming(EXIT_OK, owns_process(args))
 
 
+def _is_batch(args: argparse.Namespace) -> bool:
+    # a batch's guard has no time limit of its own: each board gets a backstop (CommandGuard.restart)
+    return args.boards is not None or len(args.board) != 1 or args.batch
+
+
 def _batch_boards(args: argparse.Namespace) -> list[tuple[str, str]]:
     """(name, board) of every board of a batch: the BOARD arguments, then --boards FILE's lines
     (blank lines and lines starting with # left out; named FILE:LINE)."""
@@ -140,9 +145,10 @@ def _solve_batch(args: argparse.Namespace) -> int:
 
     statuses: list[int] = []
     args.batch_statuses = statuses
-    for index, (name, board) in enumerate(_batch_boards(args)):
-        if index and args.timeout is not None and getattr(args, "guard", None) is not None:
-            args.guard.restart(backstop(args.timeout))  # each board its own backstop, never the batch's sum
+    for name, board in _batch_boards(args):
+        if args.timeout is not None and getattr(args, "guard", None) is not None:
+            args.guard.restart(backstop(args.timeout))  # each board its own backstop, not counting start-up
+            # nor the others: never the batch's sum
         began = time.perf_counter()
         line: dict[str, Any] = {"input": name, "length": None, "moves": None, "nodes": None, "seconds": None,
                                 "heuristic": None, "error": None}
@@ -305,7 +311,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
     # the searches keep --timeout themselves; the command's guard is the backstop (npw.cli.guard)
     q.set_defaults(run=cmd_puzzle_solve,
-                   time_limit=lambda args: None if args.timeout is None else backstop(args.timeout),
+                   time_limit=lambda args: None if args.timeout is None or _is_batch(args) else backstop(args.timeout),
                    out_of_time=_solve_out_of_time)
 
     q = puzzle.add_parser("approx", help="a fast solution within a constant factor (Section 5), with the "

@@ -204,9 +204,10 @@ def _batch(args: argparse.Namespace) -> int:
     statuses: list[int] = []
     args.batch_statuses = statuses
     guard = getattr(args, "guard", None)
-    for index, path in enumerate(batch_inputs(args.input)):
-        if index and guard is not None and args.timeout is not None:
-            guard.restart(backstop(args.timeout))  # each instance its own backstop, never the batch's sum
+    for path in batch_inputs(args.input):
+        if guard is not None and args.timeout is not None:
+            guard.restart(backstop(args.timeout))  # each instance its own backstop, not counting start-up
+            # nor the others: never the batch's sum
         line, status = _batch_line(args, path)
         statuses.append(status)
         print(json.dumps(line), flush=True)
@@ -254,8 +255,8 @@ def solve_out_of_time(args: argparse.Namespace) -> tuple[str, str, int]:
 
 def _time_limit(args: argparse.Namespace) -> float | None:
     # the deciders keep --timeout themselves; the guard is the backstop behind them (npw.cli.guard);
-    # a batch restarts it for every instance (CommandGuard.restart)
-    return None if args.timeout is None or args.emit else backstop(args.timeout)
+    # a batch restarts it for every instance (CommandGuard.restart) and has none before the first
+    return None if args.timeout is None or args.emit or _is_batch(args) else backstop(args.timeout)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
