@@ -53,7 +53,7 @@ def competition_lines(answer: str, model: Any = None, width: int = V_LINE_WIDTH)
     >>> competition_lines("NO"), competition_lines("UNKNOWN")
     (['s UNSATISFIABLE'], ['s UNKNOWN'])
     >>> competition_lines("YES", (True,) * 12, width=12)
-    ['s SATISFIABLE', 'v 1 2 3 4 5', 'v 6 7 8 9', 'v 10 11 12', 'v 0']
+    ['s SATISFIABLE', 'v 1 2 3 4 5', 'v 6 7 8 9 10', 'v 11 12 0']
     """
     if answer == "NO":
         return ["s UNSATISFIABLE"]
