@@ -18,6 +18,9 @@ is doing, in Python or deep inside a solver's C code that never returns to the i
   limit the main thread gets :class:`CommandLimit` (one line, or the command's own out-of-time
   answer, such as ``UNKNOWN``); if it has not ended :data:`GRACE_SECONDS` later, the guard ends
   the process itself with that answer.
+  A batch (``npw solve`` of many files, ``npw puzzle solve --boards``) has no whole-command limit:
+  it gives each instance its own backstop with :meth:`CommandGuard.restart` and catches the
+  instance's :class:`CommandLimit` to go on with the next.
 * **Memory.** The largest resident set of the process and its descendants is kept under
   :func:`memory_limit` (default :data:`DEFAULT_MAX_MEMORY`, 960 MiB; ``NPW_MAX_MEMORY`` sets another,
   ``0`` none): past it the command ends with one line naming the limit, exit status 2, before the
