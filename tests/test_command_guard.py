@@ -89,7 +89,7 @@ def test_solve_timeout_backstop_answers_unknown(tmp_path):
     began = time.monotonic()
     run = subprocess.run([*NPW, "solve", str(pigeonhole(tmp_path)), "--backend", "sat:g4", "--timeout", "1"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0 and run.stdout.strip() == "UNKNOWN", run.stdout + run.stderr
+    assert run.returncode == 3 and run.stdout.strip() == "UNKNOWN", run.stdout + run.stderr  # EXIT_UNKNOWN
     assert time.monotonic() - began < 1.2 * 1 + 0.5 + STOP_BOUND
 
 

@@ -92,7 +92,7 @@ def test_region_solver_and_timeout(capsys):
     hard = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 1 2"
     code, out, err = run(capsys, "puzzle", "solve", hard, "--goal", "blank-first", "--heuristic", "manhattan",
                          "--timeout", "0.2")
-    assert code == 1 and out == "" and "no solution" in err
+    assert code == 3 and out == "" and "no solution" in err  # EXIT_UNKNOWN
 
 
 def test_generate_solve_render_emit(capsys, tmp_path):

@@ -77,7 +77,8 @@ def test_readme_blocks_are_found():
     found = blocks()
     assert len(found) >= 6
     assert sum(len(commands(code)) for _, code in found) >= 30
-    skipped = [reason for reason, _ in found if reason]
+    # a block another test runs (its reason says "run by tests/...") is not among those left unrun
+    skipped = [reason for reason, _ in found if reason and "run by tests/" not in reason]
     assert len(skipped) <= 3, skipped  # keep the list of blocks not run short
 
 

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from npw._version import __version__
 from npw.cli import catalogue, check_set, explore, graph, problems, puzzle, reduce, solve, torus, verify
-from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, Parser, UsageError, signals_unwind
+from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERNAL, Parser, UsageError, signals_unwind
 from npw.cli.guard import MEMORY_VARIABLE, CommandLimit, guarded, memory_limit
 from npw.instances.base import InvalidInstance
 from npw.instances.lazy import MissingExtra
@@ -47,7 +47,8 @@ def _memory_limit(argv: Sequence[str] | None) -> int | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs one ``npw`` command; returns its exit status (0 ok, 1 a check failed, 2 bad input).
+    """Runs one ``npw`` command; returns its exit status (the README's "Exit codes" table: 0 ok,
+    1 a check found a failure, 2 bad input, 3 UNKNOWN, 10 / 20 ``solve --competition``, 70 a bug).
 
     >>> main(["--version"])  # doctest: +SKIP
     npw 0.2.0
@@ -95,6 +96,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("npw: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # a bug in npw: its traceback for the report, a status no answer has
+        import traceback
+
+        traceback.print_exc()
+        print(f"npw: internal error: {type(error).__name__}: {error} (a bug: please report it with the "
+              f"command line)", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

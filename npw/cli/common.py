@@ -15,12 +15,27 @@ from typing import Any, Callable, Iterator, NoReturn, Sequence
 from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.io import NotRegularFile, check_output_path, remove_stale_temporaries
 
-__all__ = ["DASK_SCHEMES", "EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "MAX_TIMEOUT_SECONDS", "MAX_WORKERS", "Parser",
+__all__ = ["DASK_SCHEMES", "EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_INTERNAL", "EXIT_OK", "EXIT_SAT", "EXIT_UNKNOWN",
+           "EXIT_UNSAT", "MAX_TIMEOUT_SECONDS", "MAX_WORKERS", "Parser",
            "UsageError", "add_format_option", "add_time_limit", "chosen_reduction", "count", "dask_address", "decider_seconds", "emit", "load_file",
            "output_path", "parse_params", "parse_value", "positive_int", "positive_seconds", "progress_reporter",
            "read_input", "require_positive", "signals_unwind", "time_left", "workers"]
 
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+# The exit statuses of every command: the README's "Exit codes" table is their one description
+# (tests/test_exit_codes.py reads it and runs every row). 2 stays argparse's usage status, and
+# 0 / 1 keep what they meant before the table: a decided answer / a check that found a failure.
+EXIT_OK = 0
+"""The command did what it was asked: ``npw solve`` decided (YES or NO), a check found nothing."""
+EXIT_FAILED = 1
+"""A check found a failure: ``npw verify`` a mismatch, ``npw check-set`` an answer not confirmed."""
+EXIT_BAD_INPUT = 2
+"""Bad input or usage (argparse's own status), a decider that refuses the instance's size, a limit passed."""
+EXIT_UNKNOWN = 3
+"""No answer within ``--timeout``: ``npw solve``'s UNKNOWN, ``npw puzzle solve`` without a solution."""
+EXIT_SAT, EXIT_UNSAT = 10, 20
+"""``npw solve --competition``: the SAT competition's statuses (UNKNOWN there is 0)."""
+EXIT_INTERNAL = 70
+"""A bug in npw (an exception no command expects): sysexits.h's EX_SOFTWARE, apart from all above."""
 
 
 class UsageError(Exception):

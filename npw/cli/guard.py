@@ -18,6 +18,9 @@ is doing, in Python or deep inside a solver's C code that never returns to the i
   limit the main thread gets :class:`CommandLimit` (one line, or the command's own out-of-time
   answer, such as ``UNKNOWN``); if it has not ended :data:`GRACE_SECONDS` later, the guard ends
   the process itself with that answer.
+  A batch (``npw solve`` of many files, ``npw puzzle solve --boards``) has no whole-command limit:
+  it gives each instance its own backstop with :meth:`CommandGuard.restart` and catches the
+  instance's :class:`CommandLimit` to go on with the next.
 * **Memory.** The largest resident set of the process and its descendants is kept under
   :func:`memory_limit` (default :data:`DEFAULT_MAX_MEMORY`, 960 MiB; ``NPW_MAX_MEMORY`` sets another,
   ``0`` none): past it the command ends with one line naming the limit, exit status 2, before the
@@ -235,6 +238,7 @@ class CommandGuard:
         self._limit: CommandLimit | None = None  # what the main thread is told at a time or memory limit
         self._stop_at: float | None = None  # when the hard path runs, once a stop is decided
         self._done = threading.Event()
+        self._lock = threading.Lock()  # a batch's restart() against the watch's decisions
         self._main = threading.main_thread().ident
         self._signal_read = self._signal_write = -1
         self._thread: threading.Thread | None = None
@@ -252,6 +256,23 @@ class CommandGuard:
         if self.time_limit is None:
             return None
         return max(0.0, self.time_limit - (time.monotonic() - self.started))
+
+    def restart(self, time_limit: float | None) -> None:
+        """A new time limit, ``time_limit`` seconds from now (None: none), for the next item of a
+        batch (``npw solve`` of many files): each instance gets its own backstop and no sum of them
+        ends a long batch. A time stop decided but not yet carried out is withdrawn (the batch
+        caught its :class:`CommandLimit` and goes on); a signal's or the memory's stop stays.
+
+        >>> with guarded(time_limit=5.0) as guard:
+        ...     guard.restart(60.0)
+        ...     55.0 < guard.remaining() <= 60.0
+        True
+        """
+        with self._lock:
+            if self._limit is not None and self._limit.kind == "time" and self._stop is not None \
+                    and self._stop.status == self._limit.status:
+                self._stop = self._limit = self._stop_at = None
+            self.time_limit = None if time_limit is None else self.elapsed() + time_limit
 
     # -- the main thread's side ----------------------------------------------------------------------
 
@@ -302,15 +323,16 @@ class CommandGuard:
             except (OSError, ValueError):
                 ready = []
                 time.sleep(POLL_SECONDS)
-            now = time.monotonic()
-            if ready:
-                self._heard_signal(now)
-            if self._stop is None:
-                self._check_time(now)
-            if self._stop is None and self.max_memory is not None:
-                self._check_memory(now)
-            if self._stop_at is not None and now >= self._stop_at and self.owns_process:
-                self._hard_exit()  # never a host's process (a test, a notebook calling main): only the command line's
+            with self._lock:
+                now = time.monotonic()
+                if ready:
+                    self._heard_signal(now)
+                if self._stop is None:
+                    self._check_time(now)
+                if self._stop is None and self.max_memory is not None:
+                    self._check_memory(now)
+                if self._stop_at is not None and now >= self._stop_at and self.owns_process:
+                    self._hard_exit()  # never a host's process (a test, a notebook calling main): only the command line's
 
     def _heard_signal(self, now: float) -> None:
         try:

@@ -11,7 +11,7 @@ from typing import Any
 
 from npw.cli.guard import backstop, owns_process
 from npw.cli.common import (
-    EXIT_FAILED, EXIT_OK, Parser, UsageError, count, emit, load_file, output_path, positive_int, positive_seconds,
+    EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_UNKNOWN, Parser, UsageError, count, emit, load_file, output_path, positive_int, positive_seconds,
     read_input, decider_seconds,
 )
 from npw.instances.base import InvalidInstance, dumps
@@ -22,16 +22,19 @@ __all__ = ["cmd_puzzle_approx", "cmd_puzzle_render", "cmd_puzzle_solve", "cmd_pu
 
 def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
     """(B1, B2) from BOARD (one-line text or a file holding it, or an npuz JSON file) and --goal."""
+    return _boards_of(args.board, args.goal)
+
+
+def _boards_of(board: str, goal_name: str, name: str = "BOARD") -> tuple[Any, Any]:
     import os
 
     from npw.instances.npuz.board import goal_board, parse_board, side_of
 
-    text, name = args.board, "BOARD"
-    if args.board == "-" or (os.path.exists(args.board)
-                             and not args.board.strip().replace(" ", "").replace(",", "").isdigit()):
+    text = board
+    if board == "-" or (os.path.exists(board) and not board.strip().replace(" ", "").replace(",", "").isdigit()):
         from npw.instances.io import display_name, parse_instance
 
-        text, name = read_input(args.board), display_name(args.board)
+        text, name = read_input(board), display_name(board)
         if text.lstrip().startswith("{"):
             try:
                 instance = parse_instance(text, "json")
@@ -42,11 +45,11 @@ def _puzzle_boards(args: argparse.Namespace) -> tuple[Any, Any]:
             return instance.start, instance.goal
     elif len(text.split()) == 1 and not text.replace(",", "").strip().isdigit():
         # one word that is not a number: meant as a file name (the error used to be "'board.txt' is not a number")
-        raise InvalidInstance(f"{args.board}: no such file (BOARD is the board's n^2 numbers, quoted, or a file "
+        raise InvalidInstance(f"{board}: no such file (BOARD is the board's n^2 numbers, quoted, or a file "
                               f"holding them)")
     try:
         start = parse_board(text, name)
-        return start, goal_board(side_of(len(start)), args.goal)
+        return start, goal_board(side_of(len(start)), goal_name)
     except InvalidInstance as error:
         message = str(error)
         raise InvalidInstance(message if message.startswith(name) else f"{name}: {message}") from None
@@ -60,35 +63,45 @@ def _check_reachable(start: Any, goal: Any, where: str) -> None:
                               f"home, the permutation has an odd number of even cycles)")
 
 
-def cmd_puzzle_solve(args: argparse.Namespace) -> int:
-    # reading the board and choosing the heuristic count against --timeout (decider_seconds: what is left)
-    from npw.solvers.child import leave_now_if_warming  # numba still loading at the deadline: exit at once
+def _search(args: argparse.Namespace, start: Any, goal: Any, timeout: float | None) -> tuple[Any, str | None]:
+    """(the search's outcome, the heuristic) for one board; (None, None) when the default heuristic
+    could not be chosen in time (its compiled search still loading)."""
     from npw.solvers.npuz.search import astar_path, bfs_path, default_within, idastar_path
 
-    start, goal = _puzzle_boards(args)
-    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
-
-    heuristic = args.heuristic or default_within(math.isqrt(len(start)), goal, decider_seconds(args))
+    heuristic = args.heuristic or default_within(math.isqrt(len(start)), goal, timeout)
     if heuristic is None:
-        print("npw: no solution found within the time limit (still loading the compiled search)", file=sys.stderr)
-        return leave_now_if_warming(EXIT_FAILED, owns_process(args))
+        return None, None
     if args.solver == "region":
         from npw.instances.npuz.region import solve_board
         from npw.solvers.npuz.search import SearchOutcome
 
         began = time.perf_counter()
         moves = solve_board(start, goal)
-        outcome = SearchOutcome(moves, True, {"nodes": 0, "time": time.perf_counter() - began})
-    elif args.solver == "bfs":
-        outcome = bfs_path(start, goal, timeout=decider_seconds(args))
-    elif args.solver == "astar":
-        outcome = astar_path(start, goal, heuristic, timeout=decider_seconds(args))
-    else:
-        outcome = idastar_path(start, goal, heuristic, timeout=decider_seconds(args))
+        return SearchOutcome(moves, True, {"nodes": 0, "time": time.perf_counter() - began}), heuristic
+    if args.solver == "bfs":
+        return bfs_path(start, goal, timeout=timeout), heuristic
+    if args.solver == "astar":
+        return astar_path(start, goal, heuristic, timeout=timeout), heuristic
+    return idastar_path(start, goal, heuristic, timeout=timeout), heuristic
+
+
+def cmd_puzzle_solve(args: argparse.Namespace) -> int:
+    # reading the board and choosing the heuristic count against --timeout (decider_seconds: what is left)
+    from npw.solvers.child import leave_now_if_warming  # numba still loading at the deadline: exit at once
+
+    if _is_batch(args):
+        return leave_now_if_warming(_solve_batch(args), owns_process(args))
+    args.board = args.board[0]
+    start, goal = _puzzle_boards(args)
+    _check_reachable(start, goal, args.board if len(args.board) < 60 else "BOARD")
+    outcome, heuristic = _search(args, start, goal, decider_seconds(args))
+    if outcome is None:
+        print("npw: no solution found within the time limit (still loading the compiled search)", file=sys.stderr)
+        return leave_now_if_warming(EXIT_UNKNOWN, owns_process(args))
     if outcome.moves is None:
         print(f"npw: no solution found within the time limit or the memory budget "
               f"({outcome.stats.get('nodes', 0)} nodes)", file=sys.stderr)
-        return leave_now_if_warming(EXIT_FAILED, owns_process(args))
+        return leave_now_if_warming(EXIT_UNKNOWN, owns_process(args))
     result = {"length": len(outcome.moves), "moves": outcome.moves, "nodes": outcome.stats.get("nodes", 0),
               "seconds": round(outcome.stats.get("time", 0.0), 6)}
     if args.json:
@@ -101,6 +114,85 @@ def cmd_puzzle_solve(args: argparse.Namespace) -> int:
               f"{result['seconds']:.3f} s, {label}")
         print(outcome.moves)
     return leave_now_if_warming(EXIT_OK, owns_process(args))
+
+
+def _is_batch(args: argparse.Namespace) -> bool:
+    # a batch's guard has no time limit of its own: each board gets a backstop (CommandGuard.restart)
+    return args.boards is not None or len(args.board) != 1 or args.batch
+
+
+def _batch_boards(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """(name, board) of every board of a batch: the BOARD arguments, then --boards FILE's lines
+    (blank lines and lines starting with # left out; named FILE:LINE)."""
+    boards = [(board if len(board) < 60 else f"BOARD {i + 1}", board) for i, board in enumerate(args.board)]
+    if args.boards is not None:
+        from npw.instances.io import display_name
+
+        name = display_name(args.boards)
+        for number, line in enumerate(read_input(args.boards).splitlines(), start=1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                boards.append((f"{name}:{number}", line.strip()))
+    if not boards:
+        raise UsageError("puzzle solve: no boards (give BOARD arguments or --boards FILE with one board a line)")
+    return boards
+
+
+def _solve_batch(args: argparse.Namespace) -> int:
+    """One JSON line per board; --timeout is each board's; a bad board's line says why and the
+    others go on; the exit status is the batch's (npw.cli.solve.batch_status)."""
+    from npw.cli.guard import CommandLimit
+    from npw.cli.solve import batch_status
+
+    statuses: list[int] = []
+    args.batch_statuses = statuses
+    for name, board in _batch_boards(args):
+        if args.timeout is not None and getattr(args, "guard", None) is not None:
+            args.guard.restart(backstop(args.timeout))  # each board its own backstop, not counting start-up
+            # nor the others: never the batch's sum
+        began = time.perf_counter()
+        line: dict[str, Any] = {"input": name, "length": None, "moves": None, "nodes": None, "seconds": None,
+                                "heuristic": None, "error": None}
+        args.batch_current = line
+        status = EXIT_OK
+        try:
+            start, goal = _boards_of(board, args.goal, name)
+            _check_reachable(start, goal, name)
+            timeout = None if args.timeout is None else max(0.01, args.timeout - (time.perf_counter() - began))
+            outcome, heuristic = _search(args, start, goal, timeout)
+            line["heuristic"] = heuristic if args.solver in ("astar", "idastar") else None
+            if outcome is None or outcome.moves is None:
+                line["error"] = "no solution found within the time limit or the memory budget"
+                line["nodes"] = outcome.stats.get("nodes", 0) if outcome is not None else 0
+                status = EXIT_UNKNOWN
+            else:
+                line.update(length=len(outcome.moves), moves=outcome.moves, nodes=outcome.stats.get("nodes", 0))
+        except (InvalidInstance, UsageError) as error:
+            line["error"] = str(error)
+            status = EXIT_BAD_INPUT
+        except CommandLimit as stop:
+            if stop.kind != "time":
+                raise  # the memory limit is the process's: the batch ends
+            args.guard.restart(None)  # withdrawn at once: the guard would otherwise end the process 0.3 s on
+            line["error"] = "no solution found within the time limit (stopped by the board's time backstop)"
+            status = EXIT_UNKNOWN
+        except Exception as error:  # a bug shown on this board; the others still run
+            line["error"] = f"internal error: {type(error).__name__}: {error}"
+            status = EXIT_INTERNAL
+        line["seconds"] = round(time.perf_counter() - began, 6)
+        statuses.append(status)
+        print(json.dumps(line), flush=True)
+    args.batch_current = None
+    return batch_status(statuses)
+
+
+def _solve_out_of_time(args: argparse.Namespace) -> tuple[str, str, int]:
+    current = getattr(args, "batch_current", None)
+    if current is not None:  # the board's line, and the batch's status with this board's UNKNOWN
+        from npw.cli.solve import batch_status
+
+        line = dict(current, error="no solution found within the time limit (stopped by the board's time backstop)")
+        return json.dumps(line) + "\n", "", batch_status(getattr(args, "batch_statuses", []) + [EXIT_UNKNOWN])
+    return "", "puzzle solve: no solution found within the time limit", EXIT_UNKNOWN
 
 
 def cmd_puzzle_approx(args: argparse.Namespace) -> int:
@@ -196,8 +288,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     puzzle = p.add_subparsers(dest="puzzle_command", required=True, parser_class=Parser)
     board_help = ("the board in the one-line format (n^2 numbers, 0 the blank; quote it) or a file holding it "
                   "(or an npuz JSON instance, whose goal is used); - reads standard input")
-    q = puzzle.add_parser("solve", help="an optimal solution (moves name the direction the blank travels)")
-    q.add_argument("board", help=board_help)
+    q = puzzle.add_parser("solve", help="an optimal solution (moves name the direction the blank travels); many "
+                                         "boards: one JSON line each")
+    q.add_argument("board", nargs="*", help=board_help + "; several: a batch, one JSON line per board")
+    q.add_argument("--boards", metavar="FILE",
+                   help="a batch: a file of boards, one a line (blank lines and # comments skipped; - standard "
+                        "input); one JSON line per board {\"input\", \"length\", \"moves\", \"nodes\", "
+                        "\"seconds\", \"heuristic\", \"error\"}")
+    q.add_argument("--batch", action="store_true", help="one JSON line per board even for one BOARD")
     q.add_argument("--goal", choices=("blank-first", "blank-last"), default="blank-last",
                    help="goal board: 0 1 2 ... (blank-first) or 1 2 ... 0 (blank-last, default)")
     q.add_argument("--solver", choices=("bfs", "astar", "idastar", "region"), default="idastar",
@@ -208,12 +306,13 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="default: pdb for n <= 4; for n = 5 pdb6666 once its databases are built (pdb78: 7-8 "
                         "databases for 4 x 4, pdb6666: 6-6-6-6 for 5 x 5, built and cached on first use, minutes), "
                         "linear-conflict otherwise")
-    q.add_argument("--timeout", type=positive_seconds, help="seconds; exit 1 if no solution in time")
+    q.add_argument("--timeout", type=positive_seconds,
+                   help="seconds (per board in a batch); no solution in time: exit status 3")
     q.add_argument("--json", action="store_true", help='one object {"length", "moves", "nodes", "seconds"}')
     # the searches keep --timeout themselves; the command's guard is the backstop (npw.cli.guard)
     q.set_defaults(run=cmd_puzzle_solve,
-                   time_limit=lambda args: None if args.timeout is None else backstop(args.timeout),
-                   out_of_time=lambda args: ("", "puzzle solve: no solution found within the time limit", 1))
+                   time_limit=lambda args: None if args.timeout is None or _is_batch(args) else backstop(args.timeout),
+                   out_of_time=_solve_out_of_time)
 
     q = puzzle.add_parser("approx", help="a fast solution within a constant factor (Section 5), with the "
                                           "Theorem 4 lower bound")
