@@ -180,7 +180,7 @@ def encode_grouped(instance, deadline: Deadline | None = None) -> tuple[int, lis
 
     >>> from npw.instances.graphs.graph import IndependentSet
     >>> encode_grouped(IndependentSet(3, ((0, 1), (1, 2), (0, 2)), 1))[1]
-    [[-1, -2], [-2, -3], [-1, -3], [1, 2, 3]]
+    [[-1, -2], [-1, -3], [-2, -3], [1, 2, 3]]
     """
     n, k, problem = instance.num_vertices, instance.k, instance.problem
     refuse_above(_property_size(instance) + 2 * n, f"the {problem} encoding of {n:,} vertices")
