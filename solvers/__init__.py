@@ -117,7 +117,7 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
             return Result(Answer.UNKNOWN, None, name, {"time": time.perf_counter() - began,
                                                        "timed_out_while": "loading the decider"})
     takes_solver = "solver" in inspect.signature(function).parameters
-    if backend is None and takes_solver and "solver" not in options:
+    if backend is None and family == "sat" and takes_solver and "solver" not in options:
         from npw.solvers.sat import AUTO
 
         options["solver"] = AUTO  # MiniSat on what it decides at once, CaDiCaL past that (npw.solvers.sat.AUTO)
