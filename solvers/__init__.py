@@ -45,7 +45,8 @@ def _load(spec: str | Callable[..., Any]) -> Callable[..., Any]:
 
 
 def backends_for(problem_id: str) -> list[str]:
-    """The problem's deciders by name, its default first."""
+    """The problem's deciders by name, in order of preference (the default passes over those
+    declared slow at an instance's size: :func:`default_backend`)."""
     return list(deciders_of(problem_id))
 
 
@@ -78,7 +79,9 @@ def default_backend(instance: Any) -> tuple[str, str]:
 
 
 def solve(instance: Any, backend: str | None = None, timeout: float | None = None, **options: Any) -> Result:
-    """Decides ``instance`` with ``backend`` (the problem's default if None) within ``timeout``
+    """Decides ``instance`` with ``backend`` (if None: :func:`default_backend`, by the instance's
+    size, its Result's ``stats["chosen_because"]`` saying why; a SAT decider then picks its
+    solver by :data:`npw.solvers.sat.AUTO`, and ``Result.backend`` names the one that answered) within ``timeout``
     seconds: finding the decider and importing its module (z3, OR-Tools, python-sat: up to a
     second or more on a loaded machine) count against the limit, so the decider gets what is
     left of it (issue 30: every backend returns within 1.2 timeout + 0.5 s).

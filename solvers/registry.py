@@ -143,7 +143,7 @@ def _named(kind: str, problem_id: str, with_plugins: bool = False) -> dict[str, 
 
 def deciders_of(problem_id: str, with_plugins: bool = False) -> dict[str, str | Callable[..., Any]]:
     """Decider name -> ``"module:function"`` (or the function), in the problem's order: those its
-    record names first (the first is the default), then any other declared for it. A plugin's
+    record names first (in order of preference: :func:`npw.solvers.default_backend`), then any other declared for it. A plugin's
     decider of a built-in problem is there once plugins have been read, or with ``with_plugins``
     (:func:`npw.solvers.solve` asks for it when a decider's name is not built in)."""
     from npw.instances.registry import get_problem
