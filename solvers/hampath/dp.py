@@ -17,7 +17,23 @@ from npw.solvers.limits import TABLE_BYTES_LIMIT, encoding_limit, int_bytes, ref
 from npw.solvers.result import Answer, Deadline, Refused, Result
 from npw.solvers.registry import Decider
 
-__all__ = ["DECIDERS", "hamiltonian_path", "refuse_before_masks", "solve", "solve_cycle"]
+__all__ = ["DECIDERS", "FAST_VERTICES", "fast", "hamiltonian_path", "refuse_before_masks", "solve", "solve_cycle"]
+
+FAST_VERTICES = 20
+"""The most vertices of a general graph on which the default decider (:func:`npw.solvers.default_backend`)
+runs the dynamic program: a 30-vertex directed cycle's target took it 2.3 s, SAT 1.2 s, and a
+182-vertex vertex-cover target ran out of 5 s (BENCHMARKS.md, issue 31). Not declared for the
+max-degree-3 grid graphs (``hampath-grid-s``), on which it stores few sets."""
+
+
+def fast(instance) -> bool:
+    """Whether the dynamic program is fast on the graph: at most :data:`FAST_VERTICES` vertices.
+
+    >>> from npw.instances.hampath.graph import HamPath
+    >>> fast(HamPath(3, ((0, 1), (1, 2)))), fast(HamPath(30, ((0, 1),)))
+    (True, False)
+    """
+    return instance.num_vertices <= FAST_VERTICES
 
 
 def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
@@ -164,6 +180,7 @@ def solve_cycle(instance, timeout: float | None = None) -> Result:
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    *(Decider(problem, "dp", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
-    *(Decider(problem, "dp", solve_cycle) for problem in ("hamcycle", "dhamcycle")),
+    *(Decider(problem, "dp", solve, fast=fast) for problem in ("hampath", "hampath-st")),
+    Decider("hampath-grid-s", "dp", solve),
+    *(Decider(problem, "dp", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle")),
 )
