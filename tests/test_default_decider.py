@@ -57,6 +57,12 @@ def test_a_tiny_instance_keeps_the_fast_small_instance_decider() -> None:
     assert formula.stats["chosen_because"].startswith("sat: the first decider of cnf; MiniSat decided it")
 
 
+def test_a_formula_hard_for_minisat_goes_to_cadical() -> None:
+    result = solve(CNF(*_ordering_principle(20)), timeout=60)  # MiniSat 2.1 s, CaDiCaL 1.9.5 0.04 s
+    assert (result.answer, result.backend) == (Answer.NO, f"sat:{sat_module.AUTO_LATER}")
+    assert "MiniSat undecided after 30,000 conflicts: CaDiCaL" in result.stats["chosen_because"]
+
+
 def test_past_the_size_limit_the_default_is_sat() -> None:
     large = IndependentSet(41, (), 41)
     assert not fast_of("indset", "brute")(large)
@@ -85,7 +91,8 @@ def _ordering_principle(n: int) -> tuple[int, list[list[int]]]:
 
 
 def test_auto_hands_an_undecided_formula_to_cadical(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sat_module, "AUTO_HEAD_START", 0.0)  # MiniSat gets no time: CaDiCaL decides
+    monkeypatch.setattr(sat_module, "QUICK_PROPAGATIONS", 1)  # MiniSat gets no head start: CaDiCaL decides
+    monkeypatch.setattr(sat_module, "AUTO_CONFLICTS", 1)
     answer, values, _, name, why = sat_module.solve_auto(*_ordering_principle(8), timeout=30)
     assert (answer, values, name) == (Answer.NO, None, sat_module.AUTO_LATER)
     assert why.startswith("MiniSat undecided")
