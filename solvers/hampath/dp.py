@@ -21,9 +21,9 @@ __all__ = ["DECIDERS", "FAST_VERTICES", "fast", "hamiltonian_path", "refuse_befo
 
 FAST_VERTICES = 20
 """The most vertices of a general graph on which the default decider (:func:`npw.solvers.default_backend`)
-runs the dynamic program: a 30-vertex directed cycle's target took it 2.3 s, SAT 1.2 s, and a
-182-vertex vertex-cover target ran out of 5 s (BENCHMARKS.md, issue 31). Not declared for the
-max-degree-3 grid graphs (``hampath-grid-s``), on which it stores few sets."""
+runs the dynamic program for hamcycle and dhamcycle: a 30-vertex directed cycle's target took it
+2.3 s, ``sat-edges`` 0.002 s, and a 182-vertex vertex-cover target ran out of 5 s where
+``sat-edges`` answered in 0.06 s (BENCHMARKS.md, issue 31)."""
 
 
 def fast(instance) -> bool:
@@ -180,7 +180,9 @@ def solve_cycle(instance, timeout: float | None = None) -> Result:
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    *(Decider(problem, "dp", solve, fast=fast) for problem in ("hampath", "hampath-st")),
-    Decider("hampath-grid-s", "dp", solve),
+    # the paths keep the DP first at every size: their next decider is the position encoding,
+    # no faster past 20 vertices (4.5 s on a 49-vertex cycle target), and the verifier's
+    # hamcycle-to-hampath targets stay on the DP
+    *(Decider(problem, "dp", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
     *(Decider(problem, "dp", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle")),
 )
