@@ -89,9 +89,12 @@ def _solvers_index() -> dict[str, Any]:
     deciders: dict[str, dict[str, str]] = {}
     exports: dict[str, dict[str, list]] = {}
     samplers: dict[str, str] = {}
+    fast: dict[str, dict[str, str]] = {}
     for _, _, record in records:
         if isinstance(record, Decider):
             deciders.setdefault(record.problem, {})[record.name] = spec_of(record.solve)
+            if record.fast is not None:  # the default decider's size limits (npw.solvers.default_backend)
+                fast.setdefault(record.problem, {})[record.name] = spec_of(record.fast)
         elif isinstance(record, Export):
             bound = None if record.clause_bound is None else spec_of(record.clause_bound)
             exports.setdefault(record.problem, {})[record.name] = [spec_of(record.write), bound, record.read_as]
@@ -103,7 +106,8 @@ def _solvers_index() -> dict[str, Any]:
                          for p, named in _ordered(deciders, previous.get("DECIDERS")).items()},
             "EXPORTS": {p: _ordered(named, previous.get("EXPORTS", {}).get(p))
                         for p, named in _ordered(exports, previous.get("EXPORTS")).items()},
-            "SAMPLERS": _ordered(samplers, previous.get("SAMPLERS"))}
+            "SAMPLERS": _ordered(samplers, previous.get("SAMPLERS")),
+            "FAST": {p: dict(sorted(named.items())) for p, named in sorted(fast.items())}}
 
 
 def _reductions_index() -> dict[str, Any]:

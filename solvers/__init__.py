@@ -26,15 +26,16 @@ p cnf 3 8
 
 from __future__ import annotations
 
+import functools
 import inspect
 import time
 from typing import Any, Callable
 
 from npw.instances.base import InvalidInstance
-from npw.solvers.registry import deciders_of, exports_of, get_export, sampler_of
+from npw.solvers.registry import deciders_of, exports_of, fast_of, get_export, sampler_of
 from npw.solvers.result import Answer, Refused, Result, SolverError
 
-__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "export", "export_formats",
+__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "default_backend", "export", "export_formats",
            "sample_certificates"]
 
 
@@ -44,13 +45,49 @@ def _load(spec: str | Callable[..., Any]) -> Callable[..., Any]:
     return resolve(spec)
 
 
+@functools.lru_cache(maxsize=256)
+def _takes_solver(function: Callable[..., Any]) -> bool:
+    return "solver" in inspect.signature(function).parameters
+
+
 def backends_for(problem_id: str) -> list[str]:
-    """The problem's deciders by name, its default first."""
+    """The problem's deciders by name, in order of preference (the default passes over those
+    declared slow at an instance's size: :func:`default_backend`)."""
     return list(deciders_of(problem_id))
 
 
+def default_backend(instance: Any) -> tuple[str, str]:
+    """The decider :func:`solve` runs when none is named, and why: the problem's deciders in
+    their order of preference, passing over each whose declared ``fast(instance)`` is False
+    (:class:`npw.solvers.registry.Decider`): brute force only where it is fast, SAT otherwise.
+    Judged from the instance's sizes alone (nothing is encoded twice); a SAT decider chosen
+    so picks its solver by the encoding it builds (``npw.solvers.sat.AUTO``).
+
+    >>> from npw.instances.graphs.graph import IndependentSet
+    >>> default_backend(IndependentSet(3, ((0, 1),), 2))
+    ('brute', 'brute: fast at this size')
+    >>> default_backend(IndependentSet(600, (), 200))
+    ('sat', 'brute not fast at this size; sat next')
+    """
+    names = list(deciders_of(instance.problem))
+    if not names:
+        raise InvalidInstance(f"no decider for problem {instance.problem!r}")
+    passed: list[str] = []
+    for name in names:
+        fast = fast_of(instance.problem, name)
+        if fast is None:
+            return name, (f"{', '.join(passed)} not fast at this size; {name} next" if passed
+                          else f"{name}: the first decider of {instance.problem}")
+        if fast(instance):
+            return name, f"{name}: fast at this size"
+        passed.append(name)
+    return names[0], f"no decider fast at this size; {names[0]}, the first"
+
+
 def solve(instance: Any, backend: str | None = None, timeout: float | None = None, **options: Any) -> Result:
-    """Decides ``instance`` with ``backend`` (the problem's default if None) within ``timeout``
+    """Decides ``instance`` with ``backend`` (if None: :func:`default_backend`, by the instance's
+    size, its Result's ``stats["chosen_because"]`` saying why; a SAT decider then picks its
+    solver by :data:`npw.solvers.sat.AUTO`, and ``Result.backend`` names the one that answered) within ``timeout``
     seconds: finding the decider and importing its module (z3, OR-Tools, python-sat: up to a
     second or more on a loaded machine) count against the limit, so the decider gets what is
     left of it (issue 30: every backend returns within 1.2 timeout + 0.5 s).
@@ -63,7 +100,11 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
     table = deciders_of(instance.problem)
     if not table:
         raise InvalidInstance(f"no decider for problem {instance.problem!r}")
-    name = backend or next(iter(table))
+    chosen_because = None
+    if backend is None:
+        name, chosen_because = default_backend(instance)
+    else:
+        name = backend
     family, _, variant = name.partition(":")
     if family not in table:  # perhaps a plugin's decider of a built-in problem
         table = deciders_of(instance.problem, with_plugins=True)
@@ -84,8 +125,14 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
         if not loaded:
             return Result(Answer.UNKNOWN, None, name, {"time": time.perf_counter() - began,
                                                        "timed_out_while": "loading the decider"})
+    # inspect.signature costs 0.2 ms, as much as a verifier's whole SAT call: only where needed
+    takes_solver = bool(variant or (backend is None and family == "sat")) and _takes_solver(function)
+    if backend is None and family == "sat" and takes_solver and "solver" not in options:
+        from npw.solvers.sat import AUTO
+
+        options["solver"] = AUTO  # MiniSat on what it decides at once, CaDiCaL past that (npw.solvers.sat.AUTO)
     if variant:
-        if "solver" not in inspect.signature(function).parameters:
+        if not takes_solver:
             raise InvalidInstance(f"backend {family!r} of {instance.problem} takes no solver (given {name!r}; "
                                   f"a name after ':' picks a python-sat solver for a SAT decider)")
         options["solver"] = variant
@@ -94,9 +141,12 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
     try:
         result = function(instance, timeout=timeout, **options)
     except Refused as refusal:  # too large for this decider: UNKNOWN, saying why
-        return Result(Answer.UNKNOWN, None, name, {"refused": str(refusal)})
+        result = Result(Answer.UNKNOWN, None, name, {"refused": str(refusal)})
     if result.answer is Answer.YES and not instance.verify(result.certificate):
-        raise SolverError(f"backend {name} returned a certificate that the {instance.problem} checker rejects")
+        raise SolverError(f"backend {result.backend} returned a certificate that the {instance.problem} checker rejects")
+    if chosen_because is not None:
+        why = result.stats.get("chosen_because")
+        result.stats["chosen_because"] = f"{chosen_because}; {why}" if why else chosen_because
     return result
 
 

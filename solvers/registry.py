@@ -4,7 +4,9 @@ A solver module declares what it offers as module-level records:
 
 * ``DECIDERS = (Decider("indset", "sat", solve), ...)``: ``function(instance, timeout=None,
   **options) -> Result``; ``brute`` never touches SAT/SMT. The problem's record orders them
-  (``Problem.deciders``, the first is the default); ``"sat:NAME"`` selects the python-sat solver
+  (``Problem.deciders``); the default (``npw solve`` with no ``--backend``) is the first whose
+  declared ``fast(instance)`` holds, or which declares none (:func:`npw.solvers.default_backend`);
+  ``"sat:NAME"`` selects the python-sat solver
   NAME (``sat:cadical``, ``sat:g42``...), and a SAT decider's ``Result.backend`` is its name plus
   the solver it ran (``sat:m22``), so it can be passed back (``npw.solvers.sat.decide_by_sat``);
 * ``EXPORTS = (Export("indset", "dimacs", graph_dimacs, clause_bound=...), ...)``: ``npw reduce
@@ -33,17 +35,24 @@ from typing import Any, Callable
 
 from npw.instances.discovery import declared, imported, load_index, plugin_modules, plugins_scanned, unindexed_modules
 
-__all__ = ["Decider", "Export", "Sampler", "deciders_of", "exports_of", "get_export", "sampler_of", "register_backend",
-           "register_export", "register_sampler", "spec_of"]
+__all__ = ["Decider", "Export", "Sampler", "deciders_of", "exports_of", "fast_of", "get_export", "sampler_of",
+           "register_backend", "register_export", "register_sampler", "spec_of"]
 
 
 @dataclass(frozen=True)
 class Decider:
-    """A decider of ``problem`` known as ``name``: ``solve(instance, timeout=None, **options) -> Result``."""
+    """A decider of ``problem`` known as ``name``: ``solve(instance, timeout=None, **options) -> Result``.
+
+    ``fast(instance) -> bool``, where given, says whether the decider answers such an instance
+    quickly (within about a second), judged from its sizes alone (no encoding, no search): the
+    default decider passes over one whose ``fast`` is False (brute force on a 1,000-vertex graph).
+    A decider with no ``fast`` is taken for any size where it comes first.
+    """
 
     problem: str
     name: str
     solve: Callable[..., Any]
+    fast: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,14 +85,16 @@ def spec_of(function: Callable[..., Any]) -> str:
 
 
 # run-time records (problems defined in a user's file, npw.custom; plugins): problem -> name -> record
-_RUNTIME: dict[str, dict[tuple[str, str], Any]] = {"deciders": {}, "exports": {}, "samplers": {}}
+_RUNTIME: dict[str, dict[tuple[str, str], Any]] = {"deciders": {}, "exports": {}, "samplers": {}, "fast": {}}
 
 
 @functools.cache
 def _builtin() -> dict[str, dict]:
     """The index, plus records of modules added since it was written."""
     index = load_index("npw.solvers")
-    tables: dict[str, dict] = {"deciders": {}, "exports": {}, "samplers": {}}
+    tables: dict[str, dict] = {"deciders": {}, "exports": {}, "samplers": {}, "fast": {}}
+    for problem, named in index.get("FAST", {}).items():
+        tables["fast"].update({(problem, name): spec for name, spec in named.items()})
     for problem, named in index.get("DECIDERS", {}).items():
         tables["deciders"].update({(problem, name): spec for name, spec in named.items()})
     for problem, named in index.get("EXPORTS", {}).items():
@@ -96,7 +107,7 @@ def _builtin() -> dict[str, dict]:
 @functools.cache
 def _plugins() -> dict[str, dict]:
     """The records of plugins (read on first use: :mod:`npw.instances.discovery`)."""
-    tables: dict[str, dict] = {"deciders": {}, "exports": {}, "samplers": {}}
+    tables: dict[str, dict] = {"deciders": {}, "exports": {}, "samplers": {}, "fast": {}}
     _add(tables, list(plugin_modules()))
     return tables
 
@@ -106,6 +117,8 @@ def _add(tables: dict[str, dict], modules: list[str]) -> None:
         for _, record in declared(module, (Decider, Export, Sampler)):
             kind, key, value = _entry(record)
             tables[kind].setdefault(key, value)
+            if isinstance(record, Decider) and record.fast is not None:
+                tables["fast"].setdefault(key, record.fast)
 
 
 def _entry(record: Decider | Export | Sampler) -> tuple[str, tuple[str, str], Any]:
@@ -130,7 +143,7 @@ def _named(kind: str, problem_id: str, with_plugins: bool = False) -> dict[str, 
 
 def deciders_of(problem_id: str, with_plugins: bool = False) -> dict[str, str | Callable[..., Any]]:
     """Decider name -> ``"module:function"`` (or the function), in the problem's order: those its
-    record names first (the first is the default), then any other declared for it. A plugin's
+    record names first (in order of preference: :func:`npw.solvers.default_backend`), then any other declared for it. A plugin's
     decider of a built-in problem is there once plugins have been read, or with ``with_plugins``
     (:func:`npw.solvers.solve` asks for it when a decider's name is not built in)."""
     from npw.instances.registry import get_problem
@@ -141,6 +154,19 @@ def deciders_of(problem_id: str, with_plugins: bool = False) -> dict[str, str | 
     except Exception:  # an unknown problem has no deciders: the caller says so
         return {}
     return {**{name: found[name] for name in preferred if name in found}, **found}
+
+
+def fast_of(problem_id: str, name: str) -> Callable[[Any], bool] | None:
+    """The ``fast`` predicate the decider ``name`` of ``problem_id`` declares (its module
+    imported: a predicate's module is a light one), or None where it declares none.
+
+    >>> fast_of("indset", "brute").__name__, fast_of("indset", "sat")
+    ('fast', None)
+    """
+    from npw.instances.registry import resolve
+
+    spec = _named("fast", problem_id).get(name)
+    return None if spec is None else resolve(spec)
 
 
 def exports_of(problem_id: str, with_plugins: bool = False) -> dict[str, Any]:
@@ -166,9 +192,12 @@ def sampler_of(problem_id: str) -> str | Callable[..., Any] | None:
     return _named("samplers", problem_id).get("")
 
 
-def register_backend(problem_id: str, name: str, function: Callable[..., Any]) -> None:
-    """Adds a decider for a problem defined at run time."""
+def register_backend(problem_id: str, name: str, function: Callable[..., Any],
+                     fast: Callable[[Any], bool] | None = None) -> None:
+    """Adds a decider for a problem defined at run time (``fast`` as :class:`Decider`'s)."""
     _RUNTIME["deciders"][(problem_id, name)] = function
+    if fast is not None:
+        _RUNTIME["fast"][(problem_id, name)] = fast
 
 
 def register_export(export: Export) -> None:

@@ -46,10 +46,10 @@ from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
-__all__ = ["ALIASES", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK",
+__all__ = ["ALIASES", "AUTO", "AUTO_CONFLICTS", "AUTO_LATER", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK",
            "QUICK_PROPAGATIONS", "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "cardinality",
            "decide_by_lazy_sat", "decide_by_sat", "encode_timed", "interruptible", "sample_certificates",
-           "sample_models", "solve", "solve_clauses", "solve_interruptible", "solve_releasing", "solver_key",
+           "sample_models", "solve", "solve_auto", "solve_clauses", "solve_interruptible", "solve_releasing", "solver_key",
            "solver_name", "solver_statistics", "to_dimacs"]
 
 DEFAULT_SOLVER = "m22"
@@ -60,6 +60,22 @@ threshold they went on for 2-4 s past an interrupt at 1 s (issue 30), nor the Ma
 pigeonhole formula MapleChrono stopped 6.7 s late, MapleCM and MapleSAT were still running 30-60 s
 after it. They run, like CaDiCaL, Kissat and Lingeling, in a child process killed at the deadline."""
 ALIASES = {"minisat": "m22", "glucose": "g42", "cadical": "cd19", "kissat": "kissat4"}
+
+AUTO = "auto"
+"""The solver of the default decider (``npw solve`` with no ``--backend``; ``sat:auto`` names it):
+MiniSat 2.2 in this process for a head start of :data:`AUTO_CONFLICTS` conflicts, then, if it has
+not decided, :data:`AUTO_LATER` in a child process for the time left (:func:`solve_auto`). Not
+by clause count alone: on 297 clauses (pigeonhole 9 into 8) MiniSat takes 0.4 s and CaDiCaL
+1.5.3 0.9 s, on 7,050 (ordering principle of 20 elements) MiniSat 2.1 s and CaDiCaL 1.9.5 0.04 s;
+and under a few thousand clauses CaDiCaL's child process costs 15-40 ms where MiniSat needs
+less than a millisecond (the verifier's cases). The head start keeps every instance MiniSat
+decides at once in this process; counted in conflicts, not seconds, so that the choice is the
+same on a loaded machine (BENCHMARKS.md, issue 31)."""
+AUTO_CONFLICTS = 30_000
+"""MiniSat's head start, 0.15-0.25 s of one core on hard formulas (pigeonhole 9 into 8: 39,063
+conflicts in 0.20 s; ordering principle of 16 elements: 71,082 in 0.55 s, where CaDiCaL 1.9.5
+takes 0.03 s); a 3-SAT formula's 3-colouring target (50 variables) needs 715."""
+AUTO_LATER = "cd19"
 
 
 LOAD_CHUNK = 100_000  # clauses handed to the solver at a time, so loading stops at the deadline
@@ -118,6 +134,8 @@ def solver_name(name: str | None) -> str:
     import importlib.util
 
     name = ALIASES.get(name or DEFAULT_SOLVER, name or DEFAULT_SOLVER)
+    if name == AUTO:  # a decider that picks no solver by size runs the default
+        name = DEFAULT_SOLVER
     if name not in _known_names():
         known = ", ".join(sorted(ALIASES)) + ", or a python-sat name such as m22, g42, cd19"
         raise InvalidInstance(f"unknown SAT solver {name!r} (use {known})")
@@ -230,6 +248,68 @@ def solve_clauses(
         if abs(literal) <= num_vars:
             values[abs(literal) - 1] = literal > 0
     return Answer.YES, tuple(values), stats
+
+
+def solve_auto(num_vars: int, clauses: Sequence[Sequence[int]], timeout: float | None = None
+               ) -> tuple[Answer, tuple[bool, ...] | None, dict, str, str]:
+    """:func:`solve_clauses` with the solver :data:`AUTO` picks: MiniSat for a head start of
+    :data:`AUTO_CONFLICTS` conflicts (and within the deadline), then CaDiCaL in the time left.
+    Returns (answer, assignment, statistics, the solver that answered, why it was it).
+
+    >>> answer, values, _, name, why = solve_auto(2, [[1, 2], [-1]])
+    >>> answer.value, values, name, why
+    ('YES', (False, True), 'm22', 'MiniSat decided it within its head start of 30,000 conflicts')
+    """
+    deadline = Deadline(timeout)
+    if not all(map(len, clauses)):
+        return Answer.NO, None, {}, DEFAULT_SOLVER, "an empty clause"
+    outcome, model, stats = _head_start(clauses, deadline)
+    if outcome is not None:
+        if not outcome:
+            answer, values = Answer.NO, None
+        else:
+            answer, values = Answer.YES, _values(model, num_vars)
+        return answer, values, stats, DEFAULT_SOLVER, \
+            f"MiniSat decided it within its head start of {AUTO_CONFLICTS:,} conflicts"
+    remaining = deadline.remaining()
+    if remaining is not None and remaining <= 0:
+        return Answer.UNKNOWN, None, stats, DEFAULT_SOLVER, "MiniSat undecided, no time left for CaDiCaL"
+    answer, values, stats = solve_clauses(num_vars, clauses, AUTO_LATER, remaining)
+    return answer, values, stats, AUTO_LATER, f"MiniSat undecided after {AUTO_CONFLICTS:,} conflicts: CaDiCaL"
+
+
+def _values(model: Sequence[int] | None, num_vars: int) -> tuple[bool, ...]:
+    values = [False] * num_vars
+    for literal in model or ():
+        if abs(literal) <= num_vars:
+            values[abs(literal) - 1] = literal > 0
+    return tuple(values)
+
+
+def _head_start(clauses: Sequence[Sequence[int]], deadline: Deadline) -> tuple[bool | None, list[int] | None, dict]:
+    """MiniSat within :data:`AUTO_CONFLICTS` conflicts and the deadline: first, as
+    :func:`solve_interruptible`, within :data:`QUICK_PROPAGATIONS` with no timer thread (the
+    verifier's cases end there), then under the conflict budget and a timer at the deadline."""
+    with alarm_kept(), Solver(name=DEFAULT_SOLVER) as solver:
+        for begin in range(0, len(clauses), LOAD_CHUNK):
+            if deadline.expired():
+                return None, None, {}
+            solver.append_formula(clauses[begin:begin + LOAD_CHUNK])
+        solver.prop_budget(QUICK_PROPAGATIONS)
+        outcome = solver.solve_limited()
+        solver.prop_budget(-1)
+        if outcome is None and not deadline.expired():
+            solver.conf_budget(AUTO_CONFLICTS)
+            timer = None if deadline.end is None else threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
+            if timer is not None:
+                timer.start()
+            try:
+                outcome = solver.solve_limited(expect_interrupt=True)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+        model = solver.get_model() if outcome else None
+        return outcome, model, solver_statistics(solver)
 
 
 def solve_interruptible(solver: Solver, deadline: Deadline) -> bool | None:
@@ -413,6 +493,7 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
     >>> decide_by_sat(huge, backend="sat").stats["refused"]
     'a unary sum to 10^10: about 10,000,000,000 clauses, past the encoding limit of 5,000,000 (NPW_ENCODING_LIMIT)'
     """
+    auto = solver == AUTO
     name = solver_name(solver)
     start = time.perf_counter()
     deadline = Deadline(timeout)
@@ -425,7 +506,11 @@ def decide_by_sat(encode: Callable[[Deadline], SatEncoding], *, backend: str, so
     if encoding is not None:
         stats.update(variables=encoding.num_vars, clauses=len(encoding.clauses))
         solving = time.perf_counter()
-        answer, model, solver_stats = solve_clauses(encoding.num_vars, encoding.clauses, name, deadline.remaining())
+        if auto:
+            answer, model, solver_stats, name, stats["chosen_because"] = solve_auto(
+                encoding.num_vars, encoding.clauses, deadline.remaining())
+        else:
+            answer, model, solver_stats = solve_clauses(encoding.num_vars, encoding.clauses, name, deadline.remaining())
         stats["solve_seconds"] = time.perf_counter() - solving
         stats.update((key, solver_stats.get(key)) for key in SOLVER_STATS)
         if answer is Answer.YES:

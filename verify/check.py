@@ -26,10 +26,11 @@ from npw.instances.time_bound import bounded_calls, time_bound
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
 from npw.solvers import sample_certificates, solve
 from npw.solvers.result import Answer, Result, SolverError, progress
+from npw.solvers.registry import fast_of
 
 __all__ = ["BACKWARD", "CASE_SECONDS", "CERTIFICATE_KINDS", "CLAIM", "CaseResult", "DECIDER_DISAGREEMENT",
            "DECIDER_ERROR", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "REDUCE_ERROR", "SIZE",
-           "check_case", "claim_kind"]
+           "check_case", "claim_kind", "primary_decider"]
 
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"
@@ -101,6 +102,23 @@ def _run(function: Callable[..., Any], args: tuple, timeout: float | None) -> An
         if isinstance(error, SystemExit):
             raise _Raised(f"called sys.exit({error.code!r})") from None
         raise _Raised(f"raised {type(error).__name__}: {error}") from None
+
+
+def primary_decider(instance: Any, deciders: Sequence[str]) -> str:
+    """The first of ``deciders`` (a problem's ``verify_deciders``) not declared slow at the
+    instance's size (``Decider.fast``, as :func:`npw.solvers.default_backend` judges): the
+    listed primary on the small cases, SAT on a long chain's 1,000-vertex target rather than a
+    search that would run out of time.
+
+    >>> from npw.instances.graphs.graph import IndependentSet
+    >>> primary_decider(IndependentSet(3, (), 1), ("brute", "sat")), primary_decider(IndependentSet(600, (), 1), ("brute", "sat"))
+    ('brute', 'sat')
+    """
+    for name in deciders:
+        fast = fast_of(instance.problem, name)
+        if fast is None or fast(instance):
+            return name
+    return deciders[0]
 
 
 def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times: dict[str, float],
@@ -276,7 +294,7 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
 
     target_problem = get_problem(reduction.target)
     if target_deciders is None:
-        target_deciders = target_problem.verify_deciders[:1]
+        target_deciders = (primary_decider(target, target_problem.verify_deciders),)
     case.target_answer, target_yes = _decide_side(target, target_deciders, timeout, "target", case,
                                                   target_problem.confirm_no_deciders)
 

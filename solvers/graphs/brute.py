@@ -31,10 +31,26 @@ from typing import Any, Callable
 from npw.solvers.result import Answer, Deadline, OutOfTime, Refused, Result
 from npw.solvers.registry import Decider
 
-__all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "refuse_past_limit", "search_result", "solve"]
+__all__ = ["DECIDERS", "FAST_VERTICES", "MAX_BRUTE_VERTICES", "fast", "refuse_past_limit", "search_result", "solve"]
 
 MAX_BRUTE_VERTICES = 2000
 """The most vertices the branch and bound takes (its recursion goes one level per vertex)."""
+
+FAST_VERTICES = 40
+"""The most vertices on which the default decider (:func:`npw.solvers.default_backend`) runs the
+graph searches (this module's, ``coloring``'s and ``fvs``'s): the verifier's cases have a few
+dozen at most; past that their time grows exponentially (a 3-SAT formula of 50 variables makes
+600-vertex independent-set targets, with no answer in 120 s), where SAT answers in milliseconds."""
+
+
+def fast(instance: Any) -> bool:
+    """Whether a backtracking search over the graph is fast: at most :data:`FAST_VERTICES` vertices.
+
+    >>> from npw.instances.graphs.graph import IndependentSet
+    >>> fast(IndependentSet(3, ((0, 1),), 2)), fast(IndependentSet(600, (), 200))
+    (True, False)
+    """
+    return instance.num_vertices <= FAST_VERTICES
 
 
 class _Search:
@@ -196,5 +212,5 @@ def search_result(search: Any, run: Callable[[], Any], start: float,
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    *(Decider(problem, "brute", solve) for problem in ("indset", "vertexcover", "clique", "domset")),
+    *(Decider(problem, "brute", solve, fast=fast) for problem in ("indset", "vertexcover", "clique", "domset")),
 )

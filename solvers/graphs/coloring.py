@@ -27,7 +27,7 @@ import time
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from npw.solvers.graphs.brute import refuse_past_limit, search_result
+from npw.solvers.graphs.brute import fast, refuse_past_limit, search_result
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
@@ -136,7 +136,7 @@ def solve_brute(instance, timeout: float | None = None) -> Result:
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    Decider("coloring", "brute", solve_brute),
+    Decider("coloring", "brute", solve_brute, fast=fast),
     Decider("coloring", "sat", solve_sat),
 )
 

@@ -29,7 +29,7 @@ from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
-from npw.solvers.graphs.brute import refuse_past_limit, search_result
+from npw.solvers.graphs.brute import fast, refuse_past_limit, search_result
 from npw.solvers.graphs.sat import decide_vertex_set, sample_vertex_sets
 from npw.solvers.sat import cardinality
 from npw.solvers.registry import Decider, Sampler
@@ -155,7 +155,7 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    Decider("fvs", "brute", solve_brute),
+    Decider("fvs", "brute", solve_brute, fast=fast),
     Decider("fvs", "sat", solve_sat),
 )
 

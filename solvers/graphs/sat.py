@@ -29,8 +29,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, sample_models
 from npw.solvers.registry import Decider, Sampler
 
-__all__ = ["DECIDERS", "SAMPLERS", "VertexSetEncoder", "decide_vertex_set", "encode", "sample_certificates",
-           "sample_vertex_sets", "solve"]
+__all__ = ["DECIDERS", "SAMPLERS", "VertexSetEncoder", "at_least_of_groups", "decide_vertex_set", "encode",
+           "encode_grouped", "exclusive_groups", "sample_certificates", "sample_vertex_sets", "solve"]
 
 # encode(instance, deadline or None) -> (variables, clauses), variable v + 1 being "v is chosen"
 VertexSetEncoder = Callable[[Any, "Deadline | None"], "tuple[int, list[list[int]]]"]
@@ -46,22 +46,14 @@ def _property_size(instance) -> int:
 
 
 def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[int]]]:
-    """(variables, clauses) of the encoding; Refused past the encoding limit (the property's
-    clauses plus the counter's 2 n k), OutOfTime past ``deadline``."""
+    """(variables, clauses) of the plain encoding (a counter over every vertex); Refused past
+    the encoding limit (the property's clauses plus the counter's 2 n k), OutOfTime past
+    ``deadline``. The certificate sampler's encoding: every solution is a model of it."""
     n, k, problem = instance.num_vertices, instance.k, instance.problem
     refuse_above(_property_size(instance) + 2 * n * max(k, 1), f"the {problem} encoding of {n:,} vertices with k = {k:,}")
     clauses: list[list[int]] = ClauseBuffer(deadline)
     x = [v + 1 for v in range(n)]
-    if problem == "indset":
-        clauses.extend([-x[u], -x[v]] for u, v in instance.edges)
-    elif problem == "clique":
-        clauses.extend([-x[u], -x[v]] for u, v in instance.non_edges())
-    elif problem == "vertexcover":
-        clauses.extend([x[u], x[v]] for u, v in instance.edges)
-    elif problem == "domset":
-        clauses.extend([x[v]] + [x[w] for w in sorted(instance.neighbours(v))] for v in range(n))
-    else:
-        raise ValueError(f"not a classic graph problem: {problem}")
+    _property(instance, x, clauses)
     pool = IDPool(start_from=n + 1)  # the counter's auxiliaries after the vertices
     # the counter is built in C holding the interpreter (seconds for 1,000 vertices): under a
     # deadline a large one is built in a child process (npw.solvers.sat.cardinality)
@@ -69,6 +61,158 @@ def encode(instance, deadline: Deadline | None = None) -> tuple[int, list[list[i
         clauses.extend(cardinality("atleast", x, k, pool, deadline))
     elif not instance.AT_LEAST and k < n:
         clauses.extend(cardinality("atmost", x, k, pool, deadline))
+    return max(pool.top, n), clauses
+
+
+def _property(instance, x: list[int], clauses: list[list[int]], allowed: list[bool] | None = None) -> None:
+    problem = instance.problem
+    if problem == "indset":
+        clauses.extend([-x[u], -x[v]] for u, v in instance.edges)
+    elif problem == "clique":
+        clauses.extend([-x[u], -x[v]] for u, v in instance.non_edges())
+    elif problem == "vertexcover":
+        clauses.extend([x[u], x[v]] for u, v in instance.edges)
+    elif problem == "domset":
+        clauses.extend([x[w] for w in sorted(instance.neighbours(v) | {v}) if allowed is None or allowed[w]]
+                       for v in range(instance.num_vertices))
+    else:
+        raise ValueError(f"not a classic graph problem: {problem}")
+
+
+def exclusive_groups(n: int, adjacent: Callable[[int], Any], together: bool,
+                     deadline: Deadline | None = None) -> list[list[int]]:
+    """The vertices 0..n-1 split greedily into groups of pairwise adjacent vertices (cliques,
+    ``together=True``) or pairwise non-adjacent ones (colour classes, ``together=False``), by
+    ``adjacent(v)``, the set of v's neighbours. Linear in the edges (a vertex looks only at its
+    neighbours' groups), so it costs less than the clauses it saves.
+
+    >>> exclusive_groups(4, [{1, 2}, {0, 2}, {0, 1}, set()].__getitem__, True)
+    [[0, 1, 2], [3]]
+    >>> exclusive_groups(4, [{1, 2}, {0, 2}, {0, 1}, set()].__getitem__, False)
+    [[0, 3], [1], [2]]
+    """
+    groups: list[list[int]] = []
+    group_of: dict[int, int] = {}
+    for v in range(n):
+        if deadline is not None and not v & 255:
+            deadline.check()
+        near = adjacent(v)
+        placed = [group_of[w] for w in near if w in group_of]
+        if together:  # a group all of whose members v is adjacent to (each holds a neighbour of v)
+            counts: dict[int, int] = {}
+            for index in placed:
+                counts[index] = counts.get(index, 0) + 1
+            fits = [index for index, count in counts.items() if count == len(groups[index])]
+        else:  # a group holding no neighbour of v
+            taken = set(placed)
+            fits = [next((index for index in range(len(groups)) if index not in taken), len(groups))]
+            fits = [index for index in fits if index < len(groups)]
+        if fits:
+            index = min(fits)
+            groups[index].append(v)
+        else:
+            index = len(groups)
+            groups.append([v])
+        group_of[v] = index
+    return groups
+
+
+def at_least_of_groups(groups: list[list[int]], bound: int, pool: IDPool, deadline: Deadline | None = None
+                       ) -> list[list[int]]:
+    """Clauses saying that at least ``bound`` of the literals in ``groups`` are true, where the
+    other clauses already allow at most one true literal per group: then the count is the number
+    of groups with a true literal, one indicator per group ("some literal of it is true"), and
+    the counter runs over the groups, not the literals. On a 3-SAT formula's independent-set
+    target (a triangle per clause, k the clauses) it is one clause per triangle and no counter
+    (0.01 s to decide 50 variables at ratio 4.0 instead of 5 s).
+
+    >>> at_least_of_groups([[1, 2, 3], [4, 5]], 2, IDPool(start_from=6))
+    [[1, 2, 3], [4, 5]]
+    >>> at_least_of_groups([[1, 2], [3]], 3, IDPool(start_from=4))
+    [[]]
+    """
+    if bound <= 0:
+        return []
+    if len(groups) < bound:
+        return [[]]  # fewer groups than the bound: unsatisfiable
+    if len(groups) == bound:
+        return [list(group) for group in groups]
+    clauses, indicators = [], []
+    for group in groups:
+        if len(group) == 1:
+            indicators.append(group[0])
+        else:
+            indicator = pool.id(("group", tuple(group)))
+            clauses.append([-indicator, *group])
+            indicators.append(indicator)
+    clauses.extend(cardinality("atleast", indicators, bound, pool, deadline))
+    return clauses
+
+
+def _candidates(instance, deadline: Deadline | None) -> list[bool]:
+    """The dominating set's candidates: a vertex w whose closed neighbourhood lies inside a
+    neighbour u's (N[w] within N[u]; on equal ones, the later vertex) is left out, since any
+    dominating set holding w still dominates with u instead. All of them on a dense graph
+    (the test would cost more than it saves)."""
+    n = instance.num_vertices
+    closed = [instance.neighbours(v) | {v} for v in range(n)]
+    allowed = [True] * n
+    if sum(len(c) ** 2 for c in closed) > 20_000_000:
+        return allowed
+    for w in range(n):
+        if deadline is not None and not w & 255:
+            deadline.check()
+        for u in closed[w]:
+            if u != w and allowed[u] and (len(closed[w]) < len(closed[u]) or u < w) and closed[w] <= closed[u]:
+                allowed[w] = False
+                break
+    return allowed
+
+
+def encode_grouped(instance, deadline: Deadline | None = None) -> tuple[int, list[list[int]]]:
+    """(variables, clauses) of the decider's encoding: the plain one's property, and the bound
+    counted over groups of vertices of which the property lets at most one be chosen (indset:
+    cliques; clique: colour classes) or at most one be left out (vertexcover: cliques; domset:
+    the cliques of the two-candidate domination clauses), by :func:`at_least_of_groups`. A
+    dominating set is looked for among the candidates only (a vertex whose neighbourhood lies
+    inside a neighbour's is left out: :func:`_candidates`). The same answers as :func:`encode`:
+    each group's count is its indicator's, so the bounds are equivalent.
+
+    >>> from npw.instances.graphs.graph import IndependentSet
+    >>> encode_grouped(IndependentSet(3, ((0, 1), (1, 2), (0, 2)), 1))[1]
+    [[-1, -2], [-1, -3], [-2, -3], [1, 2, 3]]
+    """
+    n, k, problem = instance.num_vertices, instance.k, instance.problem
+    refuse_above(_property_size(instance) + 2 * n, f"the {problem} encoding of {n:,} vertices")
+    clauses: list[list[int]] = ClauseBuffer(deadline)
+    x = [v + 1 for v in range(n)]
+    pool = IDPool(start_from=n + 1)
+    if problem in ("indset", "clique"):
+        _property(instance, x, clauses)
+        groups = exclusive_groups(n, instance.neighbours, problem == "indset", deadline)
+        clauses.extend(at_least_of_groups([[x[v] for v in group] for group in groups], k, pool, deadline))
+    elif problem == "vertexcover":
+        _property(instance, x, clauses)
+        groups = exclusive_groups(n, instance.neighbours, True, deadline)  # at most one left out per clique
+        clauses.extend(at_least_of_groups([[-x[v] for v in group] for group in groups], n - k, pool, deadline))
+    elif problem == "domset":
+        allowed = _candidates(instance, deadline)
+        _property(instance, x, clauses, allowed)
+        clauses.extend([-x[w]] for w in range(n) if not allowed[w])
+        candidates = [v for v in range(n) if allowed[v]]
+        index = {v: i for i, v in enumerate(candidates)}
+        pairs: list[set[int]] = [set() for _ in candidates]  # a clause (a or b): at most one of a, b left out
+        for clause in clauses:
+            if len(clause) == 2 and clause[0] > 0 and clause[1] > 0:
+                a, b = index[clause[0] - 1], index[clause[1] - 1]
+                pairs[a].add(b)
+                pairs[b].add(a)
+        groups = exclusive_groups(len(candidates), pairs.__getitem__, True, deadline)
+        left_out = len(candidates) - k
+        clauses.extend(at_least_of_groups([[-x[candidates[i]] for i in group] for group in groups], left_out,
+                                          pool, deadline))
+    else:
+        raise ValueError(f"not a classic graph problem: {problem}")
     return max(pool.top, n), clauses
 
 
@@ -128,8 +272,9 @@ def sample_vertex_sets(instance: Any, encode: VertexSetEncoder, count: int, seed
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
-    """Decides an indset / vertexcover / clique / domset instance through its encoding."""
-    return decide_vertex_set(instance, encode, timeout, solver)
+    """Decides an indset / vertexcover / clique / domset instance through its grouped encoding
+    (:func:`encode_grouped`)."""
+    return decide_vertex_set(instance, encode_grouped, timeout, solver)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:

@@ -17,7 +17,23 @@ from npw.solvers.limits import TABLE_BYTES_LIMIT, encoding_limit, int_bytes, ref
 from npw.solvers.result import Answer, Deadline, Refused, Result
 from npw.solvers.registry import Decider
 
-__all__ = ["DECIDERS", "hamiltonian_path", "refuse_before_masks", "solve", "solve_cycle"]
+__all__ = ["DECIDERS", "FAST_VERTICES", "fast", "hamiltonian_path", "refuse_before_masks", "solve", "solve_cycle"]
+
+FAST_VERTICES = 20
+"""The most vertices of a general graph on which the default decider (:func:`npw.solvers.default_backend`)
+runs the dynamic program for hamcycle and dhamcycle: a 30-vertex directed cycle's target took it
+2.3 s, ``sat-edges`` 0.002 s, and a 182-vertex vertex-cover target ran out of 5 s where
+``sat-edges`` answered in 0.06 s (BENCHMARKS.md, issue 31)."""
+
+
+def fast(instance) -> bool:
+    """Whether the dynamic program is fast on the graph: at most :data:`FAST_VERTICES` vertices.
+
+    >>> from npw.instances.hampath.graph import HamPath
+    >>> fast(HamPath(3, ((0, 1), (1, 2)))), fast(HamPath(30, ((0, 1),)))
+    (True, False)
+    """
+    return instance.num_vertices <= FAST_VERTICES
 
 
 def hamiltonian_path(n: int, adjacency: list[int], s: int | None, t: int | None,
@@ -164,6 +180,9 @@ def solve_cycle(instance, timeout: float | None = None) -> Result:
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
+    # the paths keep the DP first at every size: their next decider is the position encoding,
+    # no faster past 20 vertices (4.5 s on a 49-vertex cycle target), and the verifier's
+    # hamcycle-to-hampath targets stay on the DP
     *(Decider(problem, "dp", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
-    *(Decider(problem, "dp", solve_cycle) for problem in ("hamcycle", "dhamcycle")),
+    *(Decider(problem, "dp", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle")),
 )

@@ -14,6 +14,7 @@ from pysat.formula import IDPool
 from npw.solvers.result import Deadline, Result
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.hampath.dp import fast
 from npw.solvers.registry import Decider
 
 __all__ = ["DECIDERS", "encode", "encode_cycle", "position_encoding", "solve", "solve_cycle"]
@@ -94,5 +95,7 @@ def solve_cycle(instance, timeout: float | None = None, solver: str | None = Non
 
 DECIDERS = (
     *(Decider(problem, "sat", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
-    *(Decider(problem, "sat", solve_cycle) for problem in ("hamcycle", "dhamcycle")),
+    # the position encoding is fast only where the DP is (4.5 s on a 49-vertex cycle target, where
+    # sat-edges takes 0.002 s: BENCHMARKS.md): past it the default decider goes on to sat-edges
+    *(Decider(problem, "sat", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle")),
 )

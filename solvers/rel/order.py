@@ -31,7 +31,7 @@ from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, OutOfTime, Result
-from npw.solvers.sat import SatEncoding, decide_by_sat
+from npw.solvers.sat import AUTO, SatEncoding, decide_by_sat
 from npw.solvers.exports import rel_clauses
 from npw.solvers.registry import Decider, Export
 
@@ -178,7 +178,9 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
             return SatEncoding.decided(instance.initial == instance.final, ())
         return SatEncoding(*encode(instance, deadline))  # OutOfTime past the deadline
 
-    return decide_by_sat(encoding, backend="sat", solver=solver or DEFAULT_SOLVER, timeout=timeout)
+    # the default decider's AUTO keeps REL's own default solver (Glucose 4.2, DEFAULT_SOLVER)
+    chosen = DEFAULT_SOLVER if solver in (None, AUTO) else solver
+    return decide_by_sat(encoding, backend="sat", solver=chosen, timeout=timeout)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list:
