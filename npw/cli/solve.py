@@ -117,6 +117,12 @@ def _single(args: argparse.Namespace, path: str) -> int:
         print(result.answer.value)
         if certificate is not None:
             print(json.dumps(certificate))
+    if not args.json and not refused and sys.stderr.isatty():
+        # who answered, for the person at the terminal (--json always carries it; a pipe's
+        # stderr stays empty for scripts)
+        print(f"npw: decided by {result.backend}" + (f" ({result.stats['chosen_because']})"
+                                                      if result.stats.get("chosen_because") else ""),
+              file=sys.stderr)
     if refused:
         # a size this decider cannot take is bad input for it (exit 2), not an UNKNOWN answer:
         # no time limit would change it; --json still gets its object on stdout
