@@ -64,7 +64,7 @@ import re
 from npw.instances.base import InvalidInstance
 from npw.instances.hampath.graph import HamPath
 
-__all__ = ["MAX_DIMENSION", "cycle_from_hcp", "cycle_to_hcp", "from_hcp", "to_hcp"]
+__all__ = ["MAX_DIMENSION", "cycle_from_hcp", "cycle_to_hcp", "from_hcp", "read_hcp", "to_hcp"]
 
 MAX_DIMENSION = 100_000
 """The largest DIMENSION an HCP file may declare (checked before anything is allocated); far
@@ -219,3 +219,23 @@ def cycle_from_hcp(text: str):
     count, added, _ = _added(path_form.num_vertices, path_form.s, path_form.t)
     n = path_form.num_vertices + count
     return HamCycle(n, tuple(path_form.edges) + tuple(added))
+
+
+def read_hcp(text: str, problem: str | None = None, params=None):
+    """TSPLIB HCP text as the problem the command names (``--problem hamcycle``: TSPLIB's own
+    question, :func:`cycle_from_hcp`; ``hampath``: :func:`from_hcp`), else as the file says: a file
+    :func:`cycle_to_hcp` wrote is a ``hamcycle`` instance, any other a ``hampath`` one.
+
+    >>> square = "NAME : c4\\nTYPE : HCP\\nDIMENSION : 4\\nEDGE_DATA_SECTION\\n1 2\\n2 3\\n3 4\\n4 1\\n-1\\nEOF\\n"
+    >>> read_hcp(square, "hamcycle").num_vertices, read_hcp(square).problem
+    (4, 'hampath')
+    """
+    if params:
+        raise InvalidInstance(f"an HCP file takes no parameters (given {', '.join(map(str, params))})")
+    if problem is None:
+        problem = "hamcycle" if re.search(r"npw hamcycle n=", text) else "hampath"
+    if problem == "hamcycle":
+        return cycle_from_hcp(text)
+    if problem == "hampath":
+        return from_hcp(text)
+    raise InvalidInstance(f"an HCP file is read as hamcycle or hampath, not {problem[:40]!r}")

@@ -111,7 +111,7 @@ def _draw_as_reduced(instance: Any, path: str, origin: Any) -> str:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from npw.instances.io import display_name, instance_format, parse_instance
+    from npw.instances.io import ReadAs, display_name, instance_format, parse_instance
     from npw.instances.registry import rendered_problems, renderer_for
 
     if args.output != "-" and not args.output.removesuffix(".gz").endswith(".svg"):
@@ -121,8 +121,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     name = display_name(args.input)
     text = read_input(args.input)  # read once: standard input cannot be read twice
     try:
-        fmt = instance_format(args.input, text, args.input_format)
-        instance = parse_instance(text, fmt)
+        asked = ReadAs.of(args.input_format)
+        fmt = instance_format(args.input, text, asked)
+        instance = parse_instance(text, fmt, asked.problem, asked.params)
     except InvalidInstance as error:
         raise InvalidInstance(f"{name}: {error}") from None
     if not (args.certificate or args.solve):
