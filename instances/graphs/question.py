@@ -240,7 +240,7 @@ def graph_of(instance: Any) -> tuple[int, list[tuple[int, int]], bool, dict[str,
     return instance.num_vertices, pairs, kind.directed, params
 
 
-_QUESTION = re.compile(r"^\s*(?:c|#|%)\s*npw\s+(\S+)((?:\s+[A-Za-z_]+\s*=\s*[+-]?[0-9]{1,19})*)\s*$", re.ASCII)
+_QUESTION = re.compile(r"^\s*(?:c|#|%)\s+npw\s+(\S+)((?:\s+[A-Za-z_]+\s*=\s*[+-]?[0-9]{1,19})*)\s*$", re.ASCII)
 _PARAM = re.compile(r"([A-Za-z_]+)\s*=\s*([+-]?[0-9]{1,19})", re.ASCII)
 
 
@@ -271,13 +271,20 @@ def question_comment(instance: Any, mark: str, labels: Callable[[int], Any] = la
     return " ".join([mark, "npw", instance.problem, *words])
 
 
+def _same_problem(first: str, second: str) -> bool:
+    try:
+        return resolve_problem(first, {})[0].id == resolve_problem(second, {})[0].id
+    except InvalidInstance:  # a file's comment naming no graph problem: the command's stands alone
+        return False
+
+
 def question(found: tuple[str, Mapping[str, Any]] | None, problem: str | None, params: Mapping[str, Any] | None,
              what: str) -> tuple[str, dict[str, Any]]:
     """The question to read a graph file as: the command's ``problem`` and ``params`` over what the
     file ``found`` says (a problem named by the command drops the file's parameters, which belong to
     the file's own problem). ``what`` names the format in the message when neither names a problem."""
     if problem is not None:
-        if found is not None and resolve_problem(found[0], {})[0].id == resolve_problem(problem, {})[0].id:
+        if found is not None and _same_problem(found[0], problem):
             return problem, {**found[1], **(params or {})}
         return problem, dict(params or {})
     if found is not None:
