@@ -12,7 +12,7 @@ from __future__ import annotations
 from npw.instances.base import Problem
 from npw.instances.graphs import digraph
 from npw.instances.elements import digraph_elements
-from npw.instances.graphs.question import GRAPH_FORMATS
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM"]
 

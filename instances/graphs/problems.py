@@ -18,7 +18,7 @@ from npw.instances.graphs import enumeration, generators
 from npw.instances.graphs.graph import GRAPH_PROBLEMS
 from typing import Any
 from npw.instances.elements import graph_elements
-from npw.instances.graphs.question import GRAPH_FORMATS
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["CERTIFICATES", "graph_problem"]
 

@@ -32,7 +32,7 @@ from typing import Any, Callable, Hashable, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance
 
-__all__ = ["GRAPH_FILE_PROBLEMS", "GRAPH_FORMATS", "GraphProblem", "check_graph_counts", "graph_instance", "graph_of", "labels_in_order",
+__all__ = ["GRAPH_FILE_PROBLEMS", "GraphProblem", "check_graph_counts", "graph_instance", "graph_of", "labels_in_order",
            "MAX_NETWORKX_EDGES", "networkx_instance", "problem_names", "question", "question_comment", "read_question",
            "resolve_problem", "to_networkx_graph"]
 
@@ -344,17 +344,3 @@ def to_networkx_graph(instance: Any) -> Any:
     graph.add_edges_from(pairs)
     return graph
 
-
-def _formats() -> tuple[Any, ...]:
-    from npw.instances.graphs.adjlist import ADJLIST
-    from npw.instances.graphs.dimacs import GRAPH_DIMACS, GRAPH_EDGE
-    from npw.instances.graphs.edgelist import EDGE, EDGELIST
-    from npw.instances.graphs.gml import GML
-    from npw.instances.graphs.graphml import GRAPHML
-
-    return (GRAPH_DIMACS, GRAPH_EDGE, EDGE, EDGELIST, ADJLIST, GRAPHML, GML)
-
-
-GRAPH_FORMATS = _formats()
-"""The file formats of every graph problem (each declared in its own module): DIMACS ``p edge``
-(``dimacs``, and ``edge``, what ``--emit edge`` writes), edge lists, adjacency lists, GraphML, GML."""

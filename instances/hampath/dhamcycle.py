@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from npw.instances.hampath.cycle_streams import cycle_problem
 from npw.instances.elements import digraph_elements
-from npw.instances.graphs.question import GRAPH_FORMATS
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from npw.instances.hampath.cycle_streams import cycle_problem
 from npw.instances.base import FileFormat
 from npw.instances.elements import graph_elements
-from npw.instances.graphs.question import GRAPH_FORMATS
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM"]
 

@@ -13,7 +13,7 @@ from npw.instances.hampath.graph import HamPath
 from npw.instances.hampath.shrinking import shrink
 from npw.instances.elements import graph_elements
 from npw.instances.base import FileFormat
-from npw.instances.graphs.question import GRAPH_FORMATS
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM"]
 
