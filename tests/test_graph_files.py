@@ -281,7 +281,7 @@ def test_graph_files_past_the_limits_are_refused_before_networkx_builds_them(tmp
 
 
 def test_unknown_problem_and_bad_parameters_are_one_line(capsys):
-    for options, message in ((["--problem", "sudoku"], "not a problem a graph file is read as"),
+    for options, message in ((["--problem", "sudoku"], "is not a graph problem"),
                              (["--problem", "clique", "-p", "k=x"], "k must be a whole number"),
                              (["--problem", "clique", "-p", "k=99"], "k = 99 is not a number 0..10"),
                              (["--problem", "3col", "-p", "k=4"], "3col means k = 3"),

@@ -121,7 +121,7 @@ def resolve_problem(name: str, params: Mapping[str, Any]) -> tuple[GraphProblem,
     >>> resolve_problem("sudoku", {})
     Traceback (most recent call last):
         ...
-    npw.instances.base.InvalidInstance: 'sudoku' is not a problem a graph file is read as (indset, vertexcover, clique, domset, coloring, hampath, hampath-st, hamcycle, dhamcycle, fvs, 3col (any Ncol: coloring with k = N))
+    npw.instances.base.InvalidInstance: 'sudoku' is not a graph problem (a graph file is read as one of indset, vertexcover, clique, domset, coloring, hampath, hampath-st, hamcycle, dhamcycle, fvs, 3col (any Ncol: coloring with k = N))
     """
     params = dict(params)
     colours = _COLOURS.fullmatch(name)
@@ -133,7 +133,7 @@ def resolve_problem(name: str, params: Mapping[str, Any]) -> tuple[GraphProblem,
     elif name.lower() in ("kcol", "col", "colouring", "k-coloring", "k-col"):
         name = "coloring"
     if name not in GRAPH_FILE_PROBLEMS:
-        raise InvalidInstance(f"{name[:40]!r} is not a problem a graph file is read as ({problem_names()})")
+        raise InvalidInstance(f"{name[:40]!r} is not a graph problem (a graph file is read as one of {problem_names()})")
     return GRAPH_FILE_PROBLEMS[name], params
 
 
