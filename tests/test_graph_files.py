@@ -337,9 +337,14 @@ def test_cnf_shapes_of_satlib_and_cnfgen_read(shape, tmp_path):
     assert load(path).clauses == clauses
 
 
-def test_cnfgen_output_reads_and_solves_when_cnfgen_is_installed(tmp_path):
-    cnfgen = pytest.importorskip("cnfgen")
-    formula = cnfgen.OrderingPrinciple(4)
-    path = tmp_path / "op4.cnf"
+@pytest.mark.parametrize("family", ["ordering", "pigeonhole", "random"])
+def test_cnfgen_output_reads_and_solves_when_cnfgen_is_installed(family, tmp_path):
+    cnfgen = pytest.importorskip("cnfgen")  # optional: not a dependency of npw
+    formula = {"ordering": lambda: cnfgen.OrderingPrinciple(4), "pigeonhole": lambda: cnfgen.PigeonholePrinciple(4, 3),
+               "random": lambda: cnfgen.RandomKCNF(3, 12, 50, seed=5)}[family]()
+    path = tmp_path / f"{family}.cnf"
     path.write_text(formula.to_dimacs())
-    assert solve(load(path), "sat").answer.value == "NO"
+    read = load(path)
+    assert read.num_vars == formula.number_of_variables() and len(read.clauses) == formula.number_of_clauses()
+    expected = "NO" if family != "random" else solve(read, "brute").answer.value
+    assert solve(read, "sat").answer.value == expected

@@ -181,7 +181,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_format_option(p)
     p.add_argument("--output", "-o", type=output_path,
                    help="the target's file (default, or -: standard output; .gz/.xz/.bz2 compressed)")
-    p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
+    p.add_argument("--emit", default="json", help="json (default), or an export format of the target (npw show "
+                                                  "TARGET lists them): dimacs, smt2, hcp, edge, edgelist, adjlist, "
+                                                  "graphml, gml, oneline")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
     add_time_limit(p, "reading, reducing, writing")
