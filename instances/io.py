@@ -570,25 +570,24 @@ def parse_instance(text: str, fmt: str, problem: str | None = None, params: Mapp
             instance = instance_from_dict(parse_json(text))
         else:
             instance = read_format(text, fmt, problem, params)
-    _check_asked(instance, problem, params)
+    _check_problem(instance, problem)
     return instance
 
 
-def _check_asked(instance: Any, problem: str | None, params: Mapping[str, Any] | None) -> None:
-    """Refuses an instance of another problem than the one named (a format whose reader does not
-    take the question: JSON, CNF), and parameters no reader took."""
-    if problem is None and not params:
+def _check_problem(instance: Any, problem: str | None) -> None:
+    """Refuses an instance of another problem than the one named (read by a reader that does not
+    take the question: JSON, CNF); ``3col`` names ``coloring``."""
+    if problem is None:
         return
-    if problem is not None:
-        asked = problem
-        try:
-            from npw.instances.graphs.question import resolve_problem
+    asked = problem
+    try:
+        from npw.instances.graphs.question import resolve_problem
 
-            asked = resolve_problem(problem, {})[0].id
-        except InvalidInstance:
-            pass
-        if instance.problem != asked:
-            raise InvalidInstance(f"holds a {instance.problem} instance, not {problem[:40]} (--problem)")
+        asked = resolve_problem(problem, {})[0].id
+    except InvalidInstance:  # not a graph problem's name: compared as it is
+        pass
+    if instance.problem != asked:
+        raise InvalidInstance(f"holds a {instance.problem} instance, not {problem[:40]} (--problem)")
 
 
 def _takes_question(reader: Callable[..., Any]) -> bool:

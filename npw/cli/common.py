@@ -125,9 +125,9 @@ class _ReadAsAction(argparse.Action):
         from npw.instances.io import ReadAs
 
         current = ReadAs.of(getattr(namespace, "input_format", None))
-        if self.metavar == "KEY=VALUE":
+        if "--param" in self.option_strings:
             current = replace(current, params={**current.params, **parse_params([values])})
-        elif option_string == "--problem":
+        elif "--problem" in self.option_strings:
             current = replace(current, problem=values)
         else:
             current = replace(current, format=values)
