@@ -176,6 +176,15 @@ def test_every_graph_export_reads_back_as_the_same_instance(problem, tmp_path, c
         assert status == 0 and read_format(out, "edge") == back, (fmt, err)
 
 
+def test_generate_writes_the_format_its_output_name_asks_for(tmp_path, capsys):
+    for suffix, first in ((".graphml", "<graphml"), (".gml", "graph ["), (".edges", "# npw clique"), (".adj", "# npw clique"),
+                          (".col", "c npw clique")):
+        path = tmp_path / f"g{suffix}"
+        status, _, err = run(capsys, "generate", "clique", "-p", "num_vertices=6", "-p", "k=3", "-o", path)
+        assert status == 0 and path.read_text().lstrip().startswith(first), (suffix, err)
+        assert load(path) == get_problem("clique").generate(None, 0, num_vertices=6, k=3)
+
+
 def test_format_accepts_every_format_emit_writes():
     readable = set(input_formats())
     assert set(FORMATS) <= readable
