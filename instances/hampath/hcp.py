@@ -214,11 +214,31 @@ def cycle_from_hcp(text: str):
     mark = _MARK.search(text)
     if mark is None:  # read through the split of vertex 1: undo it (the copy is the last vertex)
         n = path_form.num_vertices - 1
+        _check_cycle_mark(text, n)
         return HamCycle(n, tuple(e for e in path_form.edges if max(e) < n))
     # npw's own path file: the cycle question is the file's graph with the added vertices
     count, added, _ = _added(path_form.num_vertices, path_form.s, path_form.t)
     n = path_form.num_vertices + count
     return HamCycle(n, tuple(path_form.edges) + tuple(added))
+
+
+_CYCLE_MARK = re.compile(r"npw hamcycle n=([0-9]+)")  # ASCII digits only; read by read_count
+
+
+def _check_cycle_mark(text: str, dimension: int) -> None:
+    """Refuses a file whose ``npw hamcycle n=N`` comment (:func:`cycle_to_hcp`'s) does not say its
+    DIMENSION: an edited file (N read within MAX_DIMENSION, a comment of 5000 digits in one line)."""
+    from npw.instances.validation import read_count
+
+    mark = _CYCLE_MARK.search(text)
+    if mark is None:
+        return
+    try:
+        n = read_count(mark.group(1), "the npw comment's n", MAX_DIMENSION, "MAX_DIMENSION")
+    except InvalidInstance as error:
+        raise InvalidInstance(f"HCP: {error}") from None
+    if n != dimension:
+        raise InvalidInstance(f"HCP: the npw comment says n={n}, DIMENSION is {dimension} (edited file?)")
 
 
 def read_hcp(text: str, problem: str | None = None, params=None):
@@ -233,7 +253,7 @@ def read_hcp(text: str, problem: str | None = None, params=None):
     if params:
         raise InvalidInstance(f"an HCP file takes no parameters (given {', '.join(map(str, params))})")
     if problem is None:
-        problem = "hamcycle" if re.search(r"npw hamcycle n=", text) else "hampath"
+        problem = "hamcycle" if _CYCLE_MARK.search(text) else "hampath"
     if problem == "hamcycle":
         return cycle_from_hcp(text)
     if problem == "hampath":
