@@ -1,5 +1,5 @@
-"""Reading and writing instance files: JSON (every problem), DIMACS CNF, the DIMACS graph format
-(``p edge``, the classic graph problems) and TSPLIB HCP.
+"""Reading and writing instance files: JSON (every problem), DIMACS CNF, the graph formats (DIMACS
+``p edge``, edge lists, adjacency lists, GraphML, GML: every graph problem) and TSPLIB HCP.
 
 Bytes in and out go through one place, so every command gets the same rules:
 
@@ -14,10 +14,14 @@ Bytes in and out go through one place, so every command gets the same rules:
 
 The format of an instance is, in order: the one asked for (``--format``), the file name's
 suffix under any compression suffix (``.cnf``/``.dimacs``/``.clq``/``.col`` DIMACS, ``.hcp`` HCP,
-``.json`` JSON), else sniffed from the text (:func:`sniff_format`: JSON starts with ``{``, DIMACS with
-a ``c`` or ``p`` line, HCP with ``NAME`` or another TSPLIB keyword). A file that is none of
-these is read as JSON (its error says what JSON expected); standard input that is none of
-these is refused, asking for ``--format``.
+``.edges``/``.el`` edge list, ``.adj`` adjacency list, ``.graphml``, ``.gml``, ``.json`` JSON), else
+sniffed from the text (:func:`sniff_format`: JSON starts with ``{``, DIMACS with a ``c`` or ``p``
+line, HCP with ``NAME`` or another TSPLIB keyword, GraphML with ``<graphml``, GML with ``graph [``,
+an edge list with lines of two numbers). A file that is none of these is read as JSON (its error
+says what JSON expected); standard input that is none of these is refused, asking for ``--format``.
+
+A graph file holds a graph, not a question: the problem and its number come from the command
+(:class:`ReadAs`: ``--problem 3col``, ``-p k=4``) where the file does not say them.
 """
 
 from __future__ import annotations
@@ -32,13 +36,14 @@ import re
 import stat
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterator, Mapping
 
 from npw.instances.base import InvalidInstance, dumps
 from npw.instances.registry import instance_from_dict
 
-__all__ = ["FORMATS", "MAX_INPUT_BYTES", "NotRegularFile", "STDIO", "check_output_path", "current_umask",
+__all__ = ["FORMATS", "MAX_INPUT_BYTES", "NotRegularFile", "ReadAs", "STDIO", "WRITE_ONLY_FORMATS", "check_output_path", "current_umask",
            "display_name", "input_formats", "instance_format", "live_temporaries", "open_regular", "live_temporary", "load_instance",
            "parse_instance", "read_bounded", "read_bytes", "read_format", "read_text", "remove_live_temporaries",
            "remove_stale_temporaries", "save_instance", "sniff_format", "strip_compression", "write_atomically",
@@ -53,10 +58,40 @@ variable ``NPW_MAX_INPUT_BYTES`` sets another). Instance files are far smaller (
 sliding-tile board is about 100 kB); 64 MiB of DIMACS is some 4 million clauses, already
 gigabytes once held as Python tuples."""
 
-FORMATS = ("json", "dimacs", "hcp")
+FORMATS = ("json", "dimacs", "edge", "edgelist", "adjlist", "graphml", "gml", "hcp")
 """The instance formats of the built-in problems that :func:`load_instance` reads (``--format``):
 JSON, and each format a problem's record declares with a reader (``Problem.formats``;
-:func:`input_formats` adds those of problems defined elsewhere)."""
+:func:`input_formats` adds those of problems defined elsewhere). ``edge`` is what ``--emit edge``
+writes (DIMACS ``p edge``), an edge list too."""
+
+WRITE_ONLY_FORMATS = {
+    "smt2": "an SMT-LIB2 encoding of the question, not an instance (read CNF as DIMACS)",
+    "oneline": "a sliding-tile board without its goal and bound (npw puzzle solve reads it)",
+}
+"""The formats ``--emit`` writes that no ``--format`` reads back as an instance, and why: every
+other ``--emit`` format is read by ``--format`` of the same name (``dimacs`` a SAT encoding's CNF)."""
+
+
+@dataclass(frozen=True)
+class ReadAs:
+    """How to read an instance file beyond what its text says: the ``format`` (``--format``), the
+    ``problem`` a graph file is read as (``--problem``) and that problem's ``params`` (``-p k=3``).
+
+    The command line keeps one of these as ``args.input_format`` (:func:`npw.cli.common.add_format_option`),
+    so every command reading an instance passes all three on as it passed the format alone.
+
+    >>> ReadAs("dimacs", "3col").problem, ReadAs.of("json").format, ReadAs.of(None) == ReadAs()
+    ('3col', 'json', True)
+    """
+
+    format: str | None = None
+    problem: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, fmt: "str | ReadAs | None") -> "ReadAs":
+        """``fmt`` as a :class:`ReadAs` (a format's name, or None: nothing asked)."""
+        return fmt if isinstance(fmt, ReadAs) else cls(fmt)
 
 
 def input_formats() -> tuple[str, ...]:
@@ -440,39 +475,62 @@ def strip_compression(name: str) -> str:
     return name
 
 
+_GRAPH_SNIFFERS = (("graphml", "npw.instances.graphs.graphml:is_graphml"), ("gml", "npw.instances.graphs.gml:is_gml"))
+
 _TSPLIB_KEYWORDS = re.compile(r"(NAME|TYPE|COMMENT|DIMENSION|EDGE_DATA_FORMAT|EDGE_DATA_SECTION)\s*(:|$)",
                               re.IGNORECASE)
 
 
 def sniff_format(text: str) -> str | None:
-    """The format the text looks like: ``json`` if it starts with ``{``, ``dimacs`` if its first
-    line starts with ``c`` or ``p`` (a comment or the header), ``hcp`` if it starts with a TSPLIB
-    keyword (``NAME :``, ``TYPE :``...); None otherwise.
+    """The format the text looks like: ``json`` if it starts with ``{``, ``graphml`` if its root
+    element is ``<graphml``, ``gml`` if it is a ``graph [`` list, ``dimacs`` if its first line starts
+    with ``c`` or ``p`` (a comment or the header), ``hcp`` if it starts with a TSPLIB keyword
+    (``NAME :``, ``TYPE :``...), ``edgelist`` if its lines are pairs of numbers; None otherwise.
 
     >>> sniff_format('  {"problem": "cnf"}'), sniff_format("c uf20\\np cnf 20 91\\n"), sniff_format("NAME : g\\n")
     ('json', 'dimacs', 'hcp')
+    >>> sniff_format("<graphml>"), sniff_format('Creator "x"\\ngraph [ ]'), sniff_format("# g\\n1 2\\n2 3\\n")
+    ('graphml', 'gml', 'edgelist')
     >>> sniff_format("8 1 3 4 0 2 7 6 5") is None
     True
     """
+    from npw.instances.registry import resolve
+
     stripped = text.lstrip()
     if stripped.startswith("{"):
         return "json"
+    for name, test in _GRAPH_SNIFFERS:
+        if resolve(test)(stripped):
+            return name
     first = stripped.split("\n", 1)[0]
     if _TSPLIB_KEYWORDS.match(first):
         return "hcp"
     if first[:1] in ("c", "p"):
         return "dimacs"
+    if resolve("npw.instances.graphs.edgelist:is_edgelist")(stripped):
+        return "edgelist"
     return None
 
 
-def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) -> str:
-    """Which format to read ``text`` (from ``path``) as: see the module's docstring."""
+def instance_format(path: str | os.PathLike, text: str, fmt: "str | ReadAs | None" = None) -> str:
+    """Which format to read ``text`` (from ``path``) as: see the module's docstring.
+
+    >>> instance_format("-", "<graphml/>"), instance_format("g.txt", "p edge 1 0", ReadAs("edge"))
+    ('graphml', 'edge')
+    >>> instance_format("-", "(check-sat)", "smt2")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: the format 'smt2' is written (--emit) but not read: an SMT-LIB2 encoding of the question, not an instance (read CNF as DIMACS)
+    """
+    fmt = ReadAs.of(fmt).format
     if not text.strip():
         raise InvalidInstance("is empty")
     if fmt is not None:
         known = input_formats()
+        if fmt in WRITE_ONLY_FORMATS and fmt not in known:
+            raise InvalidInstance(f"the format {fmt!r} is written (--emit) but not read: {WRITE_ONLY_FORMATS[fmt]}")
         if fmt not in known:
-            raise InvalidInstance(f"unknown format {fmt!r} (formats: {', '.join(known)})")
+            raise InvalidInstance(f"unknown format {str(fmt)[:40]!r} (formats: {', '.join(known)})")
         return fmt
     name = strip_compression(str(path))
     if name.endswith(".json"):
@@ -485,47 +543,96 @@ def instance_format(path: str | os.PathLike, text: str, fmt: str | None = None) 
     sniffed = sniff_format(text)
     if sniffed is None and str(path) == STDIO:
         raise InvalidInstance("cannot tell the format (JSON starts with '{', DIMACS with a 'c' or 'p' line, HCP "
-                              "with a TSPLIB keyword such as 'NAME :'): give --format json|dimacs|hcp")
+                              "with a TSPLIB keyword such as 'NAME :', an edge list with lines 'U V'): give --format "
+                              f"{'|'.join(input_formats())}")
     return sniffed or "json"
 
 
-def parse_instance(text: str, fmt: str) -> Any:
-    """The instance in ``text``, read as ``fmt`` (one of :data:`FORMATS`) and validated."""
+def parse_instance(text: str, fmt: str, problem: str | None = None, params: Mapping[str, Any] | None = None) -> Any:
+    """The instance in ``text``, read as ``fmt`` (one of :data:`FORMATS`) and validated; ``problem``
+    and ``params``: the question asked of a graph file (:class:`ReadAs`), and of any other file the
+    problem it must hold.
+
+    >>> parse_instance("1 2\\n2 3\\n", "edgelist", "vertexcover", {"k": 1}).k
+    1
+    >>> parse_instance('{"problem": "cnf", "num_vars": 1, "clauses": [[1]]}', "json", "3col")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: holds a cnf instance, not 3col (--problem)
+    """
     from npw.instances.validation import collector_paused, parse_json
 
     with collector_paused():  # millions of small lists and tuples, none in a cycle
         if fmt == "json":
-            return instance_from_dict(parse_json(text))
-        return read_format(text, fmt)
+            if params:
+                raise InvalidInstance(f"a JSON instance holds its own parameters (-p {', '.join(map(str, params))} "
+                                      f"is for graph files)")
+            instance = instance_from_dict(parse_json(text))
+        else:
+            instance = read_format(text, fmt, problem, params)
+    _check_problem(instance, problem)
+    return instance
 
 
-def read_format(text: str, fmt: str) -> Any:
+def _check_problem(instance: Any, problem: str | None) -> None:
+    """Refuses an instance of another problem than the one named (read by a reader that does not
+    take the question: JSON, CNF); ``3col`` names ``coloring``."""
+    if problem is None:
+        return
+    asked = problem
+    try:
+        from npw.instances.graphs.question import resolve_problem
+
+        asked = resolve_problem(problem, {})[0].id
+    except InvalidInstance:  # not a graph problem's name: compared as it is
+        pass
+    if instance.problem != asked:
+        raise InvalidInstance(f"holds a {instance.problem} instance, not {problem[:40]} (--problem)")
+
+
+def _takes_question(reader: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        return "problem" in inspect.signature(reader).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def read_format(text: str, fmt: str, problem: str | None = None, params: Mapping[str, Any] | None = None) -> Any:
     """``text`` read by the reader a problem declares for ``fmt``: several problems may share a
     format's name (DIMACS: ``p cnf`` a CNF, ``p edge`` a graph), and the first reader whose
-    ``accepts`` takes the text reads it, else the one without ``accepts``.
+    ``accepts`` takes the text reads it, else the one without ``accepts``. A reader taking
+    ``problem`` and ``params`` (the graph formats', HCP's) is given the question asked; ``params``
+    given to a reader that takes none are refused.
 
     >>> read_format("c npw indset k=1\\np edge 2 1\\ne 1 2\\n", "dimacs").problem, read_format("p cnf 1 1\\n1 0\\n", "dimacs").problem
     ('indset', 'cnf')
+    >>> read_format("p edge 2 1\\ne 1 2\\n", "dimacs", "clique", {"k": 2}).k
+    2
     """
     from npw.instances.registry import file_formats, resolve
 
     readers = file_formats().get(fmt, {}).get("readers", [])
     if not readers:
         raise InvalidInstance(f"no problem reads the format {fmt!r}")
-    fallback = None
-    for _, read, accepts in readers:
-        if accepts is None:
-            fallback = fallback or read
-        elif resolve(accepts)(text):
-            return resolve(read)(text)
-    if fallback is None:
+    accepting = (read for _, read, accepts in readers if accepts is not None and resolve(accepts)(text))
+    fallback = (read for _, read, accepts in readers if accepts is None)
+    chosen = next(accepting, None) or next(fallback, None)
+    if chosen is None:
         raise InvalidInstance(f"no {fmt} reader takes this file")
-    return resolve(fallback)(text)
+    reader = resolve(chosen)
+    if _takes_question(reader):
+        return reader(text, problem=problem, params=dict(params or {}))
+    if params:
+        raise InvalidInstance(f"a {fmt} file of this kind takes no parameters (-p {', '.join(map(str, params))})")
+    return reader(text)
 
 
-def load_instance(path: str | os.PathLike, fmt: str | None = None) -> Any:
+def load_instance(path: str | os.PathLike, fmt: "str | ReadAs | None" = None) -> Any:
     """Reads and validates an instance file (``-``: standard input; compressed or not): DIMACS
-    CNF, TSPLIB HCP (read as a ``hampath`` instance) or JSON, chosen as the module's docstring says.
+    CNF, a graph file, TSPLIB HCP (read as a ``hampath`` instance) or JSON, chosen as the module's
+    docstring says; ``fmt``: the format's name, or a :class:`ReadAs` naming the problem too.
 
     >>> import os, tempfile
     >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
@@ -539,8 +646,9 @@ def load_instance(path: str | os.PathLike, fmt: str | None = None) -> Any:
     npw.instances.base.InvalidInstance: no such file
     >>> import shutil; shutil.rmtree(folder)
     """
+    asked = ReadAs.of(fmt)
     text = read_text(path)
-    return parse_instance(text, instance_format(path, text, fmt))
+    return parse_instance(text, instance_format(path, text, asked), asked.problem, asked.params)
 
 
 def write_output(path: str | os.PathLike, text: str | bytes) -> None:

@@ -12,7 +12,7 @@ Everything here is typed and stable; the command line is a thin layer over the s
   ``ThreeDM``, ``X3C``;
   ``SubsetSum``, ``Partition``, directed ``FeedbackVertexSet`` and ``SetCover``;
 * looking things up: :func:`get_problem`, :func:`get_reduction`;
-* files: :func:`load`, :func:`save`;
+* files: :func:`load`, :func:`save`; graphs: :func:`from_networkx`, :func:`to_networkx`;
 * the workbench's verbs: :func:`generate`, :func:`reduce`, :func:`solve`, :func:`verify`,
   :func:`render`;
 * defining your own: :func:`problem` (a frozen dataclass becomes a workbench problem, see
@@ -79,7 +79,8 @@ __all__ = [
     "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
     "Result",
     # functions
-    "generate", "get_problem", "get_reduction", "load", "problem", "reduce", "render", "save", "solve", "verify",
+    "from_networkx", "generate", "get_problem", "get_reduction", "load", "problem", "reduce", "render", "save", "solve",
+    "to_networkx", "verify",
 ]
 # every other problem's instance type, by its class name: the index's (a problem added since the
 # types above were written here, npw index), resolved when first asked for (``__getattr__``)
@@ -102,17 +103,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'npw.api' has no attribute {name!r}")
 
 
-def load(path: str | os.PathLike) -> Any:
+def load(path: str | os.PathLike, problem: str | None = None, **params: Any) -> Any:
     """Reads and validates an instance file.
 
-    Any format :func:`save` writes (JSON; ``.cnf`` as DIMACS CNF; ``.hcp`` as TSPLIB; the DIMACS
-    graph format), compressed or not (``.gz``, ``.xz``, ``.bz2``, told by their magic bytes);
-    ``"-"`` is standard input.
+    Any format :func:`save` writes (JSON; ``.cnf`` as DIMACS CNF; ``.hcp`` as TSPLIB; the graph
+    formats: DIMACS ``p edge``, edge lists, adjacency lists, GraphML, GML), compressed or not
+    (``.gz``, ``.xz``, ``.bz2``, told by their magic bytes); ``"-"`` is standard input.
 
     Parameters
     ----------
     path : str or os.PathLike
         The file to read.
+    problem : str, optional
+        The problem a graph file is read as when it does not say (``"3col"``, ``"clique"``...), as
+        ``npw solve --problem``; a file of another kind must hold an instance of it.
+    **params : Any
+        That problem's numbers where the file does not give them (``k=4``; ``s``, ``t``: vertices
+        as the file names them), as ``-p``.
 
     Returns
     -------
@@ -133,8 +140,14 @@ def load(path: str | os.PathLike) -> Any:
     >>> save(CNF(2, [(1, -2), (2,)]), path)
     >>> load(path).clauses
     ((1, -2), (2,))
+    >>> graph = os.path.join(os.path.dirname(path), "g.col")
+    >>> _ = open(graph, "w").write("p edge 3 3\\ne 1 2\\ne 2 3\\ne 1 3\\n")
+    >>> load(graph, "coloring", k=3).k, load(graph, "clique", k=3).verify([0, 1, 2])
+    (3, True)
     """
-    return load_instance(path)
+    from npw.instances.io import ReadAs
+
+    return load_instance(path, ReadAs(None, problem, params))
 
 
 def save(instance: Any, path: str | os.PathLike) -> None:
@@ -407,3 +420,89 @@ def render(instance: Any, certificate: Any = None) -> str:
     if renderer is None:
         raise InvalidInstance(f"no renderer for {instance.problem} (renderers: {', '.join(rendered_problems())})")
     return renderer(instance) if certificate is None else renderer(instance, certificate=certificate)
+
+
+def from_networkx(problem_id: str, graph: Any, **params: Any) -> Any:
+    """The instance of a graph problem on a networkx graph.
+
+    Parameters
+    ----------
+    problem_id : str
+        A graph problem: ``indset``, ``vertexcover``, ``clique``, ``domset``, ``coloring`` (or
+        ``3col``, any ``Ncol``: k = N), ``hampath``, ``hampath-st``, ``hamcycle``, ``dhamcycle``,
+        ``fvs``.
+    graph : networkx.Graph or networkx.DiGraph
+        The graph. Vertex i of the instance is the i-th node in increasing order when every node
+        is an integer, else in the graph's order. A directed graph's arcs are edges for an
+        undirected problem; an undirected graph's edge is both arcs for a directed one. A
+        multigraph's repeated edge counts once; a self-loop is refused.
+    **params : Any
+        The problem's numbers: ``k`` (the set's size, the colours); ``s`` and ``t`` (the ends of
+        a Hamiltonian path, as nodes of ``graph``). Where not given, the graph's own attributes
+        ``graph.graph["k"]``... (as :func:`to_networkx` writes them) are used.
+
+    Returns
+    -------
+    Any
+        The instance (``IndependentSet``, ``Coloring``, ``HamPath``, ...).
+
+    Raises
+    ------
+    InvalidInstance
+        Not a graph problem, a parameter missing or out of range, or a graph the problem
+        refuses (a loop, more vertices than MAX_VERTICES).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from npw.api import from_networkx, solve
+    >>> petersen = from_networkx("3col", nx.petersen_graph())
+    >>> petersen.problem, petersen.k, solve(petersen).answer.value
+    ('coloring', 3, 'YES')
+    >>> solve(from_networkx("hamcycle", nx.petersen_graph())).answer.value
+    'NO'
+    >>> from_networkx("hampath", nx.path_graph(["a", "b", "c"]), s="b").s
+    1
+    """
+    from npw.instances.graphs.question import networkx_instance
+
+    attributes = getattr(graph, "graph", {}) or {}
+    own = {name: attributes[name] for name in ("k", "s", "t")
+           if name not in params and attributes.get(name) is not None and attributes.get("problem") == problem_id}
+    return networkx_instance(graph, problem_id, {**own, **params}, "a networkx graph")
+
+
+def to_networkx(instance: Any) -> Any:
+    """The graph of a graph problem's instance, as a networkx graph.
+
+    Parameters
+    ----------
+    instance : Any
+        An instance of a graph problem (``IndependentSet``, ``Coloring``, ``HamPath``,
+        ``HamCycle``, ``DirectedHamCycle``, ``FeedbackVertexSet``, ...).
+
+    Returns
+    -------
+    networkx.Graph or networkx.DiGraph
+        Nodes 0..n-1 and the instance's edges (arcs: a ``DiGraph``); ``graph.graph`` holds the
+        question: ``problem`` and its numbers (``k``; ``s``, ``t`` where given), which
+        :func:`from_networkx` reads back.
+
+    Raises
+    ------
+    InvalidInstance
+        Not an instance of a graph problem.
+
+    Examples
+    --------
+    >>> from npw.api import Clique, from_networkx, to_networkx
+    >>> triangle = Clique(3, ((0, 1), (1, 2), (0, 2)), 3)
+    >>> graph = to_networkx(triangle)
+    >>> graph.number_of_edges(), graph.graph
+    (3, {'problem': 'clique', 'k': 3})
+    >>> from_networkx("clique", graph) == triangle
+    True
+    """
+    from npw.instances.graphs.question import to_networkx_graph
+
+    return to_networkx_graph(instance)

@@ -20,7 +20,12 @@ from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.solvers.limits import ENCODING_LIMIT, LIMIT_NAME, clauses_of_formula, encoding_limit
+from npw.instances.graphs.adjlist import to_adjlist
 from npw.instances.graphs.dimacs import to_dimacs_graph
+from npw.instances.graphs.edgelist import to_edgelist
+from npw.instances.graphs.gml import to_gml
+from npw.instances.graphs.graphml import to_graphml
+from npw.instances.graphs.question import GRAPH_FILE_PROBLEMS
 from npw.instances.hampath.hcp import cycle_to_hcp
 from npw.instances.hampath.hcp import to_hcp
 from npw.solvers.registry import Export
@@ -377,8 +382,11 @@ EXPORTS = (
       for problem in ("hamcycle", "dhamcycle")),
     Export("hamcycle", "hcp", cycle_to_hcp),
     *(Export(problem, "dimacs", graph_dimacs, clause_bound=edge_clauses) for problem in ("indset", "vertexcover")),
-    *(Export(problem, "edge", to_dimacs_graph, read_as="dimacs")
-      for problem in ("indset", "vertexcover", "clique", "domset", "coloring")),
+    # every graph problem's graph in each graph file format, its question in a comment or attribute:
+    # ``--format NAME`` reads each back (npw.instances.graphs.question)
+    *(Export(problem, "edge", to_dimacs_graph, read_as="dimacs") for problem in GRAPH_FILE_PROBLEMS),
+    *(Export(problem, name, writer) for problem in GRAPH_FILE_PROBLEMS
+      for name, writer in (("edgelist", to_edgelist), ("adjlist", to_adjlist), ("graphml", to_graphml), ("gml", to_gml))),
     Export("clique", "dimacs", graph_dimacs, clause_bound=non_edge_clauses),
     Export("domset", "dimacs", graph_dimacs, clause_bound=vertex_clauses),
     Export("coloring", "dimacs", coloring_dimacs, clause_bound=coloring_clauses),

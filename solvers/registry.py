@@ -24,7 +24,7 @@ Problems defined at run time add theirs with :func:`register_backend` and friend
 >>> list(deciders_of("1in3sat"))
 ['sat', 'brute', 'smt']
 >>> list(exports_of("indset"))
-['dimacs', 'edge']
+['dimacs', 'edge', 'edgelist', 'adjlist', 'graphml', 'gml']
 """
 
 from __future__ import annotations

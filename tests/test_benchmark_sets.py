@@ -46,7 +46,8 @@ def test_generated_planted_hampath_carries_provenance_and_verifies_yes(capsys, t
 
 
 def test_every_format_carries_the_manifest_record(capsys, tmp_path):
-    cases = [("hampath", ["-g", "planted", "-p", "num_vertices=8"], {"json", "dimacs", "hcp", "certificate"}),
+    cases = [("hampath", ["-g", "planted", "-p", "num_vertices=8"],
+              {"json", "dimacs", "hcp", "edge", "edgelist", "adjlist", "graphml", "gml", "certificate"}),
              ("1in3sat", ["-g", "planted", "-p", "num_vars=8"], {"json", "dimacs", "smt2", "certificate"})]
     for problem, options, carrying in cases:
         folder = tmp_path / problem

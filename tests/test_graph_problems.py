@@ -142,7 +142,7 @@ def test_dimacs_graph_round_trip_through_the_io_layer(problem_id, tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("p edge 2 1\ne 1 2\n", "names no question"),
+    ("p edge 2 1\ne 1 2\n", "names no problem: give --problem PROBLEM"),
     ("c npw clique k=1\np edge 2 2\ne 1 2\n", "the header says 2 edges, the file lists 1"),
     ("c npw clique k=1\np edge 2 1\ne 1 3\n", "vertex 3 outside 1..2"),
     ("c npw clique k=1\np edge 2 1\ne 2 2\n", "loop"),

@@ -13,7 +13,8 @@ from npw.cli import main
 ROUND_TRIPS = [
     ("1in3sat", ["-g", "random", "-p", "num_vars=10", "-p", "ratio=0.6"], {"json", "dimacs", "smt2"}),
     ("224sat", [], {"json", "dimacs", "smt2"}),
-    ("hampath", ["-g", "random"], {"json", "dimacs", "hcp"}),
+    # a graph problem's set holds its graph in every graph file format too (each read back by check-set)
+    ("hampath", ["-g", "random"], {"json", "dimacs", "hcp", "edge", "edgelist", "adjlist", "graphml", "gml"}),
     ("npuz", ["-g", "random", "-p", "n=3"], {"json", "dimacs", "oneline"}),
     ("rel", [], {"json", "dimacs"}),
 ]

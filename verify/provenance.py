@@ -12,6 +12,11 @@ json        a top-level ``"provenance"`` field (a free JSON object; readers igno
 dimacs      a comment line ``c provenance {...}`` first in the file
 smt2        a comment line ``; provenance {...}`` first in the file
 hcp         a line ``COMMENT : provenance {...}`` after the ``NAME`` line
+edge        a comment line ``c provenance {...}`` first (DIMACS ``p edge``)
+edgelist,   a comment line ``# provenance {...}`` first (edge and adjacency lists, GML)
+adjlist,
+gml
+graphml     an XML comment ``<!-- provenance {...} -->`` first (``--`` in the record escaped)
 oneline     none: the sliding-tile one-line format has no comments (the set's manifest and the
             instance's JSON file carry the record)
 ==========  ================================================================================
@@ -24,6 +29,9 @@ p cnf 1 1
 1 0
 >>> read("dimacs", text) == record, read("dimacs", "p cnf 1 1\\n1 0\\n")
 (True, None)
+>>> tagged = attach("graphml", "<graphml/>\\n", {"params": {"ends": "a--b"}})
+>>> tagged.splitlines()[0], read("graphml", tagged)
+('<!-- provenance {"params":{"ends":"a-\\\\u002db"}} -->', {'params': {'ends': 'a--b'}})
 """
 
 from __future__ import annotations
@@ -33,11 +41,15 @@ from typing import Any, Mapping
 
 from npw._version import __version__
 
-__all__ = ["FIELD", "LINE_PREFIX", "NO_ROOM", "attach", "carries", "npw_version", "read", "record"]
+__all__ = ["FIELD", "LINE_PREFIX", "LINE_SUFFIX", "NO_ROOM", "attach", "carries", "npw_version", "read", "record"]
 
 FIELD = "provenance"
 # format -> the prefix of the one line that holds the record (json: the top-level field instead)
-LINE_PREFIX = {"dimacs": "c provenance ", "smt2": "; provenance ", "hcp": "COMMENT : provenance "}
+LINE_PREFIX = {"dimacs": "c provenance ", "smt2": "; provenance ", "hcp": "COMMENT : provenance ",
+               "edge": "c provenance ", "edgelist": "# provenance ", "adjlist": "# provenance ",
+               "gml": "# provenance ", "graphml": "<!-- provenance "}
+# format -> what closes the line after the record (an XML comment)
+LINE_SUFFIX = {"graphml": " -->"}
 # formats with no room for a comment: the record lives in the manifest and the JSON file only
 NO_ROOM = frozenset({"oneline"})
 
@@ -78,8 +90,11 @@ def attach(fmt: str, text: str, data: Mapping[str, Any]) -> str:
     prefix = LINE_PREFIX.get(fmt)
     if prefix is None:
         return text
-    line = prefix + _line(data) + "\n"
-    if fmt == "hcp":  # TSPLIB files open with their NAME line; keep it first
+    record_text = _line(data)
+    if fmt == "graphml":  # an XML comment may not hold '--'; outside strings JSON has none, inside '\u002d' is '-'
+        record_text = record_text.replace("--", "-\\u002d")
+    line = prefix + record_text + LINE_SUFFIX.get(fmt, "") + "\n"
+    if fmt == "hcp" or text.startswith("<?xml"):  # TSPLIB's NAME line, XML's declaration: kept first
         first, newline, rest = text.partition("\n")
         return first + newline + line + rest if newline else text + "\n" + line
     return line + text
@@ -103,8 +118,11 @@ def read(fmt: str, text: str) -> dict[str, Any] | None:
         return None
     for line in text.splitlines():
         if line.startswith(prefix):
+            body = line[len(prefix):]
+            suffix = LINE_SUFFIX.get(fmt, "")
+            body = body[:len(body) - len(suffix)] if suffix and body.endswith(suffix) else body
             try:
-                found = json.loads(line[len(prefix):])
+                found = json.loads(body)
             except json.JSONDecodeError:
                 return None
             return found if isinstance(found, dict) else None

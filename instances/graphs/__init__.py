@@ -4,7 +4,9 @@ undirected graph and a bound k, shared by every problem of the room.
 * :mod:`.graph`: the model :class:`BoundedGraph` and the problems' types;
 * :mod:`.generators`: random, planted-yes and certified-no instances (with their witnesses);
 * :mod:`.enumeration`: every small instance up to isomorphism (networkx's atlas), shrinking;
-* :mod:`.dimacs`: the DIMACS graph format (``p edge``);
+* the file formats of every graph problem, one module each (:mod:`.formats` lists them):
+  :mod:`.dimacs` (``p edge``), :mod:`.edgelist`, :mod:`.adjlist`, :mod:`.graphml`, :mod:`.gml`;
+  :mod:`.question`: which problem a graph file (or a networkx graph) is read as;
 * :mod:`.drawing`: the SVG drawing every graph problem (and ``hampath``) uses;
 * :mod:`.problems` and one module per problem (:mod:`.indset`, :mod:`.vertexcover`,
   :mod:`.clique`, :mod:`.domset`): the registry's entries;

@@ -33,7 +33,7 @@ from npw.instances.graphs import enumeration
 from npw.instances.graphs.generators import DEFAULT_P, check_density, random_pairs
 from npw.instances.graphs.graph import Coloring
 from npw.instances.elements import graph_elements
-from npw.instances.graphs.dimacs import GRAPH_DIMACS
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM", "SMALL_K", "certain_no_reason", "certified_no", "no_clique", "planted", "planted_colouring",
            "random_instance", "verification_sample"]
@@ -164,6 +164,6 @@ PROBLEM = Problem(
     renderer="npw.instances.graphs.render:render_svg",
     elements=graph_elements,
     file_model="npw.instances.models:ColoringFile",
-    formats=(GRAPH_DIMACS,),
+    formats=GRAPH_FORMATS,
 )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from npw.instances.base import Problem
 from npw.instances.graphs import digraph
 from npw.instances.elements import digraph_elements
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM"]
 
@@ -35,4 +36,5 @@ PROBLEM = Problem.of_module(
     renderer="npw.instances.graphs.render:render_digraph",
     elements=digraph_elements,
     file_model="npw.instances.models:FeedbackVertexSetFile",
+    formats=GRAPH_FORMATS,
 )

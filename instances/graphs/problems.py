@@ -18,7 +18,7 @@ from npw.instances.graphs import enumeration, generators
 from npw.instances.graphs.graph import GRAPH_PROBLEMS
 from typing import Any
 from npw.instances.elements import graph_elements
-from npw.instances.graphs.dimacs import GRAPH_DIMACS
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["CERTIFICATES", "graph_problem"]
 
@@ -46,7 +46,7 @@ def graph_problem(problem: str, title: str, **fields: Any) -> Problem:
         deciders=("brute", "sat"),
         renderer="npw.instances.graphs.render:render_svg",
         elements=graph_elements,
-        formats=(GRAPH_DIMACS,),
+        formats=GRAPH_FORMATS,
         **Problem.generator_fields(generators, problem),
         **fields,
     )

@@ -4,7 +4,9 @@ the generators, enumeration and shrinking of :mod:`npw.instances.hampath.cycle_s
 from __future__ import annotations
 
 from npw.instances.hampath.cycle_streams import cycle_problem
+from npw.instances.base import FileFormat
 from npw.instances.elements import graph_elements
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM"]
 
@@ -15,4 +17,6 @@ __all__ = ["PROBLEM"]
 PROBLEM = cycle_problem("hamcycle", "Hamiltonian cycle in an undirected graph (Karp 1972; GT37)",
                         ("sat-edges", "dp"),
                         elements=graph_elements,
-                        file_model="npw.instances.models:HamCycleFile")
+                        file_model="npw.instances.models:HamCycleFile",
+                        formats=(FileFormat("hcp", (".hcp",), read="npw.instances.hampath.hcp:read_hcp",
+                                            write="npw.instances.hampath.hcp:cycle_to_hcp"), *GRAPH_FORMATS))

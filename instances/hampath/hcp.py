@@ -64,7 +64,7 @@ import re
 from npw.instances.base import InvalidInstance
 from npw.instances.hampath.graph import HamPath
 
-__all__ = ["MAX_DIMENSION", "cycle_from_hcp", "cycle_to_hcp", "from_hcp", "to_hcp"]
+__all__ = ["MAX_DIMENSION", "cycle_from_hcp", "cycle_to_hcp", "from_hcp", "read_hcp", "to_hcp"]
 
 MAX_DIMENSION = 100_000
 """The largest DIMENSION an HCP file may declare (checked before anything is allocated); far
@@ -214,8 +214,48 @@ def cycle_from_hcp(text: str):
     mark = _MARK.search(text)
     if mark is None:  # read through the split of vertex 1: undo it (the copy is the last vertex)
         n = path_form.num_vertices - 1
+        _check_cycle_mark(text, n)
         return HamCycle(n, tuple(e for e in path_form.edges if max(e) < n))
     # npw's own path file: the cycle question is the file's graph with the added vertices
     count, added, _ = _added(path_form.num_vertices, path_form.s, path_form.t)
     n = path_form.num_vertices + count
     return HamCycle(n, tuple(path_form.edges) + tuple(added))
+
+
+_CYCLE_MARK = re.compile(r"npw hamcycle n=([0-9]+)")  # ASCII digits only; read by read_count
+
+
+def _check_cycle_mark(text: str, dimension: int) -> None:
+    """Refuses a file whose ``npw hamcycle n=N`` comment (:func:`cycle_to_hcp`'s) does not say its
+    DIMENSION: an edited file (N read within MAX_DIMENSION, a comment of 5000 digits in one line)."""
+    from npw.instances.validation import read_count
+
+    mark = _CYCLE_MARK.search(text)
+    if mark is None:
+        return
+    try:
+        n = read_count(mark.group(1), "the npw comment's n", MAX_DIMENSION, "MAX_DIMENSION")
+    except InvalidInstance as error:
+        raise InvalidInstance(f"HCP: {error}") from None
+    if n != dimension:
+        raise InvalidInstance(f"HCP: the npw comment says n={n}, DIMENSION is {dimension} (edited file?)")
+
+
+def read_hcp(text: str, problem: str | None = None, params=None):
+    """TSPLIB HCP text as the problem the command names (``--problem hamcycle``: TSPLIB's own
+    question, :func:`cycle_from_hcp`; ``hampath``: :func:`from_hcp`), else as the file says: a file
+    :func:`cycle_to_hcp` wrote is a ``hamcycle`` instance, any other a ``hampath`` one.
+
+    >>> square = "NAME : c4\\nTYPE : HCP\\nDIMENSION : 4\\nEDGE_DATA_SECTION\\n1 2\\n2 3\\n3 4\\n4 1\\n-1\\nEOF\\n"
+    >>> read_hcp(square, "hamcycle").num_vertices, read_hcp(square).problem
+    (4, 'hampath')
+    """
+    if params:
+        raise InvalidInstance(f"an HCP file takes no parameters (given {', '.join(map(str, params))})")
+    if problem is None:
+        problem = "hamcycle" if _CYCLE_MARK.search(text) else "hampath"
+    if problem == "hamcycle":
+        return cycle_from_hcp(text)
+    if problem == "hampath":
+        return from_hcp(text)
+    raise InvalidInstance(f"an HCP file is read as hamcycle or hampath, not {problem[:40]!r}")

@@ -13,6 +13,7 @@ from npw.instances.hampath.graph import HamPath
 from npw.instances.hampath.shrinking import shrink
 from npw.instances.elements import graph_elements
 from npw.instances.base import FileFormat
+from npw.instances.graphs.formats import GRAPH_FORMATS
 
 __all__ = ["PROBLEM"]
 
@@ -38,5 +39,6 @@ PROBLEM = Problem(
     renderer="npw.instances.hampath.render:render_svg",
     elements=graph_elements,
     file_model="npw.instances.models:HamPathFile",
-    formats=(FileFormat("hcp", (".hcp",), read="npw.instances.hampath.hcp:from_hcp", write="npw.instances.hampath.hcp:to_hcp"),),
+    formats=(FileFormat("hcp", (".hcp",), read="npw.instances.hampath.hcp:read_hcp", write="npw.instances.hampath.hcp:to_hcp"),
+             *GRAPH_FORMATS),
 )

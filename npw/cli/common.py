@@ -85,10 +85,11 @@ def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
     return params
 
 
-def load_file(path: str, fmt: str | None = None) -> Any:
+def load_file(path: str, fmt: Any = None) -> Any:
     """An instance file (``-``: standard input; gzip, xz or bzip2 compressed or not), read and
-    validated (``fmt``: the ``--format`` option, else by suffix or sniffed, see
-    ``npw.instances.io``); a bad one is InvalidInstance naming the file."""
+    validated (``fmt``: ``args.input_format``, the ``--format``, ``--problem`` and ``-p`` options
+    (:func:`add_format_option`), else by suffix or sniffed, see ``npw.instances.io``); a bad one is
+    InvalidInstance naming the file."""
     from npw.instances.io import display_name, load_instance
 
     try:
@@ -126,14 +127,47 @@ def read_input(path: str) -> str:
         raise InvalidInstance(f"{display_name(path)}: {error}") from None
 
 
+class _ReadAsAction(argparse.Action):
+    """``--format``, ``--problem`` and ``-p`` together in ``args.input_format``, a
+    ``npw.instances.io.ReadAs``: a command passes all three to :func:`load_file` as it passed the
+    format alone."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from dataclasses import replace
+
+        from npw.instances.io import ReadAs
+
+        current = ReadAs.of(getattr(namespace, "input_format", None))
+        if "--param" in self.option_strings:
+            current = replace(current, params={**current.params, **parse_params([values])})
+        elif "--problem" in self.option_strings:
+            current = replace(current, problem=values)
+        else:
+            current = replace(current, format=values)
+        setattr(namespace, "input_format", current)
+
+
 def add_format_option(parser: argparse.ArgumentParser) -> None:
-    """``--format``: how to read an instance whose name does not say (``-`` above all)."""
+    """``--format``: how to read an instance whose name does not say (``-`` above all); ``--problem``
+    and ``-p KEY=VALUE``: the question a graph file is read as (``--problem 3col``, ``--problem clique
+    -p k=4``) where the file does not name it. All three land in ``args.input_format``
+    (``npw.instances.io.ReadAs``), which :func:`load_file` takes."""
     from npw.instances.io import FORMATS
 
     # no argparse choices: a plugin's problem may bring a format (npw.instances.io.input_formats checks it)
     parser.add_argument("--format", metavar="{" + ",".join(FORMATS) + ",...}", dest="input_format",
-                        help="the input's format (default: by suffix, .cnf/.dimacs/.hcp/.json under any "
-                             ".gz/.xz/.bz2, else sniffed: '{' JSON, a 'c'/'p' line DIMACS, 'NAME :' HCP)")
+                        action=_ReadAsAction,
+                        help="the input's format (default: by suffix, .cnf/.dimacs/.col/.clq/.hcp/.edges/.adj/"
+                             ".graphml/.gml/.json under any .gz/.xz/.bz2, else sniffed: '{' JSON, a 'c'/'p' line "
+                             "DIMACS, 'NAME :' HCP, '<graphml' GraphML, 'graph [' GML, lines 'U V' an edge list); "
+                             "edge is what --emit edge writes")
+    parser.add_argument("--problem", dest="input_format", metavar="PROBLEM", action=_ReadAsAction,
+                        help="the problem a graph file asks about when it does not say (indset, vertexcover, clique, "
+                             "domset, coloring or 3col, hampath, hampath-st, hamcycle, dhamcycle, fvs)")
+    parser.add_argument("--param", "-p", dest="input_format", metavar="KEY=VALUE", action=_ReadAsAction,
+                        help="the problem's number when the graph file does not say it: k=3 (s=, t=: vertices as "
+                             "the file names them)")
 
 
 def emit(text: str | bytes, output: str | None) -> None:

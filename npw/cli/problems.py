@@ -206,6 +206,11 @@ def _format_for_output(problem_id: str, fmt: str, output: str | None) -> str:
     graph = "edge" in export_formats(problem_id)  # a graph problem's .dimacs is its graph, as save_instance writes it
     wanted = ("edge" if name.endswith((".clq", ".col")) or graph and name.endswith(".dimacs")
               else "dimacs" if name.endswith((".cnf", ".dimacs")) else "hcp" if name.endswith(".hcp") else None)
+    if wanted is None:  # another format the problem's record tells by its suffix (.graphml, .edges ...)
+        from npw.instances.registry import get_problem
+
+        wanted = next((f.name for f in get_problem(problem_id).formats
+                       if f.suffixes and name.endswith(f.suffixes) and f.name in export_formats(problem_id)), None)
     if wanted is None:
         return fmt
     if wanted not in export_formats(problem_id):

@@ -111,7 +111,7 @@ def _draw_as_reduced(instance: Any, path: str, origin: Any) -> str:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from npw.instances.io import display_name, instance_format, parse_instance
+    from npw.instances.io import ReadAs, display_name, instance_format, parse_instance
     from npw.instances.registry import rendered_problems, renderer_for
 
     if args.output != "-" and not args.output.removesuffix(".gz").endswith(".svg"):
@@ -121,8 +121,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     name = display_name(args.input)
     text = read_input(args.input)  # read once: standard input cannot be read twice
     try:
-        fmt = instance_format(args.input, text, args.input_format)
-        instance = parse_instance(text, fmt)
+        asked = ReadAs.of(args.input_format)
+        fmt = instance_format(args.input, text, asked)
+        instance = parse_instance(text, fmt, asked.problem, asked.params)
     except InvalidInstance as error:
         raise InvalidInstance(f"{name}: {error}") from None
     if not (args.certificate or args.solve):
@@ -180,7 +181,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_format_option(p)
     p.add_argument("--output", "-o", type=output_path,
                    help="the target's file (default, or -: standard output; .gz/.xz/.bz2 compressed)")
-    p.add_argument("--emit", default="json", help="json (default), or an export format of the target: dimacs, smt2")
+    p.add_argument("--emit", default="json", help="json (default), or an export format of the target (npw show "
+                                                  "TARGET lists them): dimacs, smt2, hcp, edge, edgelist, adjlist, "
+                                                  "graphml, gml, oneline")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
     add_time_limit(p, "reading, reducing, writing")
