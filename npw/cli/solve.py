@@ -274,7 +274,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--backend", "-b", help="decider (npw list shows them); sat:NAME picks a python-sat solver")
     p.add_argument("--timeout", type=positive_seconds,
                    help="seconds (per instance in a batch); out of time answers UNKNOWN, exit status 3")
-    p.add_argument("--emit", help="instead of solving, export the encoding: dimacs, smt2")
+    p.add_argument("--emit", metavar="FORMAT", help="instead of solving, export the instance or its encoding (npw show PROBLEM lists the formats: dimacs, smt2, a graph problem's edge, graphml, ...)")
     p.add_argument("--output", "-o", type=output_path,
                    help="write the certificate (or the export) to this file (- for standard output, the answer "
                         "then going to stderr; .gz/.xz/.bz2 compressed)")
