@@ -156,9 +156,9 @@ def _section(data: dict, name: str, where: str) -> dict:
         if types is None:
             raise InvalidInstance(f"{where}: [{name}] has no key {key!r} (known: {', '.join(_SECTIONS[name])})")
         if isinstance(value, bool) or not isinstance(value, types):
-            wanted = " or ".join("number" if t is float else {int: "integer", str: "string", dict: "table"}[t]
+            wanted = " or ".join("a number" if t is float else {int: "an integer", str: "a string", dict: "a table"}[t]
                                  for t in types if not (t is int and float in types))
-            raise InvalidInstance(f"{where}: [{name}] {key} must be a {wanted}, not {value!r}")
+            raise InvalidInstance(f"{where}: [{name}] {key} must be {wanted}, not {value!r}")
         if isinstance(value, (int, float)) and value < 0:
             raise InvalidInstance(f"{where}: [{name}] {key} must not be negative")
     return section
