@@ -313,24 +313,36 @@ def find_submissions(paths: Iterable[str], commands: Iterable[str] = ()) -> list
 
 
 def load_submission(submission: Submission, assignment: Assignment) -> Reduction:
-    """The submission as an npw reduction; the one place that decides how its code runs.
+    """The submission as an npw reduction whose code runs in the sandbox (:mod:`npw.sandbox`).
 
-    A command runs through the standard-streams protocol; a Python file is imported into this
-    process (until the sandbox lands: see the module notes). Raises ``InvalidInstance`` when the
-    submission cannot be loaded (the grade records it as 0 with the reason).
+    A command runs as given; a Python file is served by ``python -m npw.serve FILE.py:NAME`` in
+    the sandbox (never imported into this process). Either way each call is one request over
+    the standard-streams protocol (:func:`npw.exec_process.exec_reduction`), under the
+    assignment's limits. Raises ``InvalidInstance`` when the submission does not start or does
+    not answer ``hello`` (the grade records it as 0 with the reason).
     """
+    import sys
+
+    from npw.exec_process import exec_reduction
+
+    limits, env = _sandbox_limits(assignment), None
     if submission.command is not None:
-        from npw.reductions.exec_process import exec_reduction  # type: ignore[import-not-found]
+        argv: str | list[str] = submission.command
+    else:
+        import npw
 
-        return exec_reduction(submission.command, _sandbox_limits(assignment))
-    from npw.reductions.user_file import load_reduction
-
-    assert submission.spec is not None
-    return load_reduction(submission.spec)
+        assert submission.spec is not None
+        spec = submission.spec
+        path, colon, name = spec.rpartition(":") if not spec.endswith(".py") else (spec, "", "")
+        argv = [sys.executable, "-m", "npw.serve", os.path.abspath(path) + colon + name]
+        # npw importable from the child's empty folder; no bytecode written beside the submission
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE": "1",
+               "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(npw.__file__)))}
+    return exec_reduction(argv, limits, call_seconds=assignment.limits.call_seconds, id=submission.name, env=env)
 
 
 def _sandbox_limits(assignment: Assignment) -> Any:
-    from npw.sandbox import Limits  # type: ignore[import-not-found]
+    from npw.sandbox import Limits
 
     limits = assignment.limits
     return Limits(cpu_seconds=limits.cpu_seconds, memory_bytes=limits.memory_mb << 20,

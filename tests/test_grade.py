@@ -176,10 +176,12 @@ def test_proportional_scoring(tmp_path):
     assert data["score"] == pytest.approx(sum(t["score"] for t in data["tests"]))
 
 
-def test_a_submission_of_other_problems_scores_zero(assignment_file):
-    grade, _ = grade_submission(load_assignment(assignment_file),
-                                Submission("x", str(EXAMPLES / "vertexcover_to_hitting_set.py")))
-    assert grade.score == 0 and "the assignment asks for 3sat to indset" in grade.error
+def test_a_submission_of_other_problems_scores_zero(assignment_file, tmp_path):
+    other = tmp_path / "other.py"
+    other.write_text("from npw.reductions.registry import get_reduction\n"
+                     "REDUCTION = get_reduction('vertexcover-to-indset')\n")
+    grade, _ = grade_submission(load_assignment(assignment_file), Submission("x", str(other)))
+    assert grade.score == 0 and "the assignment asks for 3sat to indset" in grade.error, grade.error
 
 
 @pytest.mark.parametrize("text, message", [
@@ -207,3 +209,71 @@ def test_bad_submission_names_are_exit_2(assignment_file, tmp_path, capsys):
     assert main(["grade", assignment_file, str(tmp_path / "notes.txt")]) == 2
     assert main(["grade", assignment_file]) == 2
     assert capsys.readouterr().err.count("npw: error: ") == 3
+
+
+# -- hostile submissions: each is stopped, loses the check it broke, and grading goes on ----------
+
+HOSTILE_ASSIGNMENT = """
+[assignment]
+title = "hostile"
+source = "3sat"
+target = "indset"
+[streams]
+random = 3
+seed = 4
+[limits]
+call_seconds = 2
+wall_seconds = 60
+cpu_seconds = 20
+memory_mb = 512
+[points]
+yes_answers = 1
+no_answers = 1
+forward = 1
+backward = 1
+"""
+
+# forward misbehaves; reduce and backward are the correct example's
+HOSTILE = {
+    "loops": "while True:\n        pass",
+    "memory": "hoard = []\n    while True:\n        hoard.append(bytearray(1 << 24))",
+    "forks": "import os, time\n    for _ in range(40):\n        if os.fork() == 0:\n            time.sleep(20)\n"
+             "            os._exit(0)\n    time.sleep(20)",
+    "writes_outside": "open(OUTSIDE, 'w').write('escaped')\n    import time\n    time.sleep(20)",
+}
+
+
+def _hostile_file(folder, name, body, outside):
+    text = (f"import dataclasses, importlib.util\n"
+            f"OUTSIDE = {str(outside)!r}\n"
+            f"spec = importlib.util.spec_from_file_location('correct_example', {CORRECT!r})\n"
+            f"correct = importlib.util.module_from_spec(spec)\n"
+            f"spec.loader.exec_module(correct)\n\n\n"
+            f"def forward(formula, assignment):\n    {body}\n\n\n"
+            f"REDUCTION = dataclasses.replace(correct.REDUCTION, forward=forward)\n")
+    path = folder / f"{name}.py"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_submission_is_stopped_and_loses_only_that_check(tmp_path, name):
+    from npw.sandbox import capabilities
+
+    if name == "writes_outside" and capabilities().get("writes outside the folder") == "not prevented":
+        pytest.skip("this machine's sandbox does not prevent writes outside the folder")
+    outside = tmp_path / "outside.txt"
+    assignment = parse_assignment(HOSTILE_ASSIGNMENT, str(tmp_path / "a.toml"))
+    path = _hostile_file(tmp_path, name, HOSTILE[name], outside)
+    grade, _ = grade_submission(assignment, Submission(name, path), shrink_seconds=1)
+    scores = {c.name: c.score(grade.scoring) for c in grade.checks}
+    assert scores["forward certificates"] == 0, scores
+    assert scores["yes->yes answers"] == scores["no->no answers"] == scores["backward certificates"] == 1, \
+        [c.output(grade.scoring) for c in grade.checks]
+    forward = next(c for c in grade.checks if c.name == "forward certificates")
+    assert forward.reasons and all(r for r in forward.reasons)  # the reason is in the feedback
+    assert "forward" in results_json(grade)["tests"][2]["output"]
+    assert not outside.exists()
+    # grading goes on: the next submission in the same process is graded in full
+    after, _ = grade_submission(assignment, Submission("ok", CORRECT))
+    assert after.score == after.max_score
