@@ -3,7 +3,7 @@
 ``npw verify --exec "CMD"`` checks a reduction written as a program. npw starts the program once
 (in the sandbox, :mod:`npw.sandbox`, in an empty working folder) and keeps it running; each call
 of the reduction is one request line on the program's stdin and one answer line on its stdout,
-each a JSON object (``docs/exec_protocol.md``; the schema is ``docs/schemas/exec_protocol.schema.json``):
+each a JSON object (``docs/exec_protocol.md``; the schema is ``docs/schemas/protocols/exec_protocol.schema.json``):
 
 ==========================================================  ====================================
 request                                                     answer
@@ -41,7 +41,7 @@ import shlex
 import shutil
 import sys
 import time
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.reductions.base import Bound, Reduction
@@ -121,8 +121,9 @@ def _absolute(argument: str) -> str:
 class _Channel:
     """One running program per process, started on first use and again after a failure."""
 
-    def __init__(self, argv: list[str], limits: Any, call_seconds: float, env: dict | None) -> None:
-        self.argv, self.limits, self.call_seconds, self.env = argv, limits, call_seconds, env
+    def __init__(self, argv: list[str], limits: Any, call_seconds: float, env: dict | None,
+                 trace: Callable[[dict, Any], None] | None = None) -> None:
+        self.argv, self.limits, self.call_seconds, self.env, self.trace = argv, limits, call_seconds, env, trace
         self.child: Any = None
         self.owner = 0  # the pid of the process that started self.child
         self.buffer = bytearray()
@@ -189,6 +190,8 @@ class _Channel:
         except (InvalidInstance, UnicodeDecodeError) as error:
             self.stop()
             raise ExecError(f"answered {op} with a line that is not JSON ({error}): {_shown(line)}") from None
+        if self.trace is not None:
+            self.trace(request, answer)
         if not isinstance(answer, dict):
             self.stop()
             raise ExecError(f"answered {op} with {type(answer).__name__}, not a JSON object: {_shown(line)}")
@@ -203,14 +206,14 @@ class _Channel:
         pending = memoryview(data)
         while True:
             newline = self.buffer.find(b"\n")
+            if newline > MAX_LINE_BYTES or (newline < 0 and len(self.buffer) > MAX_LINE_BYTES):
+                raise ExecError(f"answered {op} with a line longer than {_amount(MAX_LINE_BYTES)}")
             if newline >= 0:
                 line = bytes(self.buffer[:newline])
                 del self.buffer[:newline + 1]
                 if pending:
                     raise ExecError(f"answered {op} before reading the whole request")
                 return line
-            if len(self.buffer) > MAX_LINE_BYTES:
-                raise ExecError(f"answered {op} with a line longer than {MAX_LINE_BYTES // 2 ** 20} MiB")
             left = deadline - time.monotonic()
             if left <= 0:
                 raise ExecError(f"gave no answer to {op} within {self.call_seconds:g} s")
@@ -308,6 +311,10 @@ def _stop_all() -> None:
         channel.stop()
 
 
+def _amount(count: int) -> str:
+    return f"{count // 2 ** 20} MiB" if count >= 2 ** 20 else f"{count} bytes"
+
+
 def _shown(line: bytes) -> str:
     text = line.decode("utf-8", "replace")
     return repr(text if len(text) <= 120 else text[:117] + "...")
@@ -329,7 +336,8 @@ def _size_value(measure: str, value: Any) -> int | Bound:
 
 
 def exec_reduction(command: str | Sequence[str], limits: Any = None, call_seconds: float = DEFAULT_CALL_SECONDS,
-                   id: str | None = None, env: dict | None = None) -> Reduction:
+                   id: str | None = None, env: dict | None = None,
+                   trace: Callable[[dict, Any], None] | None = None) -> Reduction:
     """The reduction a program computes over the standard-streams protocol (see the module).
 
     Parameters
@@ -344,6 +352,8 @@ def exec_reduction(command: str | Sequence[str], limits: Any = None, call_second
         The reduction's id (default ``exec:`` and the command).
     env : dict, optional
         The program's environment (default: the sandbox's).
+    trace : callable, optional
+        ``trace(request, answer)`` after each exchange that gave a JSON answer (for debugging, tests).
 
     Returns
     -------
@@ -370,7 +380,7 @@ def exec_reduction(command: str | Sequence[str], limits: Any = None, call_second
 
     argv = resolve_command(command)
     text = command if isinstance(command, str) else shlex.join(argv)
-    channel = _Channel(argv, limits if limits is not None else exec_limits(), call_seconds, env)
+    channel = _Channel(argv, limits if limits is not None else exec_limits(), call_seconds, env, trace)
     try:
         hello = channel.ask({"op": "hello"})
         source, target = (_field(hello, key, "hello") for key in ("source", "target"))
