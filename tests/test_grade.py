@@ -222,7 +222,7 @@ target = "indset"
 random = 3
 seed = 4
 [limits]
-call_seconds = 2
+call_seconds = 4
 wall_seconds = 60
 cpu_seconds = 20
 memory_mb = 512
