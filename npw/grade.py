@@ -57,7 +57,7 @@ from npw.solvers.result import Answer
 from npw.verify.check import BACKWARD, FORWARD, INVALID_TARGET, REDUCE_ERROR, SIZE, CaseResult, check_case, claim_kind
 
 __all__ = [
-    "CHECKS", "Assignment", "CheckScore", "Grade", "GradeLimits", "Points", "Streams", "Submission", "feedback_html",
+    "CHECKS", "Assignment", "CheckScore", "close_submission", "Grade", "GradeLimits", "Points", "Streams", "Submission", "feedback_html",
     "find_submissions", "grade_submission", "load_assignment", "load_submission", "parse_assignment",
     "results_json", "score_line", "write_outputs",
 ]
@@ -556,6 +556,20 @@ def grade_submission(assignment: Assignment, submission: Submission,
             grade.hint = f"(no hint: {type(error).__name__}: {error})"
     grade.seconds = time.perf_counter() - started
     return grade, reduction
+
+
+def close_submission(reduction: Reduction | None) -> None:
+    """Ends the sandboxed child serving ``reduction`` (a folder of submissions is graded in one
+    process: each child ends once its submission's outputs are written). Nothing to do for a
+    reduction that runs in this process, or while :mod:`npw.exec_process` offers no way to.
+
+    >>> close_submission(None)
+    """
+    import npw.exec_process
+
+    close = getattr(npw.exec_process, "close_reduction", None)
+    if reduction is not None and close is not None:
+        close(reduction)
 
 
 def _severity(kind: str) -> tuple[int, str]:

@@ -14,7 +14,7 @@ __all__ = ["cmd_grade", "register"]
 def cmd_grade(args: argparse.Namespace) -> int:
     """Grades each submission in turn, one score line each; exit 0 when every submission got
     full marks, 1 otherwise (2: bad input)."""
-    from npw.grade import find_submissions, grade_submission, load_assignment, score_line, write_outputs
+    from npw.grade import close_submission, find_submissions, grade_submission, load_assignment, score_line, write_outputs
 
     assignment = load_assignment(args.assignment)
     if not args.submissions and not args.exec:
@@ -29,8 +29,11 @@ def cmd_grade(args: argparse.Namespace) -> int:
         if grade.hint and not args.quiet:
             print(f"  hint: {grade.hint}", file=sys.stderr)
         full = full and grade.score >= grade.max_score
-        if args.output:
-            write_outputs(grade, reduction, assignment, os.path.join(args.output, submission.name))
+        try:
+            if args.output:
+                write_outputs(grade, reduction, assignment, os.path.join(args.output, submission.name))
+        finally:
+            close_submission(reduction)
     return EXIT_OK if full else EXIT_FAILED
 
 
