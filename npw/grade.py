@@ -467,11 +467,11 @@ def _graded_reduction(reduction: Reduction, assignment: Assignment) -> Reduction
     reference's size formula where it gives none."""
     reference = assignment.reference
     if reference is None:
-        return dataclasses.replace(reduction, claims=())
+        return dataclasses.replace(reduction, claims=(), reference="a submission")
     graded = {name.removeprefix("claim: ") for name, _ in assignment.graded_checks()}
     claims = tuple(claim for claim in reference.claims if claim.name in graded)
     size = reduction.size if reduction.size is not None else reference.size
-    return dataclasses.replace(reduction, claims=claims, size=size)
+    return dataclasses.replace(reduction, claims=claims, size=size, reference="a submission")
 
 
 def grade_submission(assignment: Assignment, submission: Submission,
@@ -529,12 +529,14 @@ def grade_submission(assignment: Assignment, submission: Submission,
     elapsed = time.perf_counter() - started
     counterexamples = []
     kinds = sorted(summary.failure_counts, key=_severity)
-    for kind in kinds:
+    shrink_until = time.perf_counter() + shrink_seconds
+    for number, kind in enumerate(kinds):
         first = next((f for f in summary.failures if kind in f.kinds), None)
         if first is None:
             continue
-        smallest, details, steps = shrink_counterexample(reduction, first, shrink_seconds / len(kinds), kind,
-                                                         **options)
+        # what a kind leaves of its share passes on to the next (the most telling kind goes first)
+        share = max(0.0, shrink_until - time.perf_counter()) / (len(kinds) - number)
+        smallest, details, steps = shrink_counterexample(reduction, first, share, kind, **options)
         counterexamples.append({"kind": kind, "label": first.label, "kinds": first.kinds,
                                 "original": first.source.to_dict(), "shrunk": smallest.to_dict(),
                                 "shrink_steps": steps, "details": details})
@@ -602,7 +604,7 @@ def _hint(reduction: Reduction, reference: Reduction | None, source: Any, kind: 
 
     with bounded_calls(), time_bound(timeout):
         target = reduction.reduce(source)
-    what = f"The smallest failing case ({kind}) is drawn in the feedback page."
+    what = f"The smallest failing case found ({kind}) is drawn in the feedback."
     if reference is not None and reference.provenance is not None:
         expected = reference.reduce(source)
         made = reference.provenance(source, expected)
@@ -705,9 +707,13 @@ def _drawn_side_by_side(reduction: Reduction, source: Any, highlight: list[str])
         figures.append(f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>")
     if not figures:
         return ""
-    rules = ", ".join(f'[data-el="{html.escape(e, quote=True)}"]' for e in highlight)
-    style = (f"<style>{rules} {{ stroke: #e65100 !important; stroke-width: 4 !important; "
-             f"fill: #ffcc80 !important; }}</style>") if highlight else ""
+    # shapes outlined, labels coloured: an element may be a shape, a label, or a group of both
+    shapes = ":is(line, circle, rect, path, polygon, polyline, ellipse)"
+    selectors = [f'[data-el="{html.escape(e, quote=True)}"]' for e in highlight]
+    shape_rules = ", ".join(f"{s}{shapes}, {s} {shapes}" for s in selectors)
+    text_rules = ", ".join(f"{s}:is(text, tspan), {s} :is(text, tspan)" for s in selectors)
+    style = (f"<style>{shape_rules} {{ stroke: #e65100 !important; stroke-width: 3px !important; }} "
+             f"{text_rules} {{ fill: #e65100 !important; font-weight: bold; }}</style>") if highlight else ""
     return style + '<div class="side">' + "".join(figures) + "</div>"
 
 

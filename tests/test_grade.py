@@ -220,7 +220,7 @@ source = "3sat"
 target = "indset"
 [streams]
 random = 3
-seed = 4
+seed = 0
 [limits]
 call_seconds = 4
 wall_seconds = 60
@@ -277,3 +277,18 @@ def test_hostile_submission_is_stopped_and_loses_only_that_check(tmp_path, name)
     # grading goes on: the next submission in the same process is graded in full
     after, _ = grade_submission(assignment, Submission("ok", CORRECT))
     assert after.score == after.max_score
+
+
+def test_a_program_submission_over_the_exec_protocol(assignment_file, tmp_path, capsys):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    # node reserves much address space at start: the assignment's memory limit must allow it
+    path = tmp_path / "node.toml"
+    path.write_text(ASSIGNMENT.replace("[limits]\n", "[limits]\nmemory_mb = 8192\n"))
+    program = f"{node} {EXAMPLES / 'exec' / '3sat_to_indset.js'}"
+    assert main(["grade", str(path), "--exec", program, "-o", str(tmp_path / "out"), "--quiet"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.endswith(": 10/10"), line
+    (folder,) = (tmp_path / "out").iterdir()
+    validate(json.loads((folder / "results.json").read_text()), json.loads(SCHEMA.read_text()))
