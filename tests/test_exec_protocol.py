@@ -18,7 +18,7 @@ import pytest
 import npw.exec_process as exec_process
 from npw.api import ThreeSat
 from npw.cli import main
-from npw.exec_process import ExecError, exec_reduction
+from npw.exec_process import ExecError, close_reduction, exec_reduction
 from npw.verify.run import VerifySettings, run_verification
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -206,6 +206,16 @@ def test_a_forked_process_starts_its_own_program(c_programs):
     os.close(read)
     os.waitpid(pid, 0)
     assert reduction.backward(formula, reduction.reduce(formula), (1,)) == (False, False)  # still answering
+
+
+def test_close_reduction_ends_the_program_and_a_later_call_starts_it_again(c_programs):
+    reduction = exec_reduction(c_programs[0])
+    channel = reduction.reduce.exec_channel
+    child = channel.child
+    assert child is not None and child.poll() is None
+    close_reduction(reduction)
+    assert channel.child is None and child.poll() is not None and not os.path.exists(child.workdir)
+    assert reduction.reduce(ThreeSat(1, [(1, 1, 1)])).k == 1
 
 
 # -- the schema --------------------------------------------------------------------------------------
