@@ -153,9 +153,10 @@ class _Channel:
             parts.append(f"stopped by the sandbox: {reason}")
         elif status is not None:
             parts.append(f"exit status {status}" if status >= 0 else f"killed by signal {-status}")
-        tail = child.stderr_tail.strip() if child is not None else ""
-        if tail:
-            parts.append("stderr: " + (tail if len(tail) <= 300 else "..." + tail[-300:]))
+        # the last line of its stderr: a traceback's exception, a C program's last word
+        lines = [line.strip() for line in (child.stderr_tail if child is not None else "").splitlines() if line.strip()]
+        if lines:
+            parts.append("stderr: " + (lines[-1] if len(lines[-1]) <= 300 else lines[-1][:297] + "..."))
         return "; ".join(parts)
 
     # -- one exchange ---------------------------------------------------------------------

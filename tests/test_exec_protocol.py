@@ -94,7 +94,7 @@ def test_adapter_serves_a_user_file_in_the_sandbox(capsys):
     status, report = _verify([f"{ROOT}/examples/sat3_to_independent_set.py:REDUCTION", "--sandbox", *stream], capsys)
     assert status == 0 and report["passed"]
     status, report = _verify([f"{ROOT}/examples/sat3_to_independent_set_wrong.py:MISSING_CONFLICTS", "--sandbox",
-                              *stream], capsys)
+                              "--random", "6", "--quiet", "--json"], capsys)
     assert status == 1 and report["mismatches"] > 0
 
 
@@ -123,6 +123,10 @@ MISBEHAVING = textwrap.dedent('''
             if mode == "crash":
                 print("about to crash", file=sys.stderr, flush=True)
                 sys.exit(3)
+            if mode == "memory":
+                hoard = bytearray(64 * 1024 ** 3)
+            if mode == "write-outside":
+                open(sys.argv[2], "w").write("escaped")
             if mode == "hang":
                 time.sleep(600)
             if mode == "garbage":
@@ -163,10 +167,14 @@ def misbehaving(tmp_path_factory) -> str:
     ("garbage", "answered reduce with a line that is not JSON"),
     ("error", "answered reduce with an error: odd formulas are not my job"),
     ("wrong-problem", "the answer to reduce is not a indset instance"),
+    ("memory", "(stopped by the sandbox: memory; stderr: MemoryError)"),
+    ("write-outside", "(stopped by the sandbox: wrote outside its folder; stderr: PermissionError"),
 ])
-def test_a_misbehaving_program_is_a_finding_of_its_cases(misbehaving, mode, says, capsys):
-    status, report = _verify(["--exec", f"{sys.executable} {misbehaving} {mode}", "--random", "6", "--timeout", "0.5",
-                              "--quiet", "--json"], capsys)
+def test_a_misbehaving_program_is_a_finding_of_its_cases(misbehaving, mode, says, capsys, tmp_path):
+    outside = tmp_path / "escaped.txt"
+    status, report = _verify(["--exec", f"{sys.executable} {misbehaving} {mode} {outside}", "--random", "6",
+                              "--timeout", "0.5", "--quiet", "--json"], capsys)
+    assert not outside.exists()
     assert status == 1 and report["cases"] == 6
     failing = sum(report["failure_counts"].values())
     assert 0 < failing < 6  # the odd cases only: the program was started again after each crash
