@@ -78,6 +78,14 @@ def test_reduce_exec_writes_the_programs_target(c_programs, tmp_path, capsys):
     assert [0, 3] in target["edges"] and [1, 4] not in target["edges"]
 
 
+def test_reduce_exec_says_in_one_line_when_the_program_fails(misbehaving, tmp_path, capsys):
+    source = tmp_path / "f.json"
+    source.write_text(json.dumps({"problem": "3sat", "num_vars": 1, "clauses": [[1, 1, 1]]}))
+    assert main(["reduce", "--exec", f"{sys.executable} {misbehaving} error", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert err == "npw: error: reduce: the program answered reduce with an error: odd formulas are not my job\n"
+
+
 # -- the Python adapter ---------------------------------------------------------------------------
 
 
