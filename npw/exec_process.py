@@ -46,8 +46,8 @@ from typing import Any, Callable, Sequence
 from npw.instances.base import InvalidInstance
 from npw.reductions.base import Bound, Reduction
 
-__all__ = ["DEFAULT_CALL_SECONDS", "ExecError", "MAX_LINE_BYTES", "OPS", "exec_limits", "exec_reduction",
-           "resolve_command"]
+__all__ = ["DEFAULT_CALL_SECONDS", "ExecError", "MAX_LINE_BYTES", "OPS", "close_reduction", "exec_limits",
+           "exec_reduction", "resolve_command"]
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
 """The longest answer line read from a program (64 MiB): a longer one is refused, not buffered."""
@@ -57,8 +57,6 @@ DEFAULT_CALL_SECONDS = 10.0
 
 OPS = ("reduce", "forward", "backward", "size")
 """The requests besides ``hello``; a program answers all four unless its ``hello`` lists fewer."""
-
-_STDERR_TAIL = 2000  # characters of the program's stderr kept, shown with a crash
 
 
 class ExecError(Exception):
@@ -73,10 +71,8 @@ def exec_limits() -> Any:
     >>> exec_limits().cpu_seconds
     3600
     """
-    try:
-        from npw.sandbox import Limits
-    except ImportError:  # STAND-IN until npw.sandbox is merged
-        return _StandInLimits()
+    from npw.sandbox import Limits
+
     return Limits(cpu_seconds=3600, memory_bytes=2 * 1024 ** 3, file_bytes=16 * 1024 ** 2, processes=16)
 
 
@@ -127,31 +123,26 @@ class _Channel:
         self.child: Any = None
         self.owner = 0  # the pid of the process that started self.child
         self.buffer = bytearray()
-        self.stderr_tail = ""
         _channels.append(self)
 
     # -- the child ------------------------------------------------------------------------
     def _start(self) -> None:
-        try:
-            from npw.sandbox import start
-        except ImportError:  # STAND-IN until npw.sandbox is merged
-            start = _stand_in_start
+        from npw.sandbox import start
+
         self.child = start(self.argv, self.limits, self.env)
         self.owner = os.getpid()
         self.buffer = bytearray()
-        self.stderr_tail = ""
+        # our ends of its pipes read and written directly (the sandbox's own thread drains its stderr)
         os.set_blocking(self.child.stdin.fileno(), False)
         os.set_blocking(self.child.stdout.fileno(), False)
-        os.set_blocking(self.child.stderr.fileno(), False)
 
-    def stop(self) -> None:
+    def stop(self, reason: str | None = None) -> None:
         """Ends this process's program (a forked copy's parent program is left alone)."""
         child, self.child = self.child, None
         if child is not None and self.owner == os.getpid():
-            try:
-                child.kill()
-            except Exception:  # already gone, its folder removed: nothing left to end
-                pass
+            if reason is not None:
+                child.kill(reason)
+            child.close()
 
     def _why_stopped(self) -> str:
         child = self.child
@@ -162,9 +153,10 @@ class _Channel:
             parts.append(f"stopped by the sandbox: {reason}")
         elif status is not None:
             parts.append(f"exit status {status}" if status >= 0 else f"killed by signal {-status}")
-        tail = self.stderr_tail.strip()
-        if tail:
-            parts.append("stderr: " + (tail if len(tail) <= 300 else "..." + tail[-300:]))
+        # the last line of its stderr: a traceback's exception, a C program's last word
+        lines = [line.strip() for line in (child.stderr_tail if child is not None else "").splitlines() if line.strip()]
+        if lines:
+            parts.append("stderr: " + (lines[-1] if len(lines[-1]) <= 300 else lines[-1][:297] + "..."))
         return "; ".join(parts)
 
     # -- one exchange ---------------------------------------------------------------------
@@ -202,7 +194,7 @@ class _Channel:
     def _exchange(self, data: bytes, op: str) -> bytes:
         child = self.child
         deadline = time.monotonic() + self.call_seconds
-        out_fd, err_fd, in_fd = child.stdout.fileno(), child.stderr.fileno(), child.stdin.fileno()
+        out_fd, in_fd = child.stdout.fileno(), child.stdin.fileno()
         pending = memoryview(data)
         while True:
             newline = self.buffer.find(b"\n")
@@ -216,99 +208,37 @@ class _Channel:
                 return line
             left = deadline - time.monotonic()
             if left <= 0:
+                self.stop("call timeout")
                 raise ExecError(f"gave no answer to {op} within {self.call_seconds:g} s")
-            readable, writable, _ = select.select([out_fd, err_fd], [in_fd] if pending else [], [], left)
+            readable, writable, _ = select.select([out_fd], [in_fd] if pending else [], [], left)
             if writable:
                 try:
                     written = os.write(in_fd, pending[:1 << 16])
                 except BlockingIOError:
                     written = 0
-                except (BrokenPipeError, OSError):
-                    self._drain_stderr(err_fd, final=True)
+                except OSError:  # a broken pipe: it has ended
+                    self._wait_end()
                     raise ExecError(f"ended before reading the {op} request ({self._why_stopped()})") from None
                 pending = pending[written:]
-            if err_fd in readable:
-                self._drain_stderr(err_fd)
             if out_fd in readable:
                 try:
                     chunk = os.read(out_fd, 1 << 20)
                 except BlockingIOError:
                     continue
                 if not chunk:
-                    self._drain_stderr(err_fd, final=True)
-                    child.poll()
-                    for _ in range(50):  # the exit status follows the closed pipe by a moment
-                        if child.poll() is not None:
-                            break
-                        time.sleep(0.01)
+                    self._wait_end()
                     raise ExecError(f"ended without answering {op} ({self._why_stopped() or 'closed its output'})")
                 self.buffer += chunk
 
-    def _drain_stderr(self, fd: int, final: bool = False) -> None:
-        for _ in range(64 if final else 1):
-            try:
-                chunk = os.read(fd, 1 << 16)
-            except (BlockingIOError, OSError):
-                return
-            if not chunk:
-                return
-            self.stderr_tail = (self.stderr_tail + chunk.decode("utf-8", "replace"))[-_STDERR_TAIL:]
+    def _wait_end(self) -> None:
+        """Its output closed: a moment for the exit status (and the sandbox's reason) to follow."""
+        try:
+            self.child.wait(1.0)
+        except Exception:  # still running with its output closed: the report says so as it is
+            pass
 
 
 _channels: list[_Channel] = []
-
-
-# -- STAND-IN for npw.sandbox (removed once it is merged) --------------------------------------
-import dataclasses as _dc  # noqa: E402
-import subprocess as _sp  # noqa: E402
-import tempfile as _tf  # noqa: E402
-
-
-@_dc.dataclass(frozen=True)
-class _StandInLimits:
-    cpu_seconds: float = 3600
-    memory_bytes: int = 2 * 1024 ** 3
-    file_bytes: int = 16 * 1024 ** 2
-    processes: int = 16
-    wall_seconds: float | None = None
-
-
-class _StandInChild:
-    def __init__(self, argv: list[str], env: dict | None) -> None:
-        self.workdir = _tf.mkdtemp(prefix="npw-exec-")
-        self.process = _sp.Popen(argv, stdin=_sp.PIPE, stdout=_sp.PIPE, stderr=_sp.PIPE, cwd=self.workdir, env=env,
-                                 start_new_session=True)
-        self.stdin, self.stdout, self.stderr, self.pid = (self.process.stdin, self.process.stdout,
-                                                          self.process.stderr, self.process.pid)
-        self.stopped_because = None
-
-    def poll(self) -> int | None:
-        return self.process.poll()
-
-    def kill(self) -> None:
-        import signal
-
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.process.wait()
-        for stream in (self.stdin, self.stdout, self.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
-        shutil.rmtree(self.workdir, ignore_errors=True)
-
-
-def _stand_in_start(argv: list[str], limits: Any, env: dict | None = None) -> _StandInChild:
-    return _StandInChild(argv, env)
-
-
-@atexit.register
-def _stop_all() -> None:
-    for channel in _channels:
-        channel.stop()
 
 
 def _amount(count: int) -> str:
@@ -418,6 +348,19 @@ def exec_reduction(command: str | Sequence[str], limits: Any = None, call_second
             raise ExecError(f"answered size with {measures!r}, not an object of measures")
         return {str(k): _size_value(k, v) for k, v in measures.items()}
 
+    reduce.exec_channel = channel  # type: ignore[attr-defined]  # what close_reduction ends
     return Reduction(id=id or f"exec:{text}", source=source, target=target, reference=f"the program {text}",
                      reduce=reduce, forward=forward if "forward" in ops else None, backward=backward,
                      size=size if "size" in ops else None, notes="over the standard-streams protocol")
+
+
+def close_reduction(reduction: Any) -> None:
+    """Ends the program behind an :func:`exec_reduction` now (not at exit): for a run of many
+    programs (a folder of submissions). A later call starts it again; any other reduction: nothing.
+
+    >>> from npw.reductions.registry import get_reduction
+    >>> close_reduction(get_reduction("3sat-to-indset"))  # not a program's: nothing to end
+    """
+    channel = getattr(getattr(reduction, "reduce", None), "exec_channel", None)
+    if isinstance(channel, _Channel):
+        channel.stop()

@@ -102,7 +102,7 @@ def serve(reduction: Any, lines: TextIO, write: Callable[[str], None]) -> int:
     >>> serve(get_reduction("3sat-to-indset"), io.StringIO('{"op": "hello"}\\nnot json\\n'), out.append)
     2
     >>> out[1]
-    '{"error": "bad request: invalid JSON: Expecting value at line 1 column 1"}\\n'
+    '{"error":"bad request: invalid JSON: Expecting value at line 1 column 1"}\\n'
     """
     from npw.instances.validation import parse_json
 

@@ -18,7 +18,7 @@ import pytest
 import npw.exec_process as exec_process
 from npw.api import ThreeSat
 from npw.cli import main
-from npw.exec_process import ExecError, exec_reduction
+from npw.exec_process import ExecError, close_reduction, exec_reduction
 from npw.verify.run import VerifySettings, run_verification
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,6 +78,14 @@ def test_reduce_exec_writes_the_programs_target(c_programs, tmp_path, capsys):
     assert [0, 3] in target["edges"] and [1, 4] not in target["edges"]
 
 
+def test_reduce_exec_says_in_one_line_when_the_program_fails(misbehaving, tmp_path, capsys):
+    source = tmp_path / "f.json"
+    source.write_text(json.dumps({"problem": "3sat", "num_vars": 1, "clauses": [[1, 1, 1]]}))
+    assert main(["reduce", "--exec", f"{sys.executable} {misbehaving} error", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert err == "npw: error: reduce: the program answered reduce with an error: odd formulas are not my job\n"
+
+
 # -- the Python adapter ---------------------------------------------------------------------------
 
 
@@ -94,7 +102,7 @@ def test_adapter_serves_a_user_file_in_the_sandbox(capsys):
     status, report = _verify([f"{ROOT}/examples/sat3_to_independent_set.py:REDUCTION", "--sandbox", *stream], capsys)
     assert status == 0 and report["passed"]
     status, report = _verify([f"{ROOT}/examples/sat3_to_independent_set_wrong.py:MISSING_CONFLICTS", "--sandbox",
-                              *stream], capsys)
+                              "--random", "6", "--quiet", "--json"], capsys)
     assert status == 1 and report["mismatches"] > 0
 
 
@@ -123,6 +131,10 @@ MISBEHAVING = textwrap.dedent('''
             if mode == "crash":
                 print("about to crash", file=sys.stderr, flush=True)
                 sys.exit(3)
+            if mode == "memory":
+                hoard = bytearray(64 * 1024 ** 3)
+            if mode == "write-outside":
+                open(sys.argv[2], "w").write("escaped")
             if mode == "hang":
                 time.sleep(600)
             if mode == "garbage":
@@ -163,10 +175,14 @@ def misbehaving(tmp_path_factory) -> str:
     ("garbage", "answered reduce with a line that is not JSON"),
     ("error", "answered reduce with an error: odd formulas are not my job"),
     ("wrong-problem", "the answer to reduce is not a indset instance"),
+    ("memory", "(stopped by the sandbox: memory; stderr: MemoryError)"),
+    ("write-outside", "(stopped by the sandbox: wrote outside its folder; stderr: PermissionError"),
 ])
-def test_a_misbehaving_program_is_a_finding_of_its_cases(misbehaving, mode, says, capsys):
-    status, report = _verify(["--exec", f"{sys.executable} {misbehaving} {mode}", "--random", "6", "--timeout", "0.5",
-                              "--quiet", "--json"], capsys)
+def test_a_misbehaving_program_is_a_finding_of_its_cases(misbehaving, mode, says, capsys, tmp_path):
+    outside = tmp_path / "escaped.txt"
+    status, report = _verify(["--exec", f"{sys.executable} {misbehaving} {mode} {outside}", "--random", "6",
+                              "--timeout", "0.5", "--quiet", "--json"], capsys)
+    assert not outside.exists()
     assert status == 1 and report["cases"] == 6
     failing = sum(report["failure_counts"].values())
     assert 0 < failing < 6  # the odd cases only: the program was started again after each crash
@@ -206,6 +222,16 @@ def test_a_forked_process_starts_its_own_program(c_programs):
     os.close(read)
     os.waitpid(pid, 0)
     assert reduction.backward(formula, reduction.reduce(formula), (1,)) == (False, False)  # still answering
+
+
+def test_close_reduction_ends_the_program_and_a_later_call_starts_it_again(c_programs):
+    reduction = exec_reduction(c_programs[0])
+    channel = reduction.reduce.exec_channel
+    child = channel.child
+    assert child is not None and child.poll() is None
+    close_reduction(reduction)
+    assert channel.child is None and child.poll() is not None and not os.path.exists(child.workdir)
+    assert reduction.reduce(ThreeSat(1, [(1, 1, 1)])).k == 1
 
 
 # -- the schema --------------------------------------------------------------------------------------

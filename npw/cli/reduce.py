@@ -50,7 +50,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     source = load_file(args.input, args.input_format)
     if source.problem != reduction.source:
         raise InvalidInstance(f"{display_name(args.input)}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
-    built = reduction.build(source, **options)
+    built = _built(reduction, source, options)
     if built.target is not None:
         _readable_back(built.target)
     if built.target is None:
@@ -68,6 +68,16 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     for note in built.notes:
         print(f"npw: reduce: {note}", file=sys.stderr)
     return EXIT_OK
+
+
+def _built(reduction: Any, source: Any, options: dict[str, Any]) -> Any:
+    """The reduction's target; a program's failure (``--exec``, ``--sandbox``) is one line, exit 2."""
+    from npw.exec_process import ExecError
+
+    try:
+        return reduction.build(source, **options)
+    except ExecError as error:
+        raise InvalidInstance(f"reduce: the program {error}") from None
 
 
 def _readable_back(target: Any) -> None:
