@@ -561,17 +561,16 @@ def grade_submission(assignment: Assignment, submission: Submission,
 
 
 def close_submission(reduction: Reduction | None) -> None:
-    """Ends the sandboxed child serving ``reduction`` (a folder of submissions is graded in one
-    process: each child ends once its submission's outputs are written). Nothing to do for a
-    reduction that runs in this process, or while :mod:`npw.exec_process` offers no way to.
+    """Ends the sandboxed child serving ``reduction`` now, not at exit (a folder of submissions
+    is graded in one process: each child ends once its submission's outputs are written).
+    Nothing to do for None or a reduction that runs in this process.
 
     >>> close_submission(None)
     """
-    import npw.exec_process
+    from npw.exec_process import close_reduction
 
-    close = getattr(npw.exec_process, "close_reduction", None)
-    if reduction is not None and close is not None:
-        close(reduction)
+    if reduction is not None:
+        close_reduction(reduction)
 
 
 def _severity(kind: str) -> tuple[int, str]:

@@ -292,3 +292,20 @@ def test_a_program_submission_over_the_exec_protocol(assignment_file, tmp_path, 
     assert line.endswith(": 10/10"), line
     (folder,) = (tmp_path / "out").iterdir()
     validate(json.loads((folder / "results.json").read_text()), json.loads(SCHEMA.read_text()))
+
+
+def test_each_submission_child_ends_after_grading(assignment_file):
+    import os
+    import time
+
+    from npw.cli.guard import descendants
+    from npw.grade import close_submission
+
+    grade, reduction = grade_submission(load_assignment(assignment_file), Submission("ok", CORRECT))
+    assert grade.score == grade.max_score
+    assert descendants(os.getpid())  # the sandboxed child serving the submission
+    close_submission(reduction)
+    deadline = time.monotonic() + 5
+    while descendants(os.getpid()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not descendants(os.getpid())
