@@ -91,6 +91,15 @@ def validate(value, schema, root=None, where="$"):
             validate(item, schema["items"], root, f"{where}[{number}]")
 
 
+def _graded(assignment, submission, **options):
+    """grade_submission, its sandboxed child ended at once (not at the test session's exit)."""
+    from npw.grade import close_submission
+
+    grade, reduction = grade_submission(assignment, submission, **options)
+    close_submission(reduction)
+    return grade, reduction
+
+
 def test_the_validator_rejects_what_the_schema_forbids():
     schema = json.loads(SCHEMA.read_text())
     validate({"score": 1, "tests": [{"name": "a", "status": "passed"}]}, schema)
@@ -102,7 +111,7 @@ def test_the_validator_rejects_what_the_schema_forbids():
 
 def test_correct_submission_gets_full_marks(assignment_file):
     assignment = load_assignment(assignment_file)
-    grade, _ = grade_submission(assignment, Submission("ok", CORRECT))
+    grade, _ = _graded(assignment, Submission("ok", CORRECT))
     assert grade.error is None
     assert grade.score == grade.max_score == 10
     assert all(check.passed and not check.failed for check in grade.checks), [c.output("x") for c in grade.checks]
@@ -168,7 +177,7 @@ def test_a_folder_of_submissions(assignment_file, tmp_path, capsys):
 def test_proportional_scoring(tmp_path):
     text = ASSIGNMENT.replace("[points]\n", '[points]\nscoring = "proportional"\n')
     assignment = parse_assignment(text, str(tmp_path / "a.toml"))
-    grade, _ = grade_submission(assignment, Submission("w", f"{WRONG}:MISSING_CONFLICTS"))
+    grade, _ = _graded(assignment, Submission("w", f"{WRONG}:MISSING_CONFLICTS"))
     partial = [c for c in grade.checks if 0 < c.score("proportional") < c.points]
     assert grade.score > 0
     assert all(c.failed and c.passed for c in partial)
@@ -180,7 +189,7 @@ def test_a_submission_of_other_problems_scores_zero(assignment_file, tmp_path):
     other = tmp_path / "other.py"
     other.write_text("from npw.reductions.registry import get_reduction\n"
                      "REDUCTION = get_reduction('vertexcover-to-indset')\n")
-    grade, _ = grade_submission(load_assignment(assignment_file), Submission("x", str(other)))
+    grade, _ = _graded(load_assignment(assignment_file), Submission("x", str(other)))
     assert grade.score == 0 and "the assignment asks for 3sat to indset" in grade.error, grade.error
 
 
@@ -265,7 +274,7 @@ def test_hostile_submission_is_stopped_and_loses_only_that_check(tmp_path, name)
     outside = tmp_path / "outside.txt"
     assignment = parse_assignment(HOSTILE_ASSIGNMENT, str(tmp_path / "a.toml"))
     path = _hostile_file(tmp_path, name, HOSTILE[name], outside)
-    grade, _ = grade_submission(assignment, Submission(name, path), shrink_seconds=1)
+    grade, _ = _graded(assignment, Submission(name, path), shrink_seconds=1)
     scores = {c.name: c.score(grade.scoring) for c in grade.checks}
     assert scores["forward certificates"] == 0, scores
     assert scores["yes->yes answers"] == scores["no->no answers"] == scores["backward certificates"] == 1, \
@@ -275,7 +284,7 @@ def test_hostile_submission_is_stopped_and_loses_only_that_check(tmp_path, name)
     assert "forward" in results_json(grade)["tests"][2]["output"]
     assert not outside.exists()
     # grading goes on: the next submission in the same process is graded in full
-    after, _ = grade_submission(assignment, Submission("ok", CORRECT))
+    after, _ = _graded(assignment, Submission("ok", CORRECT))
     assert after.score == after.max_score
 
 
@@ -301,11 +310,12 @@ def test_each_submission_child_ends_after_grading(assignment_file):
     from npw.cli.guard import descendants
     from npw.grade import close_submission
 
+    before = set(descendants(os.getpid()))  # other tests' children, ended at exit
     grade, reduction = grade_submission(load_assignment(assignment_file), Submission("ok", CORRECT))
     assert grade.score == grade.max_score
-    assert descendants(os.getpid())  # the sandboxed child serving the submission
+    assert set(descendants(os.getpid())) - before  # the sandboxed child serving the submission
     close_submission(reduction)
     deadline = time.monotonic() + 5
-    while descendants(os.getpid()) and time.monotonic() < deadline:
+    while set(descendants(os.getpid())) - before and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not descendants(os.getpid())
+    assert not set(descendants(os.getpid())) - before
