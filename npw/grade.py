@@ -535,7 +535,9 @@ def grade_submission(assignment: Assignment, submission: Submission,
         if first is None:
             continue
         # what a kind leaves of its share passes on to the next (the most telling kind goes first)
-        share = max(0.0, shrink_until - time.perf_counter()) / (len(kinds) - number)
+        # the first (the hint's) gets most of the budget: its counterexample is the one explained
+        left = max(0.0, shrink_until - time.perf_counter())
+        share = left * 0.7 if number == 0 and len(kinds) > 1 else left / (len(kinds) - number)
         smallest, details, steps = shrink_counterexample(reduction, first, share, kind, **options)
         counterexamples.append({"kind": kind, "label": first.label, "kinds": first.kinds,
                                 "original": first.source.to_dict(), "shrunk": smallest.to_dict(),
@@ -620,6 +622,11 @@ def _hint(reduction: Reduction, reference: Reduction | None, source: Any, kind: 
                 parts.append(f"Your target has {_listed(extra)}, which a correct construction does not build.")
             return " ".join(parts), sorted(set(involved) | set(missing) | set(extra))
         elements = sorted(made)
+        differing = _scalar_differences(target, expected)
+        if differing:
+            return (f"{what} Your target has the same elements as a correct construction, but "
+                    f"{'; '.join(differing)}: check how your reduce computes "
+                    f"{'it' if len(differing) == 1 else 'them'}."), elements
         return (f"{what} Your target has the same elements as a correct construction; check what else your "
                 f"reduce sets (a bound, a weight, a budget) for {_listed(elements)}."), elements
     if reduction.provenance is not None:
@@ -630,6 +637,15 @@ def _hint(reduction: Reduction, reference: Reduction | None, source: Any, kind: 
     elements = sorted(_elements(reduction.source, source))
     return (f"{what} It has only the source elements {_listed(elements)}: work through your construction by hand "
             "on them." if elements else what), elements
+
+
+def _scalar_differences(ours: Any, theirs: Any) -> list[str]:
+    """The top-level numbers and strings of two targets' JSON that differ ("k: yours 3, a correct
+    construction's 2"); lists (the elements) are compared element by element elsewhere."""
+    mine, expected = ours.to_dict(), theirs.to_dict()
+    return [f"{key}: yours {mine.get(key)!r}, a correct construction's {value!r}" for key, value in expected.items()
+            if key not in ("problem", "provenance") and isinstance(value, (int, float, str))
+            and not isinstance(value, bool) and mine.get(key) != value]
 
 
 def _listed(items: list[str]) -> str:
