@@ -50,7 +50,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     source = load_file(args.input, args.input_format)
     if source.problem != reduction.source:
         raise InvalidInstance(f"{display_name(args.input)}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
-    built = reduction.build(source, **options)
+    built = _built(reduction, source, options)
     if built.target is not None:
         _readable_back(built.target)
     if built.target is None:
@@ -68,6 +68,16 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     for note in built.notes:
         print(f"npw: reduce: {note}", file=sys.stderr)
     return EXIT_OK
+
+
+def _built(reduction: Any, source: Any, options: dict[str, Any]) -> Any:
+    """The reduction's target; a program's failure (``--exec``, ``--sandbox``) is one line, exit 2."""
+    from npw.exec_process import ExecError
+
+    try:
+        return reduction.build(source, **options)
+    except ExecError as error:
+        raise InvalidInstance(f"reduce: the program {error}") from None
 
 
 def _readable_back(target: Any) -> None:
@@ -186,6 +196,11 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                   "graphml, gml, oneline")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
+    p.add_argument("--exec", dest="exec_command", metavar="CMD",
+                   help="instead of a reduction, a program answering the standard-streams protocol "
+                        "(docs/exec_protocol.md), run in the sandbox; then give only the input file")
+    p.add_argument("--sandbox", action="store_true",
+                   help="run the Python file FILE.py:NAME in a sandboxed child process, not in npw's own")
     add_time_limit(p, "reading, reducing, writing")
     p.set_defaults(run=cmd_reduce, takes_extra_arguments=True)  # the reduction's own options
 
