@@ -104,6 +104,9 @@ def chosen_reduction(args: Any, command: str) -> Any:
     from npw.reductions.graph import compose, parse_via
     from npw.reductions.registry import get_reduction
 
+    command_line = getattr(args, "exec_command", None)
+    if command_line is not None or getattr(args, "sandbox", False):
+        return _exec_reduction(args, command, command_line)
     if args.reduction and args.via:
         raise UsageError(f"{command}: give a reduction or --via R1,R2,..., not both")
     if args.via:
@@ -114,6 +117,47 @@ def chosen_reduction(args: Any, command: str) -> Any:
     if not args.reduction:
         raise UsageError(f"{command}: name a reduction (npw list shows them) or a chain with --via R1,R2,...")
     return get_reduction(args.reduction)
+
+
+def _exec_reduction(args: Any, command: str, command_line: str | None) -> Any:
+    """``--exec "CMD"`` (a program over the standard-streams protocol), or ``FILE.py:NAME --sandbox``
+    (the file served by ``python -m npw.serve`` in a sandboxed child): see ``npw.exec_process``."""
+    import os
+
+    from npw.exec_process import DEFAULT_CALL_SECONDS, exec_reduction
+    from npw.reductions.user_file import is_file_spec
+
+    if getattr(args, "via", None):
+        raise UsageError(f"{command}: give --via or --exec/--sandbox, not both")
+    if command_line is not None:
+        if args.reduction or getattr(args, "sandbox", False):
+            raise UsageError(f"{command}: --exec runs a program: give no reduction id or file besides it")
+        argv, env, label = command_line, None, None
+    else:
+        if not args.reduction or not is_file_spec(args.reduction):
+            raise UsageError(f"{command}: --sandbox runs a Python file: give path/to/file.py:NAME")
+        path, colon, name = args.reduction.rpartition(":") if not args.reduction.endswith(".py") \
+            else (args.reduction, "", "")
+        if not os.path.isfile(path):
+            raise InvalidInstance(f"{path}: no such file")
+        import npw
+
+        spec = os.path.abspath(path) + colon + name
+        argv = [sys.executable, "-m", "npw.serve", spec]
+        # npw importable in the child's empty folder; no bytecode written beside the user's file
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE": "1",
+               "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(npw.__file__)))}
+        if os.environ.get("NPW_PROBLEMS"):
+            env["NPW_PROBLEMS"] = os.pathsep.join(os.path.abspath(p) for p in os.environ["NPW_PROBLEMS"].split(os.pathsep) if p)
+        label = args.reduction
+    for option, value in (("--workers", getattr(args, "workers", 1) > 1), ("--dask", getattr(args, "dask", None)),
+                          ("--db", getattr(args, "db", None))):
+        if value:
+            raise UsageError(f"{command}: {option} is not supported with --exec or --sandbox (the program runs "
+                             f"in this process's child)")
+    # verify: --timeout is per call; reduce: the whole command's, so each request gets at most what is left
+    seconds = args.timeout if command == "verify" else time_left(args, DEFAULT_CALL_SECONDS)
+    return exec_reduction(argv, call_seconds=seconds or DEFAULT_CALL_SECONDS, id=label, env=env)
 
 
 def read_input(path: str) -> str:

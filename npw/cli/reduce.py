@@ -186,6 +186,11 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                   "graphml, gml, oneline")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
+    p.add_argument("--exec", dest="exec_command", metavar="CMD",
+                   help="instead of a reduction, a program answering the standard-streams protocol "
+                        "(docs/exec_protocol.md), run in the sandbox; then give only the input file")
+    p.add_argument("--sandbox", action="store_true",
+                   help="run the Python file FILE.py:NAME in a sandboxed child process, not in npw's own")
     add_time_limit(p, "reading, reducing, writing")
     p.set_defaults(run=cmd_reduce, takes_extra_arguments=True)  # the reduction's own options
 

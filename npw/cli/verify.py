@@ -187,6 +187,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("reduction", nargs="?", help="a registered reduction id, or path/to/file.py:NAME")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
+    p.add_argument("--exec", dest="exec_command", metavar="CMD",
+                   help="instead of a reduction, a program (any language) answering the standard-streams protocol "
+                        "(docs/exec_protocol.md), run in the sandbox; --timeout bounds each request")
+    p.add_argument("--sandbox", action="store_true",
+                   help="run the Python file FILE.py:NAME in a sandboxed child process (python -m npw.serve), "
+                        "not in npw's own")
     p.add_argument("--exhaustive", type=positive_int, metavar="N", help="every source instance up to size N")
     p.add_argument("--random", type=count, metavar="N", default=0, help="N seeded random small sources")
     p.add_argument("--planted", type=count, metavar="N", default=0, help="N planted yes-sources")
