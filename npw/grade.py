@@ -58,8 +58,8 @@ from npw.verify.check import BACKWARD, FORWARD, INVALID_TARGET, REDUCE_ERROR, SI
 
 __all__ = [
     "CHECKS", "Assignment", "CheckScore", "close_submission", "Grade", "GradeLimits", "Points", "Streams", "Submission", "feedback_html",
-    "find_submissions", "grade_submission", "load_assignment", "load_submission", "parse_assignment",
-    "results_json", "score_line", "write_outputs",
+    "find_submissions", "grade_and_write", "grade_submission", "load_assignment", "load_submission",
+    "parse_assignment", "results_json", "score_line", "write_outputs",
 ]
 
 # check key in [points] -> its name in the feedback and in results.json
@@ -560,6 +560,27 @@ def grade_submission(assignment: Assignment, submission: Submission,
             grade.hint = f"(no hint: {type(error).__name__}: {error})"
     grade.seconds = time.perf_counter() - started
     return grade, reduction
+
+
+def grade_and_write(assignment_path: str, submission: Submission, output: str | None = None) -> tuple[str, str | None, bool]:
+    """Grades one submission from the assignment's file, writes its outputs under ``output``
+    (a folder, or None) and ends its child: one task of a folder graded on a process pool or a
+    Dask cluster (``npw grade --workers N`` / ``--dask ADDRESS``), everything it takes and
+    returns being plain data.
+
+    Returns
+    -------
+    (str, str or None, bool)
+        The score line, the hint (None without one) and whether the submission got full marks.
+    """
+    assignment = load_assignment(assignment_path)
+    grade, reduction = grade_submission(assignment, submission)
+    try:
+        if output:
+            write_outputs(grade, reduction, assignment, os.path.join(output, submission.name))
+    finally:
+        close_submission(reduction)
+    return score_line(grade), grade.hint, grade.score >= grade.max_score
 
 
 def close_submission(reduction: Reduction | None) -> None:

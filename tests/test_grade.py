@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -172,6 +175,43 @@ def test_a_folder_of_submissions(assignment_file, tmp_path, capsys):
     assert bob["score"] == 0 and all(t["status"] == "failed" for t in bob["tests"])
     validate(bob, json.loads(SCHEMA.read_text()))
     assert "could not load" in (tmp_path / "out" / "bob" / "feedback.html").read_text()
+
+
+def test_a_folder_graded_two_at_a_time_gives_the_same_lines(assignment_file, tmp_path, capsys):
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    shutil.copy(CORRECT, folder / "alice.py")
+    (folder / "bob.py").write_text("this is not python\n")
+    code = main(["grade", assignment_file, str(folder), "--workers", "2", "--quiet", "-o", str(tmp_path / "out")])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out[0] == "alice: 10/10" and out[1].startswith("bob: 0/10 (could not load the submission: ")
+    assert json.loads((tmp_path / "out" / "alice" / "results.json").read_text())["score"] == 10
+
+
+def test_a_folder_graded_on_a_dask_cluster(assignment_file, tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    shutil.copy(CORRECT, folder / "alice.py")
+    (folder / "bob.py").write_text("this is not python\n")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        done = subprocess.run([sys.executable, "-m", "npw", "grade", assignment_file, str(folder), "--quiet",
+                               "--dask", cluster.scheduler_address, "-o", str(tmp_path / "out")],
+                              capture_output=True, text=True, timeout=300, cwd=ROOT,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1, done.stderr
+    assert lines[0] == "alice: 10/10" and lines[1].startswith("bob: 0/10 (could not load the submission: ")
+    assert json.loads((tmp_path / "out" / "alice" / "results.json").read_text())["score"] == 10
+
+
+def test_an_unreachable_dask_scheduler_is_one_line(assignment_file, capsys):
+    pytest.importorskip("dask.distributed")
+    code = main(["grade", assignment_file, str(CORRECT), "--dask", "tcp://127.0.0.1:9", "--quiet"])
+    assert code == 2
+    assert capsys.readouterr().err.count("\n") == 1
 
 
 def test_proportional_scoring(tmp_path):
