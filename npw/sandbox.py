@@ -8,9 +8,10 @@ program) runs in a child process that :func:`start` makes:
 * in its **own session and process group**, so that :meth:`Sandboxed.kill` ends all of it;
 * with a **minimal environment** (``PATH``, ``HOME``, ``TMPDIR``, ``LANG``; no ``NPW_*`` variable
   unless the caller passes it);
-* under the **resource limits** of :class:`Limits`: CPU time (``RLIMIT_CPU``), memory
-  (``RLIMIT_AS``), the size of a file it writes (``RLIMIT_FSIZE``), open files
-  (``RLIMIT_NOFILE``), no core files (``RLIMIT_CORE`` 0);
+* under the **resource limits** of :class:`Limits`: CPU time (``RLIMIT_CPU``), address space
+  (``RLIMIT_AS``, the memory limit plus :data:`ADDRESS_SPACE_EXTRA`: runtimes reserve address
+  space they never use, node ~800 MiB), the size of a file it writes (``RLIMIT_FSIZE``), open
+  files (``RLIMIT_NOFILE``), no core files (``RLIMIT_CORE`` 0);
 * **unable to write outside its folder** where the kernel has Landlock (Linux 5.13+): the child
   restricts itself before it runs the program, so every write, file creation, removal, rename
   or truncation outside the folder (and ``/dev/null``) fails with ``EACCES``; from Landlock ABI
@@ -23,8 +24,8 @@ program) runs in a child process that :func:`start` makes:
   and a list of all its processes even those that left its session;
 * watched by a **watchdog thread** every :data:`POLL_SECONDS` that enforces what an rlimit cannot:
   the wall time, the number of processes (``RLIMIT_NPROC`` does not bind root, and counts every
-  process of the user), the CPU time and memory of the whole sandbox together, the size of its
-  folder.
+  process of the user), the CPU time and the **resident memory** of the whole sandbox together
+  (the memory limit), the size of its folder.
 
 :attr:`Sandboxed.stopped_because` says which limit ended the child (``"cpu time"``,
 ``"memory"``, ``"processes"``, ``"wall time"``, ``"file size"``, ``"wrote outside its folder"``),
@@ -66,11 +67,15 @@ from typing import IO
 
 from npw.cli.guard import descendants
 
-__all__ = ["FOLDER_FILES", "Limits", "OPEN_FILES", "OUTPUT_BYTES", "POLL_SECONDS", "STDERR_TAIL_BYTES", "Sandboxed",
+__all__ = ["ADDRESS_SPACE_EXTRA", "FOLDER_FILES", "Limits", "OPEN_FILES", "OUTPUT_BYTES", "POLL_SECONDS", "STDERR_TAIL_BYTES", "Sandboxed",
            "SandboxResult", "TASKS_PER_PROCESS", "capabilities", "run", "start"]
 
 POLL_SECONDS = 0.02
 """How often the watchdog looks at the child's processes, clock, CPU time and memory."""
+
+ADDRESS_SPACE_EXTRA = 1 << 30
+"""Address space each process may have beyond ``Limits.memory_bytes`` (``RLIMIT_AS``): node
+reserves ~800 MiB to start, a JVM or Go more; the resident memory is what the limit counts."""
 
 OPEN_FILES = 256
 """``RLIMIT_NOFILE`` of the child: enough for a language runtime (node opens some tens)."""
@@ -122,8 +127,8 @@ class Limits:
         CPU time of the child and its processes together (``RLIMIT_CPU`` per process, rounded up,
         and the watchdog for the sum and for fractions).
     memory_bytes : int
-        Address space of each process (``RLIMIT_AS``) and resident memory of all together (the
-        watchdog).
+        Resident memory of the child and its processes together (the watchdog); each process's
+        address space is capped at this plus :data:`ADDRESS_SPACE_EXTRA` (``RLIMIT_AS``).
     file_bytes : int
         Size of any one file the child writes (``RLIMIT_FSIZE``); its folder may hold
         :data:`FOLDER_FILES` times as much in all.
@@ -302,7 +307,7 @@ def capabilities() -> dict[str, str]:
     cgroup = _pids_hierarchy()
     return {
         "cpu time": f"RLIMIT_CPU per process; {watchdog} for the sum",
-        "memory": f"RLIMIT_AS per process; {watchdog} for the resident sum",
+        "memory": f"{watchdog} for the resident sum; RLIMIT_AS per process (+{ADDRESS_SPACE_EXTRA >> 20} MiB)",
         "file size": f"RLIMIT_FSIZE per file; {watchdog} for the folder",
         "processes": (f"a pids cgroup (hard cap) and {watchdog}" if cgroup else
                       f"{watchdog} (no pids cgroup: a process that leaves the session may escape)"),
@@ -326,7 +331,7 @@ def _minimal_environment(workdir: str, env: dict | None) -> dict[str, str]:
 def _rlimits(limits: Limits) -> list[tuple[int, int, int]]:
     cpu = max(1, math.ceil(limits.cpu_seconds))
     return [(resource.RLIMIT_CPU, cpu, cpu + 1),  # SIGXCPU at the soft limit, SIGKILL a second later
-            (resource.RLIMIT_AS, limits.memory_bytes, limits.memory_bytes),
+            (resource.RLIMIT_AS, limits.memory_bytes + ADDRESS_SPACE_EXTRA, limits.memory_bytes + ADDRESS_SPACE_EXTRA),
             (resource.RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
             (resource.RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES),
             (resource.RLIMIT_CORE, 0, 0)]
@@ -382,6 +387,7 @@ class Sandboxed:
         self.workdir = tempfile.mkdtemp(prefix="npw-sandbox-")
         self._reason: str | None = None
         self._lock = threading.Lock()
+        self._ending = threading.Lock()
         self._done = threading.Event()
         self._finished = False
         self._cpu_seen = 0.0
@@ -522,13 +528,17 @@ class Sandboxed:
         self._done.set()
         if self._popen.returncode is None:
             return
-        with self._lock:
+        with self._ending:  # one thread ends the sandbox; another asking waits until it is done
             if self._finished:
                 return
+            left = self._members() if self._cgroup is not None else _session_processes(self.pid)
+            with self._lock:  # a fork bomb's first process may end at once, its progeny does not
+                if self._reason is None and len([pid for pid in left if _alive(pid)]) > self.limits.processes:
+                    self._reason = "processes"
+            self._kill_all()  # what it left behind: the folder may not go while they write into it
+            _remove_folder(self.workdir)
+            self._remove_cgroup()
             self._finished = True
-        self._kill_all()  # what it left behind: the folder may not go while they write into it
-        _remove_folder(self.workdir)
-        self._remove_cgroup()
 
     def _remove_cgroup(self) -> None:
         if self._cgroup is None:
@@ -620,7 +630,7 @@ def _usage(pids: list[int]) -> tuple[float, int]:
         try:
             with open(f"/proc/{pid}/stat", "rb") as handle:
                 fields = handle.read().rsplit(b")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+            ticks += sum(int(field) for field in fields[11:15])  # utime, stime, and of its children that ended
             pages += int(fields[21])  # rss
         except (OSError, ValueError, IndexError):
             continue

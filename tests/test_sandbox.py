@@ -54,7 +54,23 @@ def folders(monkeypatch):
 
 def leftovers(pid: int) -> list[int]:
     """Processes (not zombies) of the sandbox of child ``pid`` still alive: its group or session."""
-    return sandbox._session_processes(pid)
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                fields = Path(f"/proc/{name}/stat").read_bytes().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] not in (b"Z", b"X") and pid in (int(fields[2]), int(fields[3])):
+                found.append(int(name))
+    return found
+
+
+@pytest.fixture
+def no_cgroup(monkeypatch):
+    """The sandbox as on a machine where npw may make no pids cgroup: the watchdog alone counts."""
+    monkeypatch.setattr(sandbox, "_pids_hierarchy", lambda: None)
+    assert not capabilities()["processes"].startswith("a pids cgroup")
 
 
 # -- a well-behaved child --------------------------------------------------------------------------
@@ -156,6 +172,17 @@ def test_shell_fork_bomb_is_stopped():
     result = run([BASH, "-c", ":(){ :|:& };:; wait"], FAST)
     assert result.stopped_because == "processes"
     assert result.seconds < 1.5
+
+
+@pytest.mark.parametrize("argv", [python("import os\nwhile True: os.fork()"), [BASH, "-c", ":(){ :|:& };:; wait"]],
+                         ids=["python", "shell"])
+def test_fork_bombs_are_stopped_by_the_watchdog_alone(argv, no_cgroup, folders):
+    with start(argv, FAST) as child:
+        child.wait(5)
+        assert child.stopped_because == "processes"
+        assert child.seconds < 1.5
+        time.sleep(0.05)
+        assert leftovers(child.pid) == []
 
 
 @pytest.mark.skipif(not os.path.exists(BASH), reason="no bash")
