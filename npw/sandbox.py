@@ -67,8 +67,8 @@ from typing import IO
 
 from npw.cli.guard import descendants
 
-__all__ = ["ADDRESS_SPACE_EXTRA", "FOLDER_FILES", "Limits", "OPEN_FILES", "OUTPUT_BYTES", "POLL_SECONDS", "STDERR_TAIL_BYTES", "Sandboxed",
-           "SandboxResult", "TASKS_PER_PROCESS", "capabilities", "run", "start"]
+__all__ = ["ADDRESS_SPACE_EXTRA", "FOLDER_FILES", "Limits", "OPEN_FILES", "OUTPUT_BYTES", "POLL_SECONDS", "STDERR_TAIL_BYTES",
+           "SYSTEM_READABLE", "Sandboxed", "SandboxResult", "TASKS_PER_PROCESS", "capabilities", "run", "start"]
 
 POLL_SECONDS = 0.02
 """How often the watchdog looks at the child's processes, clock, CPU time and memory."""
@@ -103,6 +103,8 @@ _SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = 444, 445, 446
 _CREATE_RULESET_VERSION = 1
 _RULE_PATH_BENEATH = 1
 _FS_WRITE_FILE, _FS_TRUNCATE = 1 << 1, 1 << 14
+_FS_READS = (1 << 0) | (1 << 2) | (1 << 3)  # execute, read_file, read_dir
+_FS_FILE_RIGHTS = (1 << 0) | (1 << 1) | (1 << 2)  # what a rule on a file (not a folder) may grant
 _FS_WRITES_ABI1 = sum(1 << bit for bit in (1, 4, 5, 6, 7, 8, 9, 10, 11, 12))  # write, remove, make_*
 _FS_REFER = 1 << 13  # ABI 2: link/rename across folders
 _NET_TCP = (1 << 0) | (1 << 1)  # ABI 4: bind, connect
@@ -187,15 +189,29 @@ def _landlock_abi() -> int:
     return max(0, int(version))
 
 
-def _landlock_ruleset(workdir: str) -> int | None:
+SYSTEM_READABLE = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/dev", "/proc", "/sys")
+"""What a child restricted to ``readable`` paths may still read (and run): the system's programs,
+libraries and settings, with Python's own installation (:func:`_python_folders`)."""
+
+
+def _python_folders() -> list[str]:
+    """The installation of the running Python (a virtual environment and the Python it was made from)."""
+    folders = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+               os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))}
+    return sorted(folder for folder in folders if folder and folder != "/")
+
+
+def _landlock_ruleset(workdir: str, readable: list[str] | None = None) -> int | None:
     """A Landlock ruleset (its file descriptor) that lets writes happen only beneath ``workdir``
-    and to ``/dev/null``; ``None`` where the kernel has no Landlock. Made in npw's process: the
-    child only has to enforce it."""
+    and to ``/dev/null`` (and, given ``readable``, reads and runs only beneath those paths, the
+    system's folders and ``workdir``); ``None`` where the kernel has no Landlock. Made in npw's
+    process: the child only has to enforce it."""
     abi = _landlock_abi()
     libc = _libc()
     if abi < 1 or libc is None:
         return None
     writes = _FS_WRITES_ABI1 | (_FS_REFER if abi >= 2 else 0) | (_FS_TRUNCATE if abi >= 3 else 0)
+    reads = _FS_READS if readable is not None else 0
 
     class RulesetAttr(ctypes.Structure):
         _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
@@ -205,15 +221,25 @@ def _landlock_ruleset(workdir: str) -> int | None:
         _pack_ = 1
         _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
-    attr = RulesetAttr(writes, _NET_TCP if abi >= 4 else 0, _SCOPE_ALL if abi >= 6 else 0)
+    attr = RulesetAttr(writes | reads, _NET_TCP if abi >= 4 else 0, _SCOPE_ALL if abi >= 6 else 0)
     size = 24 if abi >= 6 else 16 if abi >= 4 else 8  # the struct as this ABI knows it
     ruleset = libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     if ruleset < 0:
-        return None
+        raise OSError(ctypes.get_errno(), "landlock_create_ruleset")
+    rules = [(workdir, writes | reads), ("/dev/null", _FS_WRITE_FILE | (_FS_TRUNCATE if abi >= 3 else 0) | reads)]
+    if readable is not None:
+        rules += [(path, reads) for path in (*SYSTEM_READABLE, *_python_folders(), *readable)]
     try:
-        for path, access in ((workdir, writes), ("/dev/null", _FS_WRITE_FILE | (_FS_TRUNCATE if abi >= 3 else 0))):
-            fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+        for path, access in rules:
             try:
+                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+            except FileNotFoundError:
+                if path in SYSTEM_READABLE:
+                    continue  # this system has no /lib32
+                raise
+            try:
+                if not os.path.isdir(path):
+                    access &= _FS_FILE_RIGHTS | (_FS_TRUNCATE if abi >= 3 else 0)
                 rule = PathBeneathAttr(access, fd)
                 if libc.syscall(_SYS_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(_RULE_PATH_BENEATH),
                                 ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
@@ -382,7 +408,8 @@ class Sandboxed:
     ('0\\n', 0, None)
     """
 
-    def __init__(self, argv: list[str], limits: Limits, env: dict | None = None) -> None:
+    def __init__(self, argv: list[str], limits: Limits, env: dict | None = None,
+                 readable: list[str] | None = None) -> None:
         self.limits = limits
         self.workdir = tempfile.mkdtemp(prefix="npw-sandbox-")
         self._reason: str | None = None
@@ -398,7 +425,9 @@ class Sandboxed:
         try:
             if self._cgroup is not None:
                 cgroup_procs = os.open(os.path.join(self._cgroup, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
-            ruleset = _landlock_ruleset(self.workdir)
+            if readable is not None and _landlock_abi() < 1:
+                raise OSError("npw.sandbox: reads cannot be restricted on this machine (no Landlock)")
+            ruleset = _landlock_ruleset(self.workdir, None if readable is None else [os.path.abspath(p) for p in readable])
             self._popen = subprocess.Popen(
                 list(argv), cwd=self.workdir, env=_minimal_environment(self.workdir, env),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
@@ -671,7 +700,7 @@ def _remove_folder(folder: str) -> None:
 
 
 # -- the two ways in -----------------------------------------------------------------------------
-def start(argv: list[str], limits: Limits, env: dict | None = None) -> Sandboxed:
+def start(argv: list[str], limits: Limits, env: dict | None = None, readable: list[str] | None = None) -> Sandboxed:
     """Start ``argv`` sandboxed: in an empty temporary folder, its own process group, with pipes.
 
     Paths in ``argv`` are best absolute: the child's working folder is the empty one. Where the
@@ -686,6 +715,11 @@ def start(argv: list[str], limits: Limits, env: dict | None = None) -> Sandboxed
         What it may use.
     env : dict or None
         Variables added to the minimal environment.
+    readable : list of str or None
+        ``None``: the child may read every file npw's user may. A list: it may read (and run) only
+        these files and folders (with all beneath), its own folder, the system's folders
+        (:data:`SYSTEM_READABLE`) and Python's installation; other submissions, hidden test data
+        and the user's home stay out of its reach. Needs Landlock (else ``OSError``).
 
     Returns
     -------
@@ -704,10 +738,11 @@ def start(argv: list[str], limits: Limits, env: dict | None = None) -> Sandboxed
     ...     child.stdout.readline()
     'cba\\n'
     """
-    return Sandboxed(argv, limits, env)
+    return Sandboxed(argv, limits, env, readable)
 
 
-def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None = None) -> SandboxResult:
+def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None = None,
+        readable: list[str] | None = None) -> SandboxResult:
     """Run ``argv`` sandboxed to its end with ``input_text`` on its standard input.
 
     Parameters
@@ -721,6 +756,8 @@ def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None 
         Its standard input.
     env : dict or None
         Variables added to the minimal environment.
+    readable : list of str or None
+        What it may read, as for :func:`start`.
 
     Returns
     -------
@@ -733,7 +770,7 @@ def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None 
     """
     if limits.wall_seconds is None:
         limits = replace(limits, wall_seconds=1 + 2 * limits.cpu_seconds)
-    with start(argv, limits, env) as child:
+    with start(argv, limits, env, readable) as child:
         def feed() -> None:
             with contextlib.suppress(OSError, ValueError):
                 child.stdin.write(input_text)

@@ -293,3 +293,18 @@ def test_capabilities_name_every_protection():
 def test_a_program_that_does_not_exist_is_an_os_error(folders):
     with pytest.raises(OSError):
         start(["/nonexistent/program"], FAST)
+
+
+@pytest.mark.skipif(not LANDLOCK, reason="no Landlock on this kernel")
+def test_readable_keeps_other_files_out_of_reach(tmp_path):
+    secret, allowed = tmp_path / "hidden_seed.toml", tmp_path / "allowed"
+    secret.write_text("seed = 42")
+    allowed.mkdir()
+    (allowed / "submission.txt").write_text("mine")
+    code = (f"import os\nprint(open({str(allowed / 'submission.txt')!r}).read())\nopen('own', 'w').write('x')\n"
+            f"print(open('own').read())\nfor path in ({str(secret)!r}, {str(tmp_path)!r}, {str(Path.home())!r}):\n"
+            "    try: open(path).read() if os.path.isfile(path) else os.listdir(path); print('read')\n"
+            "    except PermissionError: print('denied')")
+    result = run(python(code), FAST, readable=[str(allowed)])
+    assert result.stdout == "mine\nx\ndenied\ndenied\ndenied\n", result.stderr
+    assert run(python(f"print(open({str(secret)!r}).read())"), FAST).stdout == "seed = 42\n"  # without readable: all
