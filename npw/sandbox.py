@@ -34,9 +34,12 @@ it (``SIGXCPU``, ``SIGXFSZ``), else the last lines of its standard error (a ``Me
 ``File too large``, a ``Permission denied``). :func:`run` is the one-shot form.
 :func:`capabilities` says which protections this machine gives.
 
-What it does not do: the child may **read** any file its user may read (npw's user: keep hidden
-test data out of reach of root-run sandboxes by other means); without Landlock it may write where
-npw's user may; the network beyond TCP is not closed.
+Reads are not restricted unless the caller names what the child may read (``readable=``: then
+only those paths, the system's folders and Python's installation, with Landlock): without it a
+child of a root npw may read any file (its user is root, without capabilities). Without Landlock
+(capabilities() says "not prevented") it may write wherever npw's user may. The network beyond
+TCP is not closed. The reason read from standard error is a guess: a ``Permission denied`` on a
+read outside ``readable`` is named "wrote outside its folder" too.
 
 >>> result = run([sys.executable, "-c", "print(input().upper())"], Limits(wall_seconds=10), "hello")
 >>> result.returncode, result.stdout, result.stopped_because
@@ -282,8 +285,12 @@ def _remove_stale_cgroups(folder: str) -> None:
         for name in os.listdir(folder):
             match = re.fullmatch(r"npw-sandbox-(\d+)-\d+", name)
             if match and not _alive(int(match.group(1))):
+                stale = os.path.join(folder, name)
+                for pid in _cgroup_processes(stale):  # what outlived a sandbox whose npw was killed
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
                 with contextlib.suppress(OSError):
-                    os.rmdir(os.path.join(folder, name))
+                    os.rmdir(stale)
 
 
 _cgroup_numbers = itertools.count()

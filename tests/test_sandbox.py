@@ -308,3 +308,12 @@ def test_readable_keeps_other_files_out_of_reach(tmp_path):
     result = run(python(code), FAST, readable=[str(allowed)])
     assert result.stdout == "mine\nx\ndenied\ndenied\ndenied\n", result.stderr
     assert run(python(f"print(open({str(secret)!r}).read())"), FAST).stdout == "seed = 42\n"  # without readable: all
+
+
+def test_without_landlock_the_sandbox_says_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(sandbox, "_landlock_abi", lambda: 0)
+    assert capabilities()["writes outside the folder"] == "not prevented"
+    result = run(python("print('runs')"), FAST)  # the other limits still hold
+    assert result.stdout == "runs\n"
+    with pytest.raises(OSError, match="no Landlock"):
+        start(python("pass"), FAST, readable=[str(tmp_path)])
