@@ -278,9 +278,15 @@ def test_the_child_cannot_raise_its_limits():
 
 
 @pytest.mark.skipif("no signals out" not in capabilities()["writes outside the folder"], reason="Landlock ABI < 6")
-def test_the_child_cannot_signal_npw():
-    result = run(python(f"import os, signal\nos.kill({os.getpid()}, signal.SIGTERM)"), FAST)
-    assert result.returncode != 0 and "Operation not permitted" in result.stderr
+def test_the_child_cannot_signal_processes_outside():
+    bystander = subprocess.Popen(["sleep", "30"])  # were the scope to fail, this dies, not the test run
+    try:
+        result = run(python(f"import os, signal\nos.kill({bystander.pid}, signal.SIGKILL)"), FAST)
+        assert result.returncode != 0 and "Operation not permitted" in result.stderr
+        assert bystander.poll() is None
+    finally:
+        bystander.kill()
+        bystander.wait()
 
 
 def test_capabilities_name_every_protection():
