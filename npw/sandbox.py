@@ -15,7 +15,9 @@ program) runs in a child process that :func:`start` makes:
 * **unable to write outside its folder** where the kernel has Landlock (Linux 5.13+): the child
   restricts itself before it runs the program, so every write, file creation, removal, rename
   or truncation outside the folder (and ``/dev/null``) fails with ``EACCES``; from Landlock ABI
-  4 it cannot open TCP connections, from ABI 6 it cannot signal processes outside the sandbox;
+  4 it cannot open TCP connections, from ABI 6 it cannot signal processes outside the sandbox.
+  Without Landlock, a child of root gets a mount namespace of its own where every mount but its
+  folder is read-only (``EROFS``); else :func:`capabilities` says "not prevented";
 * **without privileges** when npw runs as root: the child drops every capability (so it cannot
   raise its own limits, mount, or read around file permissions) and may gain none
   (``PR_SET_NO_NEW_PRIVS``);
@@ -113,6 +115,8 @@ _FS_REFER = 1 << 13  # ABI 2: link/rename across folders
 _NET_TCP = (1 << 0) | (1 << 1)  # ABI 4: bind, connect
 _SCOPE_ALL = (1 << 0) | (1 << 1)  # ABI 6: abstract unix sockets, signals
 _PR_SET_NO_NEW_PRIVS, _PR_CAPBSET_DROP = 38, 24
+_CLONE_NEWNS, _MS_BIND, _MS_REC, _MS_PRIVATE = 0x00020000, 4096, 16384, 1 << 18
+_SYS_MOUNT_SETATTR, _AT_FDCWD, _AT_RECURSIVE, _MOUNT_ATTR_RDONLY = 442, -100, 0x8000, 1
 _CAPABILITY_VERSION_3 = 0x20080522
 
 _STDERR_REASONS = [  # the last lines of standard error of a child that ended badly, read for why
@@ -346,7 +350,8 @@ def capabilities() -> dict[str, str]:
                       f"{watchdog} (no pids cgroup: a process that leaves the session may escape)"),
         "wall time": watchdog,
         "writes outside the folder": (f"Landlock ABI {abi}" + ("; no TCP" if abi >= 4 else "")
-                                      + ("; no signals out" if abi >= 6 else "") if abi else "not prevented"),
+                                      + ("; no signals out" if abi >= 6 else "") if abi else
+                                      "a read-only mount namespace (no Landlock)" if _mount_fallback() else "not prevented"),
         "privileges": ("capabilities dropped, no new privileges" if os.geteuid() == 0
                        else "npw's own user, no new privileges"),
     }
@@ -370,7 +375,46 @@ def _rlimits(limits: Limits) -> list[tuple[int, int, int]]:
             (resource.RLIMIT_CORE, 0, 0)]
 
 
-def _child_setup(limits: Limits, cgroup_procs: int | None, ruleset: int | None) -> object:
+class _MountAttr(ctypes.Structure):
+    _fields_ = [("attr_set", ctypes.c_uint64), ("attr_clr", ctypes.c_uint64), ("propagation", ctypes.c_uint64),
+                ("userns_fd", ctypes.c_uint64)]
+
+
+def _read_only_elsewhere(libc: ctypes.CDLL, workdir: bytes) -> None:
+    """In the child (root, no Landlock): a mount namespace of its own where every mount is
+    read-only but ``workdir`` (bound on itself); then into ``workdir``, the writable one."""
+    def check(result: int, what: str) -> None:
+        if result != 0:
+            raise OSError(ctypes.get_errno(), what)
+
+    check(libc.unshare(_CLONE_NEWNS), "unshare")
+    check(libc.mount(b"none", b"/", None, ctypes.c_ulong(_MS_REC | _MS_PRIVATE), None), "mount private")  # nothing leaks out
+    check(libc.mount(workdir, workdir, None, ctypes.c_ulong(_MS_BIND | _MS_REC), None), "bind")
+    check(libc.syscall(_SYS_MOUNT_SETATTR, _AT_FDCWD, b"/", _AT_RECURSIVE, ctypes.byref(_MountAttr(_MOUNT_ATTR_RDONLY, 0, 0, 0)),
+                       ctypes.c_size_t(32)), "read-only /")
+    check(libc.syscall(_SYS_MOUNT_SETATTR, _AT_FDCWD, workdir, _AT_RECURSIVE,
+                       ctypes.byref(_MountAttr(0, _MOUNT_ATTR_RDONLY, 0, 0)), ctypes.c_size_t(32)), "writable folder")
+    os.chdir(workdir)  # the working folder was entered before: the read-only one beneath the bind
+
+
+@cache
+def _mount_fallback() -> bool:
+    """Whether a child of root may have a read-only mount namespace (root, Linux 5.12+): the
+    protection from writes outside where the kernel has no Landlock. Tried once, on ``/bin/true``."""
+    libc = _libc()
+    if os.geteuid() != 0 or libc is None or not os.path.exists("/bin/true"):
+        return False
+    folder = tempfile.mkdtemp(prefix="npw-sandbox-probe-")
+    try:
+        return subprocess.run(["/bin/true"], cwd=folder, preexec_fn=lambda: _read_only_elsewhere(libc, folder.encode()),
+                              timeout=10, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _child_setup(limits: Limits, cgroup_procs: int | None, ruleset: int | None, read_only: str | None = None) -> object:
     """The function the child runs between fork and exec (prepared here: it only makes calls)."""
     rlimits = _rlimits(limits)
     libc = _libc()
@@ -389,6 +433,8 @@ def _child_setup(limits: Limits, cgroup_procs: int | None, ruleset: int | None) 
         if cgroup_procs is not None:
             os.write(cgroup_procs, b"0")  # this process, and all it will fork, into the sandbox's cgroup
         if libc is not None:
+            if read_only is not None:
+                _read_only_elsewhere(libc, read_only.encode())
             if drop:
                 for capability in range(last_capability + 1):
                     libc.prctl(_PR_CAPBSET_DROP, capability, 0, 0, 0)
@@ -439,7 +485,9 @@ class Sandboxed:
                 list(argv), cwd=self.workdir, env=_minimal_environment(self.workdir, env),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
                 encoding="utf-8", errors="replace", start_new_session=True,
-                preexec_fn=_child_setup(limits, cgroup_procs, ruleset), close_fds=True)
+                preexec_fn=_child_setup(limits, cgroup_procs, ruleset,
+                                        self.workdir if ruleset is None and _mount_fallback() else None),
+                close_fds=True)
         except BaseException:
             self._remove_cgroup()
             shutil.rmtree(self.workdir, ignore_errors=True)

@@ -316,8 +316,20 @@ def test_readable_keeps_other_files_out_of_reach(tmp_path):
     assert run(python(f"print(open({str(secret)!r}).read())"), FAST).stdout == "seed = 42\n"  # without readable: all
 
 
-def test_without_landlock_the_sandbox_says_so(monkeypatch, tmp_path):
+@pytest.mark.skipif(os.geteuid() != 0, reason="the read-only mount namespace is root's")
+def test_without_landlock_root_makes_all_but_the_folder_read_only(monkeypatch, tmp_path):
     monkeypatch.setattr(sandbox, "_landlock_abi", lambda: 0)
+    if not capabilities()["writes outside the folder"].startswith("a read-only mount namespace"):
+        pytest.skip("no mount namespaces here")
+    target = tmp_path / "outside.txt"
+    result = run(python(f"open('inside', 'w').write('x')\nprint(open('inside').read())\nopen({str(target)!r}, 'w')"), FAST)
+    assert result.stdout == "x\n" and "Read-only file system" in result.stderr
+    assert result.stopped_because == "wrote outside its folder" and not target.exists()
+
+
+def test_without_landlock_nor_mounts_the_sandbox_says_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(sandbox, "_landlock_abi", lambda: 0)
+    monkeypatch.setattr(sandbox, "_mount_fallback", lambda: False)
     assert capabilities()["writes outside the folder"] == "not prevented"
     result = run(python("print('runs')"), FAST)  # the other limits still hold
     assert result.stdout == "runs\n"
