@@ -8,13 +8,16 @@ program) runs in a child process that :func:`start` makes:
 * in its **own session and process group**, so that :meth:`Sandboxed.kill` ends all of it;
 * with a **minimal environment** (``PATH``, ``HOME``, ``TMPDIR``, ``LANG``; no ``NPW_*`` variable
   unless the caller passes it);
-* under the **resource limits** of :class:`Limits`: CPU time (``RLIMIT_CPU``), memory
-  (``RLIMIT_AS``), the size of a file it writes (``RLIMIT_FSIZE``), open files
-  (``RLIMIT_NOFILE``), no core files (``RLIMIT_CORE`` 0);
+* under the **resource limits** of :class:`Limits`: CPU time (``RLIMIT_CPU``), address space
+  (``RLIMIT_AS``, the memory limit plus :data:`ADDRESS_SPACE_EXTRA`: runtimes reserve address
+  space they never use, node ~800 MiB), the size of a file it writes (``RLIMIT_FSIZE``), open
+  files (``RLIMIT_NOFILE``), no core files (``RLIMIT_CORE`` 0);
 * **unable to write outside its folder** where the kernel has Landlock (Linux 5.13+): the child
   restricts itself before it runs the program, so every write, file creation, removal, rename
   or truncation outside the folder (and ``/dev/null``) fails with ``EACCES``; from Landlock ABI
-  4 it cannot open TCP connections, from ABI 6 it cannot signal processes outside the sandbox;
+  4 it cannot open TCP connections, from ABI 6 it cannot signal processes outside the sandbox.
+  Without Landlock, a child of root gets a mount namespace of its own where every mount but its
+  folder is read-only (``EROFS``); else :func:`capabilities` says "not prevented";
 * **without privileges** when npw runs as root: the child drops every capability (so it cannot
   raise its own limits, mount, or read around file permissions) and may gain none
   (``PR_SET_NO_NEW_PRIVS``);
@@ -23,8 +26,8 @@ program) runs in a child process that :func:`start` makes:
   and a list of all its processes even those that left its session;
 * watched by a **watchdog thread** every :data:`POLL_SECONDS` that enforces what an rlimit cannot:
   the wall time, the number of processes (``RLIMIT_NPROC`` does not bind root, and counts every
-  process of the user), the CPU time and memory of the whole sandbox together, the size of its
-  folder.
+  process of the user), the CPU time and the **resident memory** of the whole sandbox together
+  (the memory limit), the size of its folder.
 
 :attr:`Sandboxed.stopped_because` says which limit ended the child (``"cpu time"``,
 ``"memory"``, ``"processes"``, ``"wall time"``, ``"file size"``, ``"wrote outside its folder"``),
@@ -33,9 +36,12 @@ it (``SIGXCPU``, ``SIGXFSZ``), else the last lines of its standard error (a ``Me
 ``File too large``, a ``Permission denied``). :func:`run` is the one-shot form.
 :func:`capabilities` says which protections this machine gives.
 
-What it does not do: the child may **read** any file its user may read (npw's user: keep hidden
-test data out of reach of root-run sandboxes by other means); without Landlock it may write where
-npw's user may; the network beyond TCP is not closed.
+Reads are not restricted unless the caller names what the child may read (``readable=``: then
+only those paths, the system's folders and Python's installation, with Landlock): without it a
+child of a root npw may read any file (its user is root, without capabilities). Without Landlock
+(capabilities() says "not prevented") it may write wherever npw's user may. The network beyond
+TCP is not closed. The reason read from standard error is a guess: a ``Permission denied`` on a
+read outside ``readable`` is named "wrote outside its folder" too.
 
 >>> result = run([sys.executable, "-c", "print(input().upper())"], Limits(wall_seconds=10), "hello")
 >>> result.returncode, result.stdout, result.stopped_because
@@ -66,11 +72,15 @@ from typing import IO
 
 from npw.cli.guard import descendants
 
-__all__ = ["FOLDER_FILES", "Limits", "OPEN_FILES", "OUTPUT_BYTES", "POLL_SECONDS", "STDERR_TAIL_BYTES", "Sandboxed",
-           "SandboxResult", "TASKS_PER_PROCESS", "capabilities", "run", "start"]
+__all__ = ["ADDRESS_SPACE_EXTRA", "FOLDER_FILES", "Limits", "OPEN_FILES", "OUTPUT_BYTES", "POLL_SECONDS", "STDERR_TAIL_BYTES",
+           "SYSTEM_READABLE", "Sandboxed", "SandboxResult", "TASKS_PER_PROCESS", "capabilities", "run", "start"]
 
 POLL_SECONDS = 0.02
 """How often the watchdog looks at the child's processes, clock, CPU time and memory."""
+
+ADDRESS_SPACE_EXTRA = 1 << 30
+"""Address space each process may have beyond ``Limits.memory_bytes`` (``RLIMIT_AS``): node
+reserves ~800 MiB to start, a JVM or Go more; the resident memory is what the limit counts."""
 
 OPEN_FILES = 256
 """``RLIMIT_NOFILE`` of the child: enough for a language runtime (node opens some tens)."""
@@ -98,11 +108,15 @@ _SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = 444, 445, 446
 _CREATE_RULESET_VERSION = 1
 _RULE_PATH_BENEATH = 1
 _FS_WRITE_FILE, _FS_TRUNCATE = 1 << 1, 1 << 14
+_FS_READS = (1 << 0) | (1 << 2) | (1 << 3)  # execute, read_file, read_dir
+_FS_FILE_RIGHTS = (1 << 0) | (1 << 1) | (1 << 2)  # what a rule on a file (not a folder) may grant
 _FS_WRITES_ABI1 = sum(1 << bit for bit in (1, 4, 5, 6, 7, 8, 9, 10, 11, 12))  # write, remove, make_*
 _FS_REFER = 1 << 13  # ABI 2: link/rename across folders
 _NET_TCP = (1 << 0) | (1 << 1)  # ABI 4: bind, connect
 _SCOPE_ALL = (1 << 0) | (1 << 1)  # ABI 6: abstract unix sockets, signals
 _PR_SET_NO_NEW_PRIVS, _PR_CAPBSET_DROP = 38, 24
+_CLONE_NEWNS, _MS_BIND, _MS_REC, _MS_PRIVATE = 0x00020000, 4096, 16384, 1 << 18
+_SYS_MOUNT_SETATTR, _AT_FDCWD, _AT_RECURSIVE, _MOUNT_ATTR_RDONLY = 442, -100, 0x8000, 1
 _CAPABILITY_VERSION_3 = 0x20080522
 
 _STDERR_REASONS = [  # the last lines of standard error of a child that ended badly, read for why
@@ -122,8 +136,8 @@ class Limits:
         CPU time of the child and its processes together (``RLIMIT_CPU`` per process, rounded up,
         and the watchdog for the sum and for fractions).
     memory_bytes : int
-        Address space of each process (``RLIMIT_AS``) and resident memory of all together (the
-        watchdog).
+        Resident memory of the child and its processes together (the watchdog); each process's
+        address space is capped at this plus :data:`ADDRESS_SPACE_EXTRA` (``RLIMIT_AS``).
     file_bytes : int
         Size of any one file the child writes (``RLIMIT_FSIZE``); its folder may hold
         :data:`FOLDER_FILES` times as much in all.
@@ -182,15 +196,29 @@ def _landlock_abi() -> int:
     return max(0, int(version))
 
 
-def _landlock_ruleset(workdir: str) -> int | None:
+SYSTEM_READABLE = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/dev", "/proc", "/sys")
+"""What a child restricted to ``readable`` paths may still read (and run): the system's programs,
+libraries and settings, with Python's own installation (:func:`_python_folders`)."""
+
+
+def _python_folders() -> list[str]:
+    """The installation of the running Python (a virtual environment and the Python it was made from)."""
+    folders = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+               os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))}
+    return sorted(folder for folder in folders if folder and folder != "/")
+
+
+def _landlock_ruleset(workdir: str, readable: list[str] | None = None) -> int | None:
     """A Landlock ruleset (its file descriptor) that lets writes happen only beneath ``workdir``
-    and to ``/dev/null``; ``None`` where the kernel has no Landlock. Made in npw's process: the
-    child only has to enforce it."""
+    and to ``/dev/null`` (and, given ``readable``, reads and runs only beneath those paths, the
+    system's folders and ``workdir``); ``None`` where the kernel has no Landlock. Made in npw's
+    process: the child only has to enforce it."""
     abi = _landlock_abi()
     libc = _libc()
     if abi < 1 or libc is None:
         return None
     writes = _FS_WRITES_ABI1 | (_FS_REFER if abi >= 2 else 0) | (_FS_TRUNCATE if abi >= 3 else 0)
+    reads = _FS_READS if readable is not None else 0
 
     class RulesetAttr(ctypes.Structure):
         _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
@@ -200,15 +228,25 @@ def _landlock_ruleset(workdir: str) -> int | None:
         _pack_ = 1
         _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
-    attr = RulesetAttr(writes, _NET_TCP if abi >= 4 else 0, _SCOPE_ALL if abi >= 6 else 0)
+    attr = RulesetAttr(writes | reads, _NET_TCP if abi >= 4 else 0, _SCOPE_ALL if abi >= 6 else 0)
     size = 24 if abi >= 6 else 16 if abi >= 4 else 8  # the struct as this ABI knows it
     ruleset = libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     if ruleset < 0:
-        return None
+        raise OSError(ctypes.get_errno(), "landlock_create_ruleset")
+    rules = [(workdir, writes | reads), ("/dev/null", _FS_WRITE_FILE | (_FS_TRUNCATE if abi >= 3 else 0) | reads)]
+    if readable is not None:
+        rules += [(path, reads) for path in (*SYSTEM_READABLE, *_python_folders(), *readable)]
     try:
-        for path, access in ((workdir, writes), ("/dev/null", _FS_WRITE_FILE | (_FS_TRUNCATE if abi >= 3 else 0))):
-            fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+        for path, access in rules:
             try:
+                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+            except FileNotFoundError:
+                if path in SYSTEM_READABLE:
+                    continue  # this system has no /lib32
+                raise
+            try:
+                if not os.path.isdir(path):
+                    access &= _FS_FILE_RIGHTS | (_FS_TRUNCATE if abi >= 3 else 0)
                 rule = PathBeneathAttr(access, fd)
                 if libc.syscall(_SYS_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(_RULE_PATH_BENEATH),
                                 ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
@@ -251,8 +289,12 @@ def _remove_stale_cgroups(folder: str) -> None:
         for name in os.listdir(folder):
             match = re.fullmatch(r"npw-sandbox-(\d+)-\d+", name)
             if match and not _alive(int(match.group(1))):
+                stale = os.path.join(folder, name)
+                for pid in _cgroup_processes(stale):  # what outlived a sandbox whose npw was killed
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
                 with contextlib.suppress(OSError):
-                    os.rmdir(os.path.join(folder, name))
+                    os.rmdir(stale)
 
 
 _cgroup_numbers = itertools.count()
@@ -302,13 +344,14 @@ def capabilities() -> dict[str, str]:
     cgroup = _pids_hierarchy()
     return {
         "cpu time": f"RLIMIT_CPU per process; {watchdog} for the sum",
-        "memory": f"RLIMIT_AS per process; {watchdog} for the resident sum",
+        "memory": f"{watchdog} for the resident sum; RLIMIT_AS per process (+{ADDRESS_SPACE_EXTRA >> 20} MiB)",
         "file size": f"RLIMIT_FSIZE per file; {watchdog} for the folder",
         "processes": (f"a pids cgroup (hard cap) and {watchdog}" if cgroup else
                       f"{watchdog} (no pids cgroup: a process that leaves the session may escape)"),
         "wall time": watchdog,
         "writes outside the folder": (f"Landlock ABI {abi}" + ("; no TCP" if abi >= 4 else "")
-                                      + ("; no signals out" if abi >= 6 else "") if abi else "not prevented"),
+                                      + ("; no signals out" if abi >= 6 else "") if abi else
+                                      "a read-only mount namespace (no Landlock)" if _mount_fallback() else "not prevented"),
         "privileges": ("capabilities dropped, no new privileges" if os.geteuid() == 0
                        else "npw's own user, no new privileges"),
     }
@@ -326,13 +369,52 @@ def _minimal_environment(workdir: str, env: dict | None) -> dict[str, str]:
 def _rlimits(limits: Limits) -> list[tuple[int, int, int]]:
     cpu = max(1, math.ceil(limits.cpu_seconds))
     return [(resource.RLIMIT_CPU, cpu, cpu + 1),  # SIGXCPU at the soft limit, SIGKILL a second later
-            (resource.RLIMIT_AS, limits.memory_bytes, limits.memory_bytes),
+            (resource.RLIMIT_AS, limits.memory_bytes + ADDRESS_SPACE_EXTRA, limits.memory_bytes + ADDRESS_SPACE_EXTRA),
             (resource.RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
             (resource.RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES),
             (resource.RLIMIT_CORE, 0, 0)]
 
 
-def _child_setup(limits: Limits, cgroup_procs: int | None, ruleset: int | None) -> object:
+class _MountAttr(ctypes.Structure):
+    _fields_ = [("attr_set", ctypes.c_uint64), ("attr_clr", ctypes.c_uint64), ("propagation", ctypes.c_uint64),
+                ("userns_fd", ctypes.c_uint64)]
+
+
+def _read_only_elsewhere(libc: ctypes.CDLL, workdir: bytes) -> None:
+    """In the child (root, no Landlock): a mount namespace of its own where every mount is
+    read-only but ``workdir`` (bound on itself); then into ``workdir``, the writable one."""
+    def check(result: int, what: str) -> None:
+        if result != 0:
+            raise OSError(ctypes.get_errno(), what)
+
+    check(libc.unshare(_CLONE_NEWNS), "unshare")
+    check(libc.mount(b"none", b"/", None, ctypes.c_ulong(_MS_REC | _MS_PRIVATE), None), "mount private")  # nothing leaks out
+    check(libc.mount(workdir, workdir, None, ctypes.c_ulong(_MS_BIND | _MS_REC), None), "bind")
+    check(libc.syscall(_SYS_MOUNT_SETATTR, _AT_FDCWD, b"/", _AT_RECURSIVE, ctypes.byref(_MountAttr(_MOUNT_ATTR_RDONLY, 0, 0, 0)),
+                       ctypes.c_size_t(32)), "read-only /")
+    check(libc.syscall(_SYS_MOUNT_SETATTR, _AT_FDCWD, workdir, _AT_RECURSIVE,
+                       ctypes.byref(_MountAttr(0, _MOUNT_ATTR_RDONLY, 0, 0)), ctypes.c_size_t(32)), "writable folder")
+    os.chdir(workdir)  # the working folder was entered before: the read-only one beneath the bind
+
+
+@cache
+def _mount_fallback() -> bool:
+    """Whether a child of root may have a read-only mount namespace (root, Linux 5.12+): the
+    protection from writes outside where the kernel has no Landlock. Tried once, on ``/bin/true``."""
+    libc = _libc()
+    if os.geteuid() != 0 or libc is None or not os.path.exists("/bin/true"):
+        return False
+    folder = tempfile.mkdtemp(prefix="npw-sandbox-probe-")
+    try:
+        return subprocess.run(["/bin/true"], cwd=folder, preexec_fn=lambda: _read_only_elsewhere(libc, folder.encode()),
+                              timeout=10, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _child_setup(limits: Limits, cgroup_procs: int | None, ruleset: int | None, read_only: str | None = None) -> object:
     """The function the child runs between fork and exec (prepared here: it only makes calls)."""
     rlimits = _rlimits(limits)
     libc = _libc()
@@ -351,6 +433,8 @@ def _child_setup(limits: Limits, cgroup_procs: int | None, ruleset: int | None) 
         if cgroup_procs is not None:
             os.write(cgroup_procs, b"0")  # this process, and all it will fork, into the sandbox's cgroup
         if libc is not None:
+            if read_only is not None:
+                _read_only_elsewhere(libc, read_only.encode())
             if drop:
                 for capability in range(last_capability + 1):
                     libc.prctl(_PR_CAPBSET_DROP, capability, 0, 0, 0)
@@ -377,11 +461,13 @@ class Sandboxed:
     ('0\\n', 0, None)
     """
 
-    def __init__(self, argv: list[str], limits: Limits, env: dict | None = None) -> None:
+    def __init__(self, argv: list[str], limits: Limits, env: dict | None = None,
+                 readable: list[str] | None = None) -> None:
         self.limits = limits
         self.workdir = tempfile.mkdtemp(prefix="npw-sandbox-")
         self._reason: str | None = None
         self._lock = threading.Lock()
+        self._ending = threading.Lock()
         self._done = threading.Event()
         self._finished = False
         self._cpu_seen = 0.0
@@ -392,12 +478,16 @@ class Sandboxed:
         try:
             if self._cgroup is not None:
                 cgroup_procs = os.open(os.path.join(self._cgroup, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
-            ruleset = _landlock_ruleset(self.workdir)
+            if readable is not None and _landlock_abi() < 1:
+                raise OSError("npw.sandbox: reads cannot be restricted on this machine (no Landlock)")
+            ruleset = _landlock_ruleset(self.workdir, None if readable is None else [os.path.abspath(p) for p in readable])
             self._popen = subprocess.Popen(
                 list(argv), cwd=self.workdir, env=_minimal_environment(self.workdir, env),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
                 encoding="utf-8", errors="replace", start_new_session=True,
-                preexec_fn=_child_setup(limits, cgroup_procs, ruleset), close_fds=True)
+                preexec_fn=_child_setup(limits, cgroup_procs, ruleset,
+                                        self.workdir if ruleset is None and _mount_fallback() else None),
+                close_fds=True)
         except BaseException:
             self._remove_cgroup()
             shutil.rmtree(self.workdir, ignore_errors=True)
@@ -522,13 +612,17 @@ class Sandboxed:
         self._done.set()
         if self._popen.returncode is None:
             return
-        with self._lock:
+        with self._ending:  # one thread ends the sandbox; another asking waits until it is done
             if self._finished:
                 return
+            left = self._members() if self._cgroup is not None else _session_processes(self.pid)
+            with self._lock:  # a fork bomb's first process may end at once, its progeny does not
+                if self._reason is None and len([pid for pid in left if _alive(pid)]) > self.limits.processes:
+                    self._reason = "processes"
+            self._kill_all()  # what it left behind: the folder may not go while they write into it
+            _remove_folder(self.workdir)
+            self._remove_cgroup()
             self._finished = True
-        self._kill_all()  # what it left behind: the folder may not go while they write into it
-        _remove_folder(self.workdir)
-        self._remove_cgroup()
 
     def _remove_cgroup(self) -> None:
         if self._cgroup is None:
@@ -620,7 +714,7 @@ def _usage(pids: list[int]) -> tuple[float, int]:
         try:
             with open(f"/proc/{pid}/stat", "rb") as handle:
                 fields = handle.read().rsplit(b")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+            ticks += sum(int(field) for field in fields[11:15])  # utime, stime, and of its children that ended
             pages += int(fields[21])  # rss
         except (OSError, ValueError, IndexError):
             continue
@@ -661,7 +755,7 @@ def _remove_folder(folder: str) -> None:
 
 
 # -- the two ways in -----------------------------------------------------------------------------
-def start(argv: list[str], limits: Limits, env: dict | None = None) -> Sandboxed:
+def start(argv: list[str], limits: Limits, env: dict | None = None, readable: list[str] | None = None) -> Sandboxed:
     """Start ``argv`` sandboxed: in an empty temporary folder, its own process group, with pipes.
 
     Paths in ``argv`` are best absolute: the child's working folder is the empty one. Where the
@@ -676,6 +770,11 @@ def start(argv: list[str], limits: Limits, env: dict | None = None) -> Sandboxed
         What it may use.
     env : dict or None
         Variables added to the minimal environment.
+    readable : list of str or None
+        ``None``: the child may read every file npw's user may. A list: it may read (and run) only
+        these files and folders (with all beneath), its own folder, the system's folders
+        (:data:`SYSTEM_READABLE`) and Python's installation; other submissions, hidden test data
+        and the user's home stay out of its reach. Needs Landlock (else ``OSError``).
 
     Returns
     -------
@@ -694,10 +793,11 @@ def start(argv: list[str], limits: Limits, env: dict | None = None) -> Sandboxed
     ...     child.stdout.readline()
     'cba\\n'
     """
-    return Sandboxed(argv, limits, env)
+    return Sandboxed(argv, limits, env, readable)
 
 
-def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None = None) -> SandboxResult:
+def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None = None,
+        readable: list[str] | None = None) -> SandboxResult:
     """Run ``argv`` sandboxed to its end with ``input_text`` on its standard input.
 
     Parameters
@@ -711,6 +811,8 @@ def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None 
         Its standard input.
     env : dict or None
         Variables added to the minimal environment.
+    readable : list of str or None
+        What it may read, as for :func:`start`.
 
     Returns
     -------
@@ -723,7 +825,7 @@ def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None 
     """
     if limits.wall_seconds is None:
         limits = replace(limits, wall_seconds=1 + 2 * limits.cpu_seconds)
-    with start(argv, limits, env) as child:
+    with start(argv, limits, env, readable) as child:
         def feed() -> None:
             with contextlib.suppress(OSError, ValueError):
                 child.stdin.write(input_text)

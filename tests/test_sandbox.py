@@ -54,7 +54,23 @@ def folders(monkeypatch):
 
 def leftovers(pid: int) -> list[int]:
     """Processes (not zombies) of the sandbox of child ``pid`` still alive: its group or session."""
-    return sandbox._session_processes(pid)
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                fields = Path(f"/proc/{name}/stat").read_bytes().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] not in (b"Z", b"X") and pid in (int(fields[2]), int(fields[3])):
+                found.append(int(name))
+    return found
+
+
+@pytest.fixture
+def no_cgroup(monkeypatch):
+    """The sandbox as on a machine where npw may make no pids cgroup: the watchdog alone counts."""
+    monkeypatch.setattr(sandbox, "_pids_hierarchy", lambda: None)
+    assert not capabilities()["processes"].startswith("a pids cgroup")
 
 
 # -- a well-behaved child --------------------------------------------------------------------------
@@ -158,6 +174,17 @@ def test_shell_fork_bomb_is_stopped():
     assert result.seconds < 1.5
 
 
+@pytest.mark.parametrize("argv", [python("import os\nwhile True: os.fork()"), [BASH, "-c", ":(){ :|:& };:; wait"]],
+                         ids=["python", "shell"])
+def test_fork_bombs_are_stopped_by_the_watchdog_alone(argv, no_cgroup, folders):
+    with start(argv, FAST) as child:
+        child.wait(5)
+        assert child.stopped_because == "processes"
+        assert child.seconds < 1.5
+        time.sleep(0.05)
+        assert leftovers(child.pid) == []
+
+
 @pytest.mark.skipif(not os.path.exists(BASH), reason="no bash")
 def test_shell_fork_bomb_left_behind_is_killed(folders):
     """The bomb's first process returns at once: the sandbox ends all it left."""
@@ -251,9 +278,15 @@ def test_the_child_cannot_raise_its_limits():
 
 
 @pytest.mark.skipif("no signals out" not in capabilities()["writes outside the folder"], reason="Landlock ABI < 6")
-def test_the_child_cannot_signal_npw():
-    result = run(python(f"import os, signal\nos.kill({os.getpid()}, signal.SIGTERM)"), FAST)
-    assert result.returncode != 0 and "Operation not permitted" in result.stderr
+def test_the_child_cannot_signal_processes_outside():
+    bystander = subprocess.Popen(["sleep", "30"])  # were the scope to fail, this dies, not the test run
+    try:
+        result = run(python(f"import os, signal\nos.kill({bystander.pid}, signal.SIGKILL)"), FAST)
+        assert result.returncode != 0 and "Operation not permitted" in result.stderr
+        assert bystander.poll() is None
+    finally:
+        bystander.kill()
+        bystander.wait()
 
 
 def test_capabilities_name_every_protection():
@@ -266,3 +299,39 @@ def test_capabilities_name_every_protection():
 def test_a_program_that_does_not_exist_is_an_os_error(folders):
     with pytest.raises(OSError):
         start(["/nonexistent/program"], FAST)
+
+
+@pytest.mark.skipif(not LANDLOCK, reason="no Landlock on this kernel")
+def test_readable_keeps_other_files_out_of_reach(tmp_path):
+    secret, allowed = tmp_path / "hidden_seed.toml", tmp_path / "allowed"
+    secret.write_text("seed = 42")
+    allowed.mkdir()
+    (allowed / "submission.txt").write_text("mine")
+    code = (f"import os\nprint(open({str(allowed / 'submission.txt')!r}).read())\nopen('own', 'w').write('x')\n"
+            f"print(open('own').read())\nfor path in ({str(secret)!r}, {str(tmp_path)!r}, {str(Path.home())!r}):\n"
+            "    try: open(path).read() if os.path.isfile(path) else os.listdir(path); print('read')\n"
+            "    except PermissionError: print('denied')")
+    result = run(python(code), FAST, readable=[str(allowed)])
+    assert result.stdout == "mine\nx\ndenied\ndenied\ndenied\n", result.stderr
+    assert run(python(f"print(open({str(secret)!r}).read())"), FAST).stdout == "seed = 42\n"  # without readable: all
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the read-only mount namespace is root's")
+def test_without_landlock_root_makes_all_but_the_folder_read_only(monkeypatch, tmp_path):
+    monkeypatch.setattr(sandbox, "_landlock_abi", lambda: 0)
+    if not capabilities()["writes outside the folder"].startswith("a read-only mount namespace"):
+        pytest.skip("no mount namespaces here")
+    target = tmp_path / "outside.txt"
+    result = run(python(f"open('inside', 'w').write('x')\nprint(open('inside').read())\nopen({str(target)!r}, 'w')"), FAST)
+    assert result.stdout == "x\n" and "Read-only file system" in result.stderr
+    assert result.stopped_because == "wrote outside its folder" and not target.exists()
+
+
+def test_without_landlock_nor_mounts_the_sandbox_says_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(sandbox, "_landlock_abi", lambda: 0)
+    monkeypatch.setattr(sandbox, "_mount_fallback", lambda: False)
+    assert capabilities()["writes outside the folder"] == "not prevented"
+    result = run(python("print('runs')"), FAST)  # the other limits still hold
+    assert result.stdout == "runs\n"
+    with pytest.raises(OSError, match="no Landlock"):
+        start(python("pass"), FAST, readable=[str(tmp_path)])

@@ -132,7 +132,9 @@ def _exec_reduction(args: Any, command: str, command_line: str | None) -> Any:
     if command_line is not None:
         if args.reduction or getattr(args, "sandbox", False):
             raise UsageError(f"{command}: --exec runs a program: give no reduction id or file besides it")
-        argv, env, label = command_line, None, None
+        argv: str | list[str] = command_line
+        env: dict[str, str] | None = None
+        label: str | None = None
     else:
         if not args.reduction or not is_file_spec(args.reduction):
             raise UsageError(f"{command}: --sandbox runs a Python file: give path/to/file.py:NAME")
