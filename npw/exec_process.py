@@ -118,8 +118,9 @@ class _Channel:
     """One running program per process, started on first use and again after a failure."""
 
     def __init__(self, argv: list[str], limits: Any, call_seconds: float, env: dict | None,
-                 trace: Callable[[dict, Any], None] | None = None) -> None:
+                 trace: Callable[[dict, Any], None] | None = None, readable: list[str] | None = None) -> None:
         self.argv, self.limits, self.call_seconds, self.env, self.trace = argv, limits, call_seconds, env, trace
+        self.readable = readable
         self.child: Any = None
         self.owner = 0  # the pid of the process that started self.child
         self.buffer = bytearray()
@@ -129,7 +130,7 @@ class _Channel:
     def _start(self) -> None:
         from npw.sandbox import start
 
-        self.child = start(self.argv, self.limits, self.env)
+        self.child = start(self.argv, self.limits, self.env, readable=self.readable)
         self.owner = os.getpid()
         self.buffer = bytearray()
         # our ends of its pipes read and written directly (the sandbox's own thread drains its stderr)
@@ -267,7 +268,7 @@ def _size_value(measure: str, value: Any) -> int | Bound:
 
 def exec_reduction(command: str | Sequence[str], limits: Any = None, call_seconds: float = DEFAULT_CALL_SECONDS,
                    id: str | None = None, env: dict | None = None,
-                   trace: Callable[[dict, Any], None] | None = None) -> Reduction:
+                   trace: Callable[[dict, Any], None] | None = None, readable: list[str] | None = None) -> Reduction:
     """The reduction a program computes over the standard-streams protocol (see the module).
 
     Parameters
@@ -284,6 +285,9 @@ def exec_reduction(command: str | Sequence[str], limits: Any = None, call_second
         The program's environment (default: the sandbox's).
     trace : callable, optional
         ``trace(request, answer)`` after each exchange that gave a JSON answer (for debugging, tests).
+    readable : list of str, optional
+        The only paths the program may read, besides the system's and Python's folders
+        (``npw.sandbox.start``); None: every path npw may read.
 
     Returns
     -------
@@ -310,7 +314,7 @@ def exec_reduction(command: str | Sequence[str], limits: Any = None, call_second
 
     argv = resolve_command(command)
     text = command if isinstance(command, str) else shlex.join(argv)
-    channel = _Channel(argv, limits if limits is not None else exec_limits(), call_seconds, env, trace)
+    channel = _Channel(argv, limits if limits is not None else exec_limits(), call_seconds, env, trace, readable)
     try:
         hello = channel.ask({"op": "hello"})
         source, target = (_field(hello, key, "hello") for key in ("source", "target"))

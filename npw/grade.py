@@ -58,7 +58,7 @@ from npw.verify.check import BACKWARD, FORWARD, INVALID_TARGET, REDUCE_ERROR, SI
 
 __all__ = [
     "CHECKS", "Assignment", "CheckScore", "close_submission", "Grade", "GradeLimits", "Points", "Streams", "Submission", "feedback_html",
-    "find_submissions", "grade_and_write", "grade_submission", "load_assignment", "load_submission",
+    "find_submissions", "grade_and_write", "grade_submission", "load_assignment", "load_submission", "npw_code_folders",
     "parse_assignment", "results_json", "score_line", "write_outputs",
 ]
 
@@ -274,6 +274,7 @@ class Submission:
     name: str
     spec: str | None = None  # path/file.py or path/file.py:NAME
     command: str | None = None  # --exec "CMD"
+    alone: bool = False  # one of a folder's files: it may read only itself, not the others beside it
 
 
 def _safe_name(text: str) -> str:
@@ -293,7 +294,7 @@ def find_submissions(paths: Iterable[str], commands: Iterable[str] = ()) -> list
             files = sorted(entry for entry in os.listdir(path) if entry.endswith(".py") and not entry.startswith("."))
             if not files:
                 raise InvalidInstance(f"{path}: a folder of submissions with no .py file in it")
-            found += [Submission(_safe_name(entry[:-3]), os.path.join(path, entry)) for entry in files]
+            found += [Submission(_safe_name(entry[:-3]), os.path.join(path, entry), alone=True) for entry in files]
             continue
         file = path.rpartition(":")[0] if not path.endswith(".py") and ":" in path else path
         if not file.endswith(".py"):
@@ -325,7 +326,7 @@ def load_submission(submission: Submission, assignment: Assignment) -> Reduction
 
     from npw.exec_process import exec_reduction
 
-    limits, env = _sandbox_limits(assignment), None
+    limits, env, readable = _sandbox_limits(assignment), None, None
     if submission.command is not None:
         argv: str | list[str] = submission.command
     else:
@@ -338,7 +339,33 @@ def load_submission(submission: Submission, assignment: Assignment) -> Reduction
         # npw importable from the child's empty folder; no bytecode written beside the submission
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE": "1",
                "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(npw.__file__)))}
-    return exec_reduction(argv, limits, call_seconds=assignment.limits.call_seconds, id=submission.name, env=env)
+        # the submission reads only its own code and npw's: not the assignment (its hidden seed)
+        # nor the reference. One of a folder's files reads only itself (the files beside it are
+        # other students'); a file named on its own may import modules from its folder
+        own = os.path.abspath(path) if submission.alone else os.path.dirname(os.path.abspath(path))
+        readable = [own, *npw_code_folders()]
+    return exec_reduction(argv, limits, call_seconds=assignment.limits.call_seconds, id=submission.name, env=env,
+                          readable=readable)
+
+
+def npw_code_folders() -> list[str]:
+    """The folders of npw's own code (its packages and the site-packages they import from), all a
+    sandboxed ``python -m npw.serve`` needs to read besides the submission.
+
+    >>> any(folder.endswith("npw") for folder in npw_code_folders())
+    True
+    """
+    import site
+    import sys
+
+    import npw
+
+    folders = {os.path.dirname(os.path.abspath(npw.__file__))}
+    for name in ("instances", "solvers", "reductions", "verify"):
+        module = sys.modules.get(f"npw.{name}") or __import__(f"npw.{name}", fromlist=["_"])
+        folders.update(os.path.abspath(path) for path in getattr(module, "__path__", ()))
+    folders.update(path for path in (*site.getsitepackages(), site.getusersitepackages()) if os.path.isdir(path))
+    return sorted(folders)
 
 
 def _sandbox_limits(assignment: Assignment) -> Any:

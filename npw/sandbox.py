@@ -587,11 +587,14 @@ class Sandboxed:
 
     # -- the machinery -----------------------------------------------------------------------
     def _members(self) -> list[int]:
-        """The sandbox's processes: its cgroup's, else the child (while it runs) and its descendants
-        (a process that left the child's session and was orphaned is out of sight then)."""
+        """The sandbox's processes: its cgroup's, else the child (while it runs), its descendants
+        and its session's processes (a shell fork bomb's orphans are no one's descendants but stay
+        in the session; one that also left the session is out of sight then)."""
         if self._cgroup is not None:
             return _cgroup_processes(self._cgroup)
-        return [self.pid, *descendants(self.pid)] if self._popen.returncode is None else []
+        if self._popen.returncode is not None:
+            return []
+        return sorted({self.pid, *descendants(self.pid), *_session_processes(self.pid)})
 
     def _kill_all(self) -> None:
         for _ in range(400):  # a forking sandbox may grow while being killed: again until it is empty
@@ -841,5 +844,6 @@ def run(argv: list[str], limits: Limits, input_text: str = "", env: dict | None 
                 size += len(kept[-1])
         child.wait()
         feeder.join(1.0)
+        child._drain.join(2.0)  # stderr whole: the child's end closed, the drain thread's last read taken
         return SandboxResult(child.returncode, "".join(kept), child.stderr_tail, child.stopped_because,  # type: ignore[arg-type]
                              child.seconds)

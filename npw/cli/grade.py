@@ -49,6 +49,7 @@ def _grade_in_parallel(args: argparse.Namespace, submissions: list) -> int:
     full = True
     try:
         with executor_for(VerifySettings(workers=args.workers, dask=args.dask)) as executor:
+            assert executor is not None  # --workers above 1 or --dask always gives one
             tasks = [executor.submit(grade_and_write, os.path.abspath(args.assignment), submission,
                                      os.path.abspath(args.output) if args.output else None)
                      for submission in submissions]
