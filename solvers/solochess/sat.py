@@ -19,7 +19,7 @@ from pysat.formula import IDPool
 
 from npw.instances.solochess.board import SoloChess
 from npw.solvers.result import Deadline, Result
-from npw.solvers.limits import ClauseBuffer
+from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.sat import SatEncoding, decide_by_sat
 from npw.solvers.solochess.moves import compile_board
 from npw.solvers.registry import Decider
@@ -51,7 +51,16 @@ def encode(instance: SoloChess, deadline: Deadline | None = None):
 
     pool = IDPool()
     steps = n - 1
-    x = [[[pool.id(("x", k, w, z)) for z in range(len(tokens))] for w in range(n)] for k in range(steps + 1)]
+    # the square-token variables alone are (n captures + 1) x n squares x tokens, each with a
+    # unit or a clause: a 1,411-piece board (pm3sat-to-solochess) spent 27 s making them,
+    # deadline unseen; refused before, and the deadline checked while they are made
+    refuse_above((steps + 1) * n * len(tokens), f"the Solo Chess SAT encoding of {n} pieces "
+                 f"({steps + 1} steps x {n} squares x {len(tokens)} tokens)")
+    x = []
+    for k in range(steps + 1):
+        if deadline is not None:
+            deadline.check()
+        x.append([[pool.id(("x", k, w, z)) for z in range(len(tokens))] for w in range(n)])
     clauses: list[list[int]] = ClauseBuffer(deadline)
     for w in range(n):
         initial = tindex[(board.start[w], w == board.special, 0)]
