@@ -40,15 +40,9 @@ def from_gml(text: str, problem: str | None = None, params: Mapping[str, Any] | 
     the graph's keys ``problem``, ``k``, ``s``, ``t``)."""
     import networkx as nx
 
-    from npw.instances.base import MAX_VERTICES
-    from npw.instances.graphs.question import MAX_NETWORKX_EDGES, networkx_instance
+    from npw.instances.graphs.question import networkx_instance, refuse_networkx_size
 
-    nodes = len(re.findall(r"\bnode\s*\[", text))
-    edges = len(re.findall(r"\bedge\s*\[", text))
-    if nodes > MAX_VERTICES:
-        raise InvalidInstance(f"GML of {nodes:,} nodes exceeds the limit {MAX_VERTICES:,} (MAX_VERTICES)")
-    if edges > MAX_NETWORKX_EDGES:
-        raise InvalidInstance(f"GML of {edges:,} edges exceeds the limit {MAX_NETWORKX_EDGES:,} (MAX_NETWORKX_EDGES)")
+    refuse_networkx_size("GML", len(re.findall(r"\bnode\s*\[", text)), len(re.findall(r"\bedge\s*\[", text)))
     try:
         graph = _parsed(text)
     except nx.NetworkXError as error:

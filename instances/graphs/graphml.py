@@ -38,17 +38,12 @@ def check_markup(text: str, what: str = "GraphML") -> None:
 
     >>> check_markup("<graphml>" + "<edge/>" * 3 + "</graphml>")
     """
-    from npw.instances.base import MAX_VERTICES
-    from npw.instances.graphs.question import MAX_NETWORKX_EDGES
+    from npw.instances.graphs.question import refuse_networkx_size
 
     if _DECLARATION.search(text):
         raise InvalidInstance(f"{what} with a DOCTYPE or ENTITY declaration is not read (entity expansion)")
-    nodes = len(re.findall(r"<(?:[\w.-]+:)?node\b", text))
-    edges = len(re.findall(r"<(?:[\w.-]+:)?(?:hyper)?edge\b", text))
-    if nodes > MAX_VERTICES:
-        raise InvalidInstance(f"{what} of {nodes:,} nodes exceeds the limit {MAX_VERTICES:,} (MAX_VERTICES)")
-    if edges > MAX_NETWORKX_EDGES:
-        raise InvalidInstance(f"{what} of {edges:,} edges exceeds the limit {MAX_NETWORKX_EDGES:,} (MAX_NETWORKX_EDGES)")
+    refuse_networkx_size(what, len(re.findall(r"<(?:[\w.-]+:)?node\b", text)),
+                         len(re.findall(r"<(?:[\w.-]+:)?(?:hyper)?edge\b", text)))
 
 
 def is_graphml(text: str) -> bool:

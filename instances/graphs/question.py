@@ -34,7 +34,7 @@ from npw.instances.base import InvalidInstance
 
 __all__ = ["GRAPH_FILE_PROBLEMS", "GraphProblem", "check_graph_counts", "graph_instance", "graph_of", "labels_in_order",
            "MAX_NETWORKX_EDGES", "networkx_instance", "problem_names", "question", "question_comment", "read_question",
-           "resolve_problem", "to_networkx_graph"]
+           "refuse_networkx_size", "resolve_problem", "to_networkx_graph"]
 
 MAX_NETWORKX_EDGES = 1_000_000
 """The most edges (lines, ``<edge`` elements) a graph file read through networkx's readers may hold,
@@ -154,6 +154,23 @@ def labels_in_order(labels: Sequence[Hashable]) -> list[Hashable]:
     if labels and all(v is not None for v in values):
         return [labels[i] for _, i in sorted(zip(values, range(len(labels))))]  # type: ignore[type-var]
     return list(labels)
+
+
+def refuse_networkx_size(what: str, nodes: int, edges: int) -> None:
+    """Refuses a file for networkx's readers (GraphML, GML) whose counted nodes or edges pass
+    MAX_VERTICES or :data:`MAX_NETWORKX_EDGES`, before networkx builds anything.
+
+    >>> refuse_networkx_size("GML", 3, 2 * MAX_NETWORKX_EDGES)
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: GML of 2,000,000 edges exceeds the limit 1,000,000 (MAX_NETWORKX_EDGES)
+    """
+    from npw.instances.base import MAX_VERTICES
+
+    if nodes > MAX_VERTICES:
+        raise InvalidInstance(f"{what} of {nodes:,} nodes exceeds the limit {MAX_VERTICES:,} (MAX_VERTICES)")
+    if edges > MAX_NETWORKX_EDGES:
+        raise InvalidInstance(f"{what} of {edges:,} edges exceeds the limit {MAX_NETWORKX_EDGES:,} (MAX_NETWORKX_EDGES)")
 
 
 def check_graph_counts(vertices: int, edges: int, where: str = "") -> None:
