@@ -13,7 +13,7 @@ from fuzz_corpus import run_in_process
 from npw.instances.base import (
     GENERATOR_PARAMETER_LIMITS, InvalidInstance, declared_parameters, generator_parameters,
 )
-from npw.instances.registry import get_problem, problem_ids
+from npw.instances.registry import builtin_problem_modules, get_problem, problem_ids
 
 
 def _generators() -> list[tuple[str, str]]:
@@ -24,7 +24,9 @@ GENERATORS = _generators()
 
 
 def test_every_problem_has_generators_to_check():
-    assert len(GENERATORS) >= 90 and {pid for pid, _ in GENERATORS} == set(problem_ids())
+    # the built-in problems: others are registered at run time by earlier tests (a doctest's
+    # @problem class, a SAT helper's test problem) and need no generator
+    assert len(GENERATORS) >= 90 and set(builtin_problem_modules()) <= {pid for pid, _ in GENERATORS}
 
 
 @pytest.mark.parametrize("pid, name", GENERATORS, ids=[f"{p}/{g}" for p, g in GENERATORS])
