@@ -60,6 +60,7 @@ from npw.instances.solochess import SoloChess
 from npw.instances.numbers.three_partition import ThreePartition
 from npw.instances.torus.bwp import BWP
 from npw.instances.torus.puzzle import TorusPuzzle
+from npw.reductions.asymptotic import O, Order
 from npw.reductions.base import Bound, BuiltTarget, Claim, Reduction, ReductionOption
 from npw.reductions.registry import get_reduction
 from npw.solvers import Answer, Result
@@ -76,8 +77,8 @@ __all__ = [
     "ThreeDM", "X3C",
     "FeedbackVertexSet", "SetCover",
     # the contract's types
-    "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "Problem", "Reduction", "ReductionOption", "Report",
-    "Result",
+    "Answer", "Bound", "BuiltTarget", "Claim", "InvalidInstance", "O", "Order", "Problem", "Reduction", "ReductionOption",
+    "Report", "Result",
     # functions
     "from_networkx", "generate", "get_problem", "get_reduction", "load", "problem", "reduce", "render", "save", "solve",
     "to_networkx", "verify",

@@ -44,6 +44,7 @@ import time
 from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.reductions.asymptotic import O, Order, OrderError
 from npw.reductions.base import Bound, Reduction
 
 __all__ = ["DEFAULT_CALL_SECONDS", "ExecError", "MAX_LINE_BYTES", "OPS", "close_reduction", "exec_limits",
@@ -257,13 +258,21 @@ def _field(answer: dict, key: str, op: str) -> Any:
     return answer[key]
 
 
-def _size_value(measure: str, value: Any) -> int | Bound:
+def _size_value(measure: str, value: Any) -> int | Bound | Order:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, dict) and set(value) <= {"low", "high"} and all(
             v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in value.values()):
         return Bound(value.get("low"), value.get("high"))
-    raise ExecError(f"answered size with {measure!r}: {value!r}, not a whole number or {{\"low\": ..., \"high\": ...}}")
+    if (isinstance(value, dict) and set(value) == {"O", "measures"} and isinstance(value["O"], str)
+            and isinstance(value["measures"], dict) and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in value["measures"].values())):
+        try:  # read by the order's own parser, never evaluated as code
+            return O(value["O"], **{str(k): v for k, v in value["measures"].items()})
+        except OrderError as error:
+            raise ExecError(f"answered size with {measure!r}: {error}") from None
+    raise ExecError(f"answered size with {measure!r}: {value!r}, not a whole number, {{\"low\": ..., \"high\": ...}} "
+                    f"or {{\"O\": \"n^2\", \"measures\": {{\"n\": 5}}}}")
 
 
 def exec_reduction(command: str | Sequence[str], limits: Any = None, call_seconds: float = DEFAULT_CALL_SECONDS,

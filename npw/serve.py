@@ -23,8 +23,11 @@ __all__ = ["answer", "main", "serve"]
 
 
 def _size_json(value: Any) -> Any:
+    from npw.reductions.asymptotic import Order
     from npw.reductions.base import Bound
 
+    if isinstance(value, Order):
+        return {"O": value.expression, "measures": dict(value.measures)}
     return {"low": value.low, "high": value.high} if isinstance(value, Bound) else value
 
 

@@ -23,6 +23,7 @@ from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.lazy import MissingExtra
 from npw.instances.registry import get_problem
 from npw.instances.time_bound import bounded_calls, time_bound
+from npw.reductions.asymptotic import Order
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
 from npw.solvers import sample_certificates, solve
 from npw.solvers.result import Answer, Result, SolverError, progress
@@ -76,6 +77,8 @@ class CaseResult:
     # deciders that stopped undecided (out of time or budget) and how far they got:
     # "role backend: nodes 1,234, every solution needs >= 31 steps (proved)" (npw.solvers.result.progress)
     stuck: list[str] = field(default_factory=list)
+    # measures the size formula declares as O(...): measure -> (expression, degree, declared value, built)
+    orders: dict[str, tuple[str, float, float, int]] = field(default_factory=dict)
 
     @property
     def timed_out(self) -> bool:
@@ -204,11 +207,15 @@ def _check_claims(claims: Sequence[Claim], stage: str, args: tuple, timeout: flo
 
 
 def _size_failures(predicted: Any, built: dict[str, int]) -> str | None:
-    """What differs between the size formula's values (exact ints or :class:`Bound`) and the built sizes."""
+    """What differs between the size formula's values (exact ints, a :class:`Bound`, or an
+    :class:`Order`, which one case cannot contradict: fitted over the stream) and the built sizes."""
     wrong = []
     for key, value in predicted.items():
         actual = built.get(key)
-        if isinstance(value, Bound):
+        if isinstance(value, Order):
+            if actual is None:
+                wrong.append(f"{key}: formula {value}, built none")
+        elif isinstance(value, Bound):
             if not value.admits(actual):
                 wrong.append(f"{key}: formula {value}, built {actual}")
         elif actual != value:
@@ -290,6 +297,9 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
         wrong = None if predicted is None else _size_failures(predicted, case.target_size)
         if wrong:
             case.failures.append((SIZE, wrong))
+        for key, value in (predicted or {}).items():
+            if isinstance(value, Order) and isinstance(case.target_size.get(key), int):
+                case.orders[key] = (value.expression, value.degree, value.value(), case.target_size[key])
     _check_claims(reduction.claims, TARGET_CLAIM, (source, target), timeout, "", case)
 
     target_problem = get_problem(reduction.target)

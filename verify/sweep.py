@@ -22,6 +22,7 @@ from npw.instances.registry import get_problem
 from npw.reductions.base import Reduction
 from npw.reductions.registry import get_reduction
 from npw.solvers.result import Answer
+from npw.verify.growth import GrowthFit
 from npw.verify.records import case_record
 from npw.verify.check import (
     BACKWARD, CERTIFICATE_KINDS, CLAIM, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH,
@@ -73,6 +74,8 @@ class Summary:
     target_no_deciders: Counter = field(default_factory=Counter)  # "tight+phases" -> target NOs decided so
     stuck: int = 0  # decider calls that stopped undecided (UNKNOWN: out of time or budget)
     stuck_examples: list[str] = field(default_factory=list)  # the first MAX_STUCK_EXAMPLES, how far each got
+    # measure -> the fit of its built sizes against the size formula's declared O(...)
+    growth: dict[str, GrowthFit] = field(default_factory=dict)
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -114,6 +117,8 @@ class Summary:
         seconds = case.times.get(CASE_SECONDS, 0.0)
         if seconds > self.slowest[0]:
             self.slowest = (seconds, label)
+        for measure, (expression, degree, declared, built) in case.orders.items():
+            self.growth.setdefault(measure, GrowthFit(expression, degree)).add(declared, built)
 
     def merge(self, other: "Summary") -> None:
         self.cases += other.cases
@@ -140,6 +145,8 @@ class Summary:
         self.target_no_deciders.update(other.target_no_deciders)
         self.stuck += other.stuck
         self._stuck_examples(other.stuck_examples)
+        for measure, fit in other.growth.items():
+            self.growth.setdefault(measure, GrowthFit(fit.expression, fit.degree)).merge(fit)
 
     def _stuck_examples(self, lines: list[str]) -> None:
         self.stuck_examples.extend(lines[:MAX_STUCK_EXAMPLES - len(self.stuck_examples)])
@@ -385,6 +392,7 @@ class Report:
             "counterexamples": self.counterexamples,
             "warnings": self.warnings,
             "passed": s.passed,
+            "growth": [fit.row(measure) for measure, fit in sorted(s.growth.items())],
         }
 
 
@@ -489,6 +497,11 @@ def verify_reduction(
                         "alone (the target decider timed out): backward was checked on that certificate only")
     if source_no and not summary.confusion["NO->NO"] and not summary.confusion["NO->YES"]:
         warnings.append("no source no-instance had its target decided: the no-direction was not checked")
+    for measure, fit in sorted(summary.growth.items()):
+        row = fit.row(measure)
+        if row["consistent"] is False:
+            warnings.append(f"size {measure}: declared {row['declared']}, but the built sizes grow with exponent "
+                            f"{row['exponent_found']} (fitted over {row['cases']} cases)")
     if fail_fast and not summary.passed:
         warnings.append("stopped at the first failing case (--fail-fast): the counts cover the cases checked")
     return Report(summary, elapsed, counterexamples[0] if counterexamples else None, warnings, counterexamples,

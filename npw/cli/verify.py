@@ -170,6 +170,9 @@ def _print_report(r: dict) -> None:
         print(f"  undecided decider calls, how far they got ({shown} of {r['stuck_deciders']}):")
         for line in r["stuck_examples"]:
             print(f"    {line}")
+    for row in r.get("growth", []):  # sizes declared as O(...), fitted over the stream
+        found = "too few or too alike to fit" if row["exponent_found"] is None else f"exponent {row['exponent_found']} found"
+        print(f"  size {row['measure']}: declared {row['declared']}, {found} over {row['cases']} cases")
     for warning in r["warnings"]:
         print(f"  warning: {warning}")
     for c in r["counterexamples"]:
