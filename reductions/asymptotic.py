@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["O", "Order", "OrderError"]
+__all__ = ["O", "Order", "OrderError", "order_of_text"]
 
 # the longest expression read (a size formula's text, not data: short)
 MAX_EXPRESSION_CHARS = 200
@@ -145,6 +145,38 @@ class Order:
 
     def __str__(self) -> str:
         return f"O({self.expression})"
+
+
+def order_of_text(text: str, measures: dict[str, int]) -> Order:
+    """A size value written as text, ``"O(clauses^2)"``, as an order in the source's own size
+    measures (``src.size()``): the form a port from a library that states sizes as text keeps.
+
+    Parameters
+    ----------
+    text : str
+        ``O(expression)`` naming measures of the source.
+    measures : dict
+        The source's size measures.
+
+    Raises
+    ------
+    OrderError
+        Text that is not ``O(...)``, or names a measure the source does not have.
+
+    Examples
+    --------
+    >>> order = order_of_text("O(clauses * variables)", {"variables": 3, "clauses": 4})
+    >>> order.value(), order.degree
+    (12.0, 2.0)
+    """
+    stripped = text.strip()
+    if not (stripped.startswith("O(") and stripped.endswith(")")):
+        raise OrderError(f"size {text!r}: neither a count, a Bound nor O(...)")
+    expression = stripped[2:-1]
+    try:
+        return Order(expression, tuple(sorted(measures.items())))
+    except OrderError as error:
+        raise OrderError(f"{error} (the source's measures: {', '.join(sorted(measures))})") from None
 
 
 def O(expression: str, **measures: float) -> Order:  # noqa: N802 (the name a proof uses)

@@ -93,3 +93,16 @@ def test_an_order_over_the_exec_protocol(tmp_path):
         with pytest.raises(ExecError):
             size_value("clauses", bad)
     assert json.dumps({"O": "m^2", "measures": {"m": 4}})  # the form docs/exec_protocol.md gives
+
+
+def test_an_order_as_text_in_the_source_measures():
+    """``"O(clauses^2)"``: the form a port that states sizes as text keeps; a measure the
+    source does not have is a size finding naming the measures it has."""
+    import dataclasses
+
+    stated = dataclasses.replace(_padding("m"), size=lambda src: {"clauses": "O(clauses^2)"})
+    report = verify_reduction(stated, _stream())
+    assert report.summary.passed and report.to_json()["growth"][0]["consistent"] is True
+    unknown = dataclasses.replace(_padding("m"), size=lambda src: {"clauses": "O(n^2)"})
+    report = verify_reduction(unknown, _stream()[:2])
+    assert not report.summary.passed and "the source's measures: clauses, variables" in report.counterexample["details"][0]

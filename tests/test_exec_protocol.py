@@ -6,6 +6,7 @@ garbage or answers an error is a finding of the case, never a crash of npw."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -255,6 +256,8 @@ def _valid(value, schema, root=SCHEMA) -> bool:
     if "const" in schema and value != schema["const"]:
         return False
     if "enum" in schema and value not in schema["enum"]:
+        return False
+    if "pattern" in schema and isinstance(value, str) and not re.search(schema["pattern"], value):
         return False
     if "oneOf" in schema and sum(_valid(value, s, root) for s in schema["oneOf"]) != 1:
         return False

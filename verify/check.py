@@ -23,7 +23,7 @@ from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.lazy import MissingExtra
 from npw.instances.registry import get_problem
 from npw.instances.time_bound import bounded_calls, time_bound
-from npw.reductions.asymptotic import Order
+from npw.reductions.asymptotic import Order, OrderError, order_of_text
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
 from npw.solvers import sample_certificates, solve
 from npw.solvers.result import Answer, Result, SolverError, progress
@@ -291,7 +291,12 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
     try:
         case.target_size = _run(target.size, (), timeout)
         predicted = None if reduction.size is None else _run(reduction.size, (source,), timeout)
-    except (_Raised, InvalidInstance) as error:
+        if predicted is not None and any(isinstance(value, str) for value in predicted.values()):
+            # "O(clauses^2)": an order in the source's own measures
+            measures = _run(source.size, (), timeout)
+            predicted = {key: order_of_text(value, measures) if isinstance(value, str) else value
+                         for key, value in predicted.items()}
+    except (_Raised, InvalidInstance, OrderError) as error:
         case.failures.append((SIZE, f"size {error}"))
     else:
         wrong = None if predicted is None else _size_failures(predicted, case.target_size)
