@@ -104,13 +104,16 @@ def _single(args: argparse.Namespace, path: str) -> int:
     if args.emit:
         emit(export(instance, args.emit), args.output)
         return EXIT_OK
-    result = solve(instance, backend=args.backend, timeout=decider_seconds(args))
+    if args.proof:
+        _proof_possible(args, instance)
+    result = solve(instance, backend=args.backend or ("sat" if args.proof else None), timeout=decider_seconds(args))
     certificate = _certificate(instance, result)
     refused = result.stats.get("refused")
+    proof = _write_proof(args, path, instance, result) if args.proof and not refused else None
     if args.json:
         stats = {k: v for k, v in result.stats.items() if v is None or isinstance(v, (int, float, str, bool))}
         print(json.dumps({"answer": result.answer.value, "backend": result.backend, "certificate": certificate,
-                          "stats": stats}))
+                          "stats": stats, **({"proof": proof} if args.proof else {})}))
     elif to_stdout and not refused:  # the answer goes to stderr, so that stdout holds what -o FILE would
         print(result.answer.value, file=sys.stderr)
     elif not refused:
@@ -130,7 +133,69 @@ def _single(args: argparse.Namespace, path: str) -> int:
         return EXIT_BAD_INPUT
     if args.output and certificate is not None:
         emit(dumps(certificate), args.output)
+    if proof is not None and proof["status"] != EXIT_OK:
+        print(f"npw: {'error: ' if proof['status'] != EXIT_UNKNOWN else ''}{path}: --proof: {proof['note']}",
+              file=sys.stderr)
+        return proof["status"]
+    if proof is not None:
+        print(f"npw: {proof['note']}", file=sys.stderr)
     return EXIT_OK if result.answer.value in ("YES", "NO") else EXIT_UNKNOWN
+
+
+def _proof_possible(args: argparse.Namespace, instance: Any) -> None:
+    """Refuses ``--proof`` up front where no proof can come: a decider that is not a SAT
+    decider, a problem with no DIMACS export, standard output for the proof."""
+    from npw.solvers import export_formats
+
+    if args.proof == "-":
+        raise UsageError("solve: --proof writes two files (the proof, and its CNF beside it as OUT.cnf); give a "
+                         "file name, not -")
+    if args.backend and args.backend.partition(":")[0] != "sat":
+        raise UsageError(f"solve: --proof needs a SAT decider (the default, or --backend sat[:SOLVER]); "
+                         f"{args.backend} gives no proof of a NO")
+    if "dimacs" not in export_formats(instance.problem):
+        raise UsageError(f"solve: --proof: {instance.problem} has no SAT encoding (no dimacs export), so no DRAT "
+                         f"proof of its NO")
+
+
+def _write_proof(args: argparse.Namespace, path: str, instance: Any, result: Any) -> dict:
+    """For a NO: a DRAT proof of the instance's SAT encoding (:mod:`npw.solvers.proof`), checked
+    by npw's checker, written to ``args.proof`` and its CNF to ``args.proof + ".cnf"``, each whole
+    or not at all. Returns what the command says: ``status`` (its exit status: 0 written; 2 the
+    answer was YES; 3 UNKNOWN, or out of time making the proof; 70 the proof failed its check),
+    ``note`` (one line) and the proof's figures."""
+    from npw.instances.io import write_atomically
+    from npw.solvers.proof import PROOF_SOLVER, PROOF_SOLVERS, check_drat, refute
+    from npw.solvers.sat import solver_key
+
+    answer = result.answer.value
+    if answer == "YES":
+        return {"status": EXIT_BAD_INPUT, "note": "the answer is YES: a proof is written only for a NO (a YES's "
+                                                  "evidence is its certificate); no proof written", "file": None}
+    if answer != "NO":
+        return {"status": EXIT_UNKNOWN, "note": f"the answer is {answer}: no proof written", "file": None}
+    named = result.backend.partition(":")[2]
+    solver = named if named and solver_key(named) in {solver_key(n) for n in PROOF_SOLVERS} else PROOF_SOLVER
+    refutation = refute(instance, decider_seconds(args), solver)
+    if refutation.answer.value == "YES":  # the decider said NO, the encoding is satisfiable: a bug of one of them
+        return {"status": EXIT_INTERNAL, "file": None,
+                "note": f"{result.backend} answered NO, but {solver} finds the SAT encoding satisfiable; no proof "
+                        f"written"}
+    if refutation.proof is None:
+        return {"status": EXIT_UNKNOWN, "note": f"no proof: {refutation.reason}", "file": None}
+    check = check_drat(refutation.dimacs, refutation.proof, decider_seconds(args))
+    figures = {"cnf": args.proof + ".cnf", "solver": refutation.solver, "lemmas": check.lemmas, "core": check.core,
+               "check": check.verdict, "check_reason": check.reason, "seconds": round(refutation.seconds, 3),
+               "check_seconds": round(check.seconds, 3)}
+    if check.verdict == "REJECTED":
+        return {"status": EXIT_INTERNAL, "file": None, **figures,
+                "note": f"{refutation.solver}'s proof was rejected by the checker ({check.reason}); not written"}
+    write_atomically(figures["cnf"], refutation.dimacs)
+    write_atomically(args.proof, refutation.proof)
+    checked = "checked" if check.verified else f"NOT checked: {check.reason}"
+    return {"status": EXIT_OK, "file": args.proof, **figures,
+            "note": f"DRAT proof of the NO ({check.lemmas} lemmas by {refutation.solver}, {checked}) written to "
+                    f"{args.proof}; the CNF it refutes (what --emit dimacs writes) to {figures['cnf']}"}
 
 
 def _competition(args: argparse.Namespace, path: str) -> int:
@@ -224,6 +289,8 @@ def _batch(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     from npw.solvers.child import leave_now_if_warming  # a decider's loading still under way: exit at once
 
+    if args.proof and (args.competition or args.emit or _is_batch(args)):
+        raise UsageError("solve: --proof takes one input, and not with --emit or --competition")
     if args.competition and (args.json or args.emit or args.output):
         raise UsageError("solve: --competition prints the SAT competition's lines; not with --json, --emit or "
                          "--output")
@@ -285,4 +352,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--competition", action="store_true",
                    help="the SAT competition's output: s SATISFIABLE with v lines (a model of the instance's "
                         "DIMACS encoding) / s UNSATISFIABLE / s UNKNOWN, c comment lines; exit status 10 / 20 / 0")
+    p.add_argument("--proof", metavar="OUT", type=output_path,
+                   help="for a NO (of the SAT decider, the default with --proof): write a DRAT proof to OUT and the "
+                        "CNF it refutes (the --emit dimacs encoding) to OUT.cnf, checked before it is written "
+                        "(docs/proofs.md); a YES gets no proof (exit 2)")
     p.set_defaults(run=cmd_solve, out_of_time=solve_out_of_time, time_limit=_time_limit)
