@@ -250,6 +250,7 @@ class _Checker:
         self.root_head = 0
         self.root_conflict = False
         self.forever = len(steps) + 1
+        self.units_step = self.forever + 1
         live: dict[tuple[int, ...], list[int]] = {}
         for clause in formula:
             ident = self._store(clause, -1)
@@ -372,7 +373,11 @@ class _Checker:
 
     def _tick(self) -> None:
         self.ticks += 1
-        if self.ticks % _DEADLINE_EVERY == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.ticks % _DEADLINE_EVERY == 0:
+            self._on_time()
+
+    def _on_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
     def rup(self, literals: Sequence[int], step: int) -> bool:
@@ -381,6 +386,7 @@ class _Checker:
         value, reason, watches, clauses = self.value, self.reason, self.watches, self.clauses
         added, deleted = self.added, self.deleted
         trail: list[int] = []
+        ticks = 0
         conflict = -2  # -2: none yet; -1: the lemma's own literals clash; else the conflicting clause
 
         def assign(literal: int, why: int) -> bool:
@@ -399,8 +405,11 @@ class _Checker:
                     conflict = -1
                     break
             if conflict == -2:
+                if step < self.units_step:  # the backward pass only goes back: later lemmas never return
+                    self.units = [ident for ident in self.units if added[ident] < step]
+                    self.units_step = step
                 for ident in self.units:
-                    if added[ident] < step < deleted[ident] and not assign(clauses[ident][0], ident):
+                    if step < deleted[ident] and not assign(clauses[ident][0], ident):
                         conflict = ident
                         break
             head = 0
@@ -410,12 +419,17 @@ class _Checker:
                 watching = watches[false]
                 i = j = 0
                 count = len(watching)
+                ticks += count
+                if ticks > _DEADLINE_EVERY:
+                    ticks = 0
+                    self._on_time()
                 while i < count:
                     ident = watching[i]
                     i += 1
-                    self._tick()
-                    if not (added[ident] < step < deleted[ident]):
-                        watching[j] = ident
+                    if added[ident] >= step:
+                        continue  # a later lemma: the backward pass never needs it again, so it leaves the list
+                    if step >= deleted[ident]:
+                        watching[j] = ident  # deleted by now, present again at earlier steps
                         j += 1
                         continue
                     clause = clauses[ident]

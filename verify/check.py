@@ -30,7 +30,8 @@ from npw.solvers.result import Answer, Result, SolverError, progress
 from npw.solvers.registry import fast_of
 
 __all__ = ["BACKWARD", "CASE_SECONDS", "CERTIFICATE_KINDS", "CLAIM", "CaseResult", "DECIDER_DISAGREEMENT",
-           "DECIDER_ERROR", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "REDUCE_ERROR", "SIZE",
+           "DECIDER_ERROR", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "NO_PROOF", "PROOF_CHECK",
+           "REDUCE_ERROR", "SIZE",
            "check_case", "claim_kind", "primary_decider"]
 
 # failure kinds, in the order they are reported
@@ -43,11 +44,16 @@ MISMATCH = "mismatch"
 FORWARD = "forward-certificate"
 BACKWARD = "backward-certificate"
 CLAIM = "claim"  # a failing claim's kind is "claim: <its name>"
+NO_PROOF = "no-proof"  # --prove-no: a target NO whose DRAT proof failed its check, or that has no SAT encoding
 CERTIFICATE_KINDS = (FORWARD, BACKWARD)
 # key in CaseResult.times when the target's YES rests on the forward certificate alone
 FORWARD_PROOF = "target:forward-certificate"
 # key in CaseResult.times: the whole case, wall-clock seconds
 CASE_SECONDS = "case"
+# keys in CaseResult.times (--prove-no): making the target NO's DRAT proof, and checking it (present when
+# the check finished: with no "no-proof" failure, the NO is proved; a result store keeps times)
+PROOF_SOLVE = "target:drat-proof"
+PROOF_CHECK = "target:drat-check"
 
 
 def claim_kind(name: str) -> str:
@@ -79,6 +85,8 @@ class CaseResult:
     stuck: list[str] = field(default_factory=list)
     # measures the size formula declares as O(...): measure -> (expression, degree, declared value, built)
     orders: dict[str, tuple[str, float, float, int]] = field(default_factory=dict)
+    # --prove-no: the target's NO has a DRAT proof that the checker verified (npw.solvers.proof)
+    target_no_proved: bool = False
 
     @property
     def timed_out(self) -> bool:
@@ -180,6 +188,37 @@ def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, 
     return answer, witness
 
 
+def _prove_target_no(target: Any, timeout: float | None, case: CaseResult) -> None:
+    """``--prove-no``: a DRAT proof of the target's NO, made from its SAT encoding and checked
+    (:mod:`npw.solvers.proof`). A proof the checker rejects, an encoding that is satisfiable, or
+    no encoding at all is a ``no-proof`` failure; out of time (or beyond the checker's size
+    limit) leaves the NO unproved, as a stuck call."""
+    from npw.solvers import export_formats
+    from npw.solvers.proof import prove_no
+
+    if "dimacs" not in export_formats(target.problem):
+        case.failures.append((NO_PROOF, f"target NO not proved: {target.problem} has no SAT encoding (dimacs export)"))
+        return
+    try:
+        refutation, check = prove_no(target, timeout)
+    except InvalidInstance as error:  # an encoding past the export limit
+        case.stuck.append(f"target proof: {error}")
+        return
+    case.times[PROOF_SOLVE] = refutation.seconds
+    if refutation.answer is Answer.YES:
+        case.failures.append((NO_PROOF, f"the target deciders said NO, but {refutation.solver} finds the target's SAT "
+                                        f"encoding satisfiable"))
+    elif check is None or check.verdict == "UNKNOWN":
+        case.stuck.append(f"target proof: {refutation.reason if check is None else check.reason}")
+    else:
+        case.times[PROOF_CHECK] = check.seconds
+        if check.verified:
+            case.target_no_proved = True
+        else:
+            case.failures.append((NO_PROOF, f"the {refutation.solver} DRAT proof of the target's NO was rejected: "
+                                            f"{check.reason}"))
+
+
 def _check_claims(claims: Sequence[Claim], stage: str, args: tuple, timeout: float | None, label: str,
                   case: CaseResult) -> None:
     """Runs the claims of one stage; counts each, records failures (or deviations) with ``label``."""
@@ -245,10 +284,13 @@ def check_case(
     timeout: float | None = None,
     extra_certificates: int = 2,
     seed: int = 0,
+    prove_no: bool = False,
 ) -> CaseResult:
     """Checks one case; on a yes-target, ``backward`` is also tried on ``extra_certificates``
     further target certificates found under random solver phases (seeded by ``seed``).
-    ``timeout`` bounds each decider call and each call of the reduction's own code.
+    ``timeout`` bounds each decider call and each call of the reduction's own code. With
+    ``prove_no``, a target NO also needs a DRAT proof of its SAT encoding that the checker
+    verifies (:func:`npw.solvers.proof.prove_no`; failing that, a ``no-proof`` failure).
 
     >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
     >>> from npw.reductions.registry import get_reduction
@@ -260,14 +302,16 @@ def check_case(
     case = CaseResult()
     try:
         with bounded_calls():  # one signal handler for the case's two dozen bounded calls
-            _check(case, reduction, source, source_deciders, target_deciders, timeout, extra_certificates, seed)
+            _check(case, reduction, source, source_deciders, target_deciders, timeout, extra_certificates, seed,
+                   prove_no=prove_no)
     finally:
         case.times[CASE_SECONDS] = time.perf_counter() - started
     return case
 
 
 def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders: Sequence[str] | None,
-           target_deciders: Sequence[str] | None, timeout: float | None, extra_certificates: int, seed: int) -> None:
+           target_deciders: Sequence[str] | None, timeout: float | None, extra_certificates: int, seed: int,
+           prove_no: bool = False) -> None:
     times = case.times
     if source_deciders is None:
         source_deciders = get_problem(reduction.source).verify_deciders
@@ -312,6 +356,8 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
         target_deciders = (primary_decider(target, target_problem.verify_deciders),)
     case.target_answer, target_yes = _decide_side(target, target_deciders, timeout, "target", case,
                                                   target_problem.confirm_no_deciders)
+    if prove_no and case.target_answer is Answer.NO:
+        _prove_target_no(target, timeout, case)
 
     if Answer.UNKNOWN not in (case.source_answer, case.target_answer) and case.source_answer != case.target_answer:
         case.failures.append((MISMATCH, f"source {case.source_answer.value}, target {case.target_answer.value}"))

@@ -90,6 +90,7 @@ class VerifySettings:
     dask: str | None = None
     db: str | None = None
     sizes: bool = False
+    prove_no: bool = False  # every target NO needs a checked DRAT proof (npw.solvers.proof)
 
     @property
     def streams_given(self) -> bool:
@@ -217,7 +218,8 @@ def run_arguments(settings: VerifySettings) -> dict[str, Any]:
     return {"exhaustive": settings.exhaustive, "random": settings.random, "planted": settings.planted,
             "certified_no": settings.certified_no, "seed": settings.seed,
             "where": sorted(condition.text for condition in settings.where),
-            "timeout": float(settings.timeout), "extra_certificates": settings.extra_certificates}
+            "timeout": float(settings.timeout), "extra_certificates": settings.extra_certificates,
+            **({"prove_no": True} if settings.prove_no else {})}  # absent when off: earlier runs keep their identity
 
 
 @contextlib.contextmanager
@@ -346,6 +348,8 @@ def _run(reduction: Reduction, settings: VerifySettings, progress: ProgressFacto
     kept: list[tuple[str, Any]] = []
     cases = _recorded(stream, kept, SIZE_SAMPLE_CASES) if settings.sizes else stream
     options = {"timeout": settings.timeout, "extra_certificates": settings.extra_certificates}
+    if settings.prove_no:
+        options["prove_no"] = True
     store = run = None
     if settings.db:
         from npw.verify.fingerprint import code_fingerprint
@@ -369,6 +373,7 @@ def _run(reduction: Reduction, settings: VerifySettings, progress: ProgressFacto
             store.close()
     result = report.to_json()
     result["stream"] = default or "as given"
+    result["prove_no"] = settings.prove_no
     result["timeout"] = settings.timeout
     # a construction with a scale parameter is checked at the registered reduce's scale: say which
     result["scale"] = reduction.notes if reduction.options else None

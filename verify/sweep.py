@@ -28,6 +28,7 @@ from npw.verify.check import (
     BACKWARD, CERTIFICATE_KINDS, CLAIM, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH,
     REDUCE_ERROR, CASE_SECONDS, FORWARD_PROOF, SIZE, CaseResult, check_case,
 )
+from npw.verify.check import NO_PROOF, PROOF_CHECK
 
 __all__ = ["Failure", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report", "SEVERITY", "Summary",
            "check_chunk", "claim_table", "shrink_counterexample", "sweep", "verify_reduction"]
@@ -76,6 +77,8 @@ class Summary:
     stuck_examples: list[str] = field(default_factory=list)  # the first MAX_STUCK_EXAMPLES, how far each got
     # measure -> the fit of its built sizes against the size formula's declared O(...)
     growth: dict[str, GrowthFit] = field(default_factory=dict)
+    target_no_proved: int = 0  # target NOs with a checked DRAT proof (--prove-no)
+    target_no_trusted: int = 0  # target NOs neither proved nor confirmed: one decider's word
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -119,6 +122,12 @@ class Summary:
             self.slowest = (seconds, label)
         for measure, (expression, degree, declared, built) in case.orders.items():
             self.growth.setdefault(measure, GrowthFit(expression, degree)).add(declared, built)
+        if case.target_answer is Answer.NO:
+            # a case read back from a result store has its times, not the flag: a finished check
+            # with no no-proof failure is a proved NO
+            proved = case.target_no_proved or (PROOF_CHECK in case.times and NO_PROOF not in kinds)
+            self.target_no_proved += proved
+            self.target_no_trusted += not proved and len(case.target_no_by) < 2
 
     def merge(self, other: "Summary") -> None:
         self.cases += other.cases
@@ -147,6 +156,8 @@ class Summary:
         self._stuck_examples(other.stuck_examples)
         for measure, fit in other.growth.items():
             self.growth.setdefault(measure, GrowthFit(fit.expression, fit.degree)).merge(fit)
+        self.target_no_proved += other.target_no_proved
+        self.target_no_trusted += other.target_no_trusted
 
     def _stuck_examples(self, lines: list[str]) -> None:
         self.stuck_examples.extend(lines[:MAX_STUCK_EXAMPLES - len(self.stuck_examples)])
@@ -393,6 +404,8 @@ class Report:
             "warnings": self.warnings,
             "passed": s.passed,
             "growth": [fit.row(measure) for measure, fit in sorted(s.growth.items())],
+            "target_no_proved": s.target_no_proved,
+            "target_no_trusted": s.target_no_trusted,
         }
 
 

@@ -130,7 +130,7 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
         exhaustive=args.exhaustive, random=args.random, planted=args.planted, certified_no=args.certified_no,
         seed=args.seed, where=tuple(_parse_where(text) for text in args.where), timeout=args.timeout,
         extra_certificates=args.extra_certificates, fail_fast=args.fail_fast, workers=args.workers,
-        dask=args.dask, db=args.db, sizes=bool(args.html))
+        dask=args.dask, db=args.db, sizes=bool(args.html), prove_no=args.prove_no)
     outcome = run_verification(reduction, settings, progress=lambda total: progress_reporter(total, args.quiet),
                                notify=lambda line: print(line, file=sys.stderr), quiet=args.quiet)
     if args.html:
@@ -152,6 +152,9 @@ def _print_report(r: dict) -> None:
     if r["target_no"]:
         by = ", ".join(f"{names} {n}" for names, n in r["target_no_deciders"].items())
         print(f"  target NO decided by two deciders that agree: {r['target_no_confirmed']} of {r['target_no']} ({by})")
+        if r.get("target_no_proved") or r.get("prove_no"):
+            print(f"  target NO proved by a checked DRAT proof: {r['target_no_proved']} of {r['target_no']}; "
+                  f"trusted from one decider (neither proved nor confirmed): {r['target_no_trusted']}")
     print("  confusion (source->target): " + ", ".join(f"{k}: {v}" for k, v in r["confusion"].items()))
     print(f"  mismatches {r['mismatches']}, certificate failures {r['certificate_failures']}, "
           f"size failures {r['size_failures']}, invalid targets {r['invalid_targets']}, "
@@ -213,6 +216,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="check only sources whose JSON field or size measure KEY compares so with VALUE "
                         "(=, !=, <, <=, >, >=; e.g. --where s=null); repeatable, all must hold")
     p.add_argument("--fail-fast", action="store_true", help="stop at the first failing case")
+    p.add_argument("--prove-no", action="store_true",
+                   help="every target NO also needs a DRAT proof of its SAT encoding that npw's checker verifies "
+                        "(docs/proofs.md); a rejected proof is a no-proof failure")
     p.add_argument("--extra-certificates", type=count, default=2, metavar="N",
                    help="also try backward on N more target certificates per yes-case (found under random "
                         "solver phases; default 2)")
