@@ -513,6 +513,7 @@ class _Checker:
         """(verdict, reason, core lemmas, of them RAT)."""
         if self.formula_empty:
             return CHECKED, "the formula holds the empty clause", 0, 0
+        self._on_time()
         if not self.rup((), self.end):
             where = "the proof has no empty clause and " if self.empty_at is None else ""
             return REJECTED, f"{where}unit propagation over the clauses present at its end finds no conflict", 0, 0
@@ -522,6 +523,7 @@ class _Checker:
             if ident < 0 or not self.core[ident]:
                 continue
             core += 1
+            self._on_time()  # once a lemma too: a short proof has fewer propagations than a look at the clock
             if self.rup(self.clauses[ident], step):
                 continue
             why = self.rat(ident, step)
