@@ -161,10 +161,11 @@ def _proof_possible(args: argparse.Namespace, instance: Any) -> None:
 def _write_proof(args: argparse.Namespace, path: str, instance: Any, result: Any) -> dict:
     """For a NO: a DRAT proof of the instance's SAT encoding (:mod:`npw.solvers.proof`), checked
     by npw's checker, written to ``args.proof`` and its CNF to ``args.proof + ".cnf"``, each whole
-    or not at all. Returns what the command says: ``status`` (its exit status: 0 written; 2 the
+    or not at all (``npw.instances.io.write_output``: ``write_atomically``, compressed for a .gz
+    name). Returns what the command says: ``status`` (its exit status: 0 written; 2 the
     answer was YES; 3 UNKNOWN, or out of time making the proof; 70 the proof failed its check),
     ``note`` (one line) and the proof's figures."""
-    from npw.instances.io import write_atomically
+    from npw.instances.io import write_output
     from npw.solvers.proof import PROOF_SOLVER, PROOF_SOLVERS, check_drat, refute
     from npw.solvers.sat import solver_key
 
@@ -190,8 +191,8 @@ def _write_proof(args: argparse.Namespace, path: str, instance: Any, result: Any
     if check.verdict == "REJECTED":
         return {"status": EXIT_INTERNAL, "file": None, **figures,
                 "note": f"{refutation.solver}'s proof was rejected by the checker ({check.reason}); not written"}
-    write_atomically(figures["cnf"], refutation.dimacs)
-    write_atomically(args.proof, refutation.proof)
+    write_output(figures["cnf"], refutation.dimacs)  # whole or not at all (compressed where the name says)
+    write_output(args.proof, refutation.proof)
     checked = "checked" if check.verified else f"NOT checked: {check.reason}"
     return {"status": EXIT_OK, "file": args.proof, **figures,
             "note": f"DRAT proof of the NO ({check.lemmas} lemmas by {refutation.solver}, {checked}) written to "
