@@ -31,6 +31,7 @@ deciders that do not use it agreeing with it).
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -52,9 +53,10 @@ PROOF_SOLVERS = ("g3", "g4", "g42", "gc3", "gc4", "cd103", "cd153", "cd195", "lg
 (NotImplementedError); MapleSAT (``mpl``) logs proofs that this checker and an independent one
 (the ``drup`` package) both reject, so it is left out."""
 
-MAX_CHECK_LITERALS = 20_000_000
-"""The most literals (formula and proof together) :func:`check_drat` takes: some 2 GB of
-Python lists; beyond it the answer is UNKNOWN, refused, before anything is checked."""
+MAX_CHECK_LITERALS = 5_000_000
+"""The most literals (formula and proof together) :func:`check_drat` takes (some 500 MB of
+Python lists, a minute or more of this checker); beyond it the answer is UNKNOWN, refused,
+before anything is checked. Larger proofs are for drat-trim (the proof and its CNF are files)."""
 
 QUICK_PROPAGATIONS = 200_000
 """Propagations of the proof solver's first run in this process (a verifier case needs
@@ -120,12 +122,15 @@ class _Malformed(Exception):
 
 # -- reading the two texts (our own parser: nothing of the solver's, nor of npw's CNF class) -----
 
-def _clauses_of(tokens: Sequence[str], what: str, budget: list[int], deletions: bool) -> list[tuple[bool, list[int]]]:
+def _clauses_of(tokens: Sequence[str], what: str, budget: list[int], deletions: bool,
+                deadline: float | None = None) -> list[tuple[bool, list[int]]]:
     """Clauses ended by 0 from ``tokens``; with ``deletions``, a ``d`` opens a deletion."""
     found: list[tuple[bool, list[int]]] = []
     current: list[int] = []
     deleting = False
-    for token in tokens:
+    for number, token in enumerate(tokens):
+        if number % 65536 == 0 and deadline is not None and time.perf_counter() > deadline:
+            raise _OutOfTime
         if deletions and token[0] == "d":
             if current or deleting:
                 raise _Malformed(f"{what}: 'd' inside a clause")
@@ -150,7 +155,7 @@ def _clauses_of(tokens: Sequence[str], what: str, budget: list[int], deletions: 
     return found
 
 
-def parse_dimacs(text: str, max_literals: int = MAX_CHECK_LITERALS) -> list[list[int]]:
+def parse_dimacs(text: str, max_literals: int = MAX_CHECK_LITERALS, deadline: float | None = None) -> list[list[int]]:
     """The clauses of a DIMACS CNF text (``p cnf`` header required; ``c`` lines anywhere; a ``%``
     line ends the formula, as in SATLIB's files).
 
@@ -178,14 +183,15 @@ def parse_dimacs(text: str, max_literals: int = MAX_CHECK_LITERALS) -> list[list
     if not header:
         raise InvalidInstance("DIMACS: no 'p cnf' header line")
     try:
-        return [clause for _, clause in _clauses_of(tokens, "DIMACS", budget, deletions=False)]
+        return [clause for _, clause in _clauses_of(tokens, "DIMACS", budget, False, deadline)]
     except _Malformed as error:
         raise InvalidInstance(str(error)) from None
     except OverflowError:
         raise InvalidInstance(f"DIMACS: more than {max_literals:,} literals") from None
 
 
-def parse_drat(text: str, max_literals: int = MAX_CHECK_LITERALS) -> list[tuple[bool, list[int]]]:
+def parse_drat(text: str, max_literals: int = MAX_CHECK_LITERALS,
+               deadline: float | None = None) -> list[tuple[bool, list[int]]]:
     """The steps of a text DRAT proof: (is a deletion, literals); ``c`` lines are comments.
 
     >>> parse_drat("1 2 0\\nd 1 2 0\\n0\\n")
@@ -194,7 +200,7 @@ def parse_drat(text: str, max_literals: int = MAX_CHECK_LITERALS) -> list[tuple[
     tokens = [token for line in text.splitlines() if line.strip() and line.lstrip()[0] != "c"
               for token in line.split()]
     try:
-        return _clauses_of(tokens, "DRAT proof", [max_literals], deletions=True)
+        return _clauses_of(tokens, "DRAT proof", [max_literals], True, deadline)
     except _Malformed as error:
         raise InvalidInstance(str(error)) from None
     except OverflowError:
@@ -217,14 +223,16 @@ class _Checker:
     def __init__(self, formula: list[list[int]], steps: list[tuple[bool, list[int]]], deadline: float | None) -> None:
         self.deadline = deadline
         self.ticks = 0
-        self.index: dict[int, int] = {}
-        for clause in formula:
+        index: dict[int, int] = {}
+        for number, clause in enumerate(itertools.chain(formula, (literals for _, literals in steps))):
             for literal in clause:
-                self._lit(literal)
-        for _, literals in steps:
-            for literal in literals:
-                self._lit(literal)
-        size = 2 * len(self.index)
+                if literal not in index:  # both signs numbered at once: 2 v (true), 2 v + 1 (negated)
+                    variable = 2 * (len(index) // 2)
+                    index[abs(literal)], index[-abs(literal)] = variable, variable + 1
+            if number % 4096 == 0:
+                self._on_time()
+        self.index = index
+        size = len(self.index)
         self.value = bytearray(size)  # literal -> 1 when true (the backward checks' assignment)
         self.reason = [-1] * (size // 2)
         self.seen = bytearray(size // 2)
@@ -252,7 +260,9 @@ class _Checker:
         self.forever = len(steps) + 1
         self.units_step = self.forever + 1
         live: dict[tuple[int, ...], list[int]] = {}
-        for clause in formula:
+        for number, clause in enumerate(formula):
+            if number % 4096 == 0:
+                self._on_time()
             ident = self._store(clause, -1)
             if ident is None:
                 self.formula_empty = self.formula_empty or not clause
@@ -262,9 +272,11 @@ class _Checker:
         for step, (deletion, literals) in enumerate(steps):
             if self.end is not None:
                 break
+            if step % 4096 == 0:
+                self._on_time()
             if deletion:
                 self.lemma_at.append(-1)
-                key = tuple(sorted(set(self._lit(l) for l in literals)))
+                key = tuple(sorted({self.index[literal] for literal in literals}))
                 copies = live.get(key)
                 if not copies or self._is_reason(copies[-1]):  # not present, or a reason at the top level
                     self.ignored += 1
@@ -337,17 +349,15 @@ class _Checker:
             del watching[j:]
 
     def _lit(self, literal: int) -> int:
-        variable = abs(literal)
-        number = self.index.get(variable)
-        if number is None:
-            number = self.index[variable] = len(self.index)
-        return 2 * number + (literal < 0)
+        return self.index[literal]
 
     def _store(self, literals: Sequence[int], added: int) -> int | None:
         """Stores a clause (duplicate literals once) and propagates it at the top level; None
         for a tautology, which can never propagate nor conflict (and for an empty clause)."""
-        clause = list(dict.fromkeys(self._lit(l) for l in literals))
-        if not clause or any(literal ^ 1 in clause for literal in clause):
+        index = self.index
+        clause = list(dict.fromkeys([index[literal] for literal in literals]))
+        members = set(clause)  # a set: a clause of a million literals is not checked in quadratic time
+        if not clause or any(literal ^ 1 in members for literal in clause):
             return None
         root = self.root
         clause.sort(key=lambda literal: 0 if root[literal] else 2 if root[literal ^ 1] else 1)  # watch non-false ones
@@ -505,8 +515,8 @@ class _Checker:
         return None
 
     def _text(self, ident: int) -> str:
-        names = {number: variable for variable, number in self.index.items()}
-        literals = sorted((-names[l >> 1] if l & 1 else names[l >> 1]) for l in self.clauses[ident])
+        names = {number: literal for literal, number in self.index.items()}
+        literals = [names[literal] for literal in self.clauses[ident]]
         return "(" + " ".join(map(str, sorted(literals, key=abs))) + ")"  # the watches reorder a clause
 
     def check(self) -> tuple[str, str, int, int]:
@@ -566,18 +576,20 @@ def check_drat(dimacs: str, proof: str, timeout: float | None = None,
     def done(verdict: str, reason: str, **counts: Any) -> ProofCheck:
         return ProofCheck(verdict, reason, seconds=time.perf_counter() - start, **counts)
 
+    deadline = None if timeout is None else start + timeout
     if "\0" in proof[:4096] or any(ord(c) > 127 for c in proof[:64]):
         return done(UNCHECKED, "a binary DRAT proof: only text DRAT is read")
     try:
-        formula = parse_dimacs(dimacs, max_literals)
-        steps = parse_drat(proof, max_literals - sum(map(len, formula)))
+        formula = parse_dimacs(dimacs, max_literals, deadline)
+        steps = parse_drat(proof, max_literals - sum(map(len, formula)), deadline)
+    except _OutOfTime:
+        return done(UNCHECKED, f"out of time after {timeout:g} s (reading the texts)")
     except InvalidInstance as error:
         if "more than" in str(error):
             return done(UNCHECKED, f"refused: more than {max_literals:,} literals in the formula and the proof "
                                    f"(the limit: MAX_CHECK_LITERALS)")
         return done(REJECTED, f"malformed: {error}")
     lemmas = sum(1 for deletion, _ in steps if not deletion)
-    deadline = None if timeout is None else start + timeout
     try:
         checker = _Checker(formula, steps, deadline)
         verdict, reason, core, rats = checker.check()
