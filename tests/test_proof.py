@@ -266,3 +266,13 @@ def test_verify_prove_no_text_report(tmp_path):
     done = npw("verify", "1in3sat-to-224sat", "--random", "12", "--seed", "3", "--prove-no", "--quiet", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "target NO proved by a checked DRAT proof" in done.stdout
+
+
+def test_proved_nos_are_counted_again_from_a_result_store(tmp_path):
+    from npw.verify.run import VerifySettings, run_verification
+
+    settings = VerifySettings(random=12, seed=3, prove_no=True, db=str(tmp_path / "runs.db"))
+    first = run_verification(get_reduction("1in3sat-to-224sat"), settings).report
+    again = run_verification(get_reduction("1in3sat-to-224sat"), settings).report  # every case from the store
+    assert again["resumed"] == 12 and first["target_no"] > 0
+    assert again["target_no_proved"] == first["target_no_proved"] == first["target_no"]
