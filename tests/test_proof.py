@@ -276,3 +276,20 @@ def test_proved_nos_are_counted_again_from_a_result_store(tmp_path):
     again = run_verification(get_reduction("1in3sat-to-224sat"), settings).report  # every case from the store
     assert again["resumed"] == 12 and first["target_no"] > 0
     assert again["target_no_proved"] == first["target_no_proved"] == first["target_no"]
+
+
+def test_a_used_rat_lemma_that_is_not_rup_is_accepted():
+    # (1 2) (1 -2) (-1 3) (-1 -3): unsatisfiable, and unit propagation alone finds nothing. The
+    # lemma (4) on a fresh variable is not RUP, but RAT (no clause holds -4); (-4 1) is RUP; the
+    # final conflict goes 4, 1, 3 and needs both
+    formula = "p cnf 4 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n"
+    assert check_drat(formula, "0\n").verdict == "REJECTED"
+    check = check_drat(formula, "4 0\n-4 1 0\n0\n")
+    assert check.verdict == "VERIFIED" and check.rat == 1 and check.core == 2
+
+
+def test_a_rat_lemma_is_checked_against_the_clauses_with_its_pivots_negation():
+    # satisfiable (x2 true): (-4 -2) is not RUP, and its resolvent with (4) on the pivot -4 is
+    # not RUP either, so it is not RAT; a checker that took it would refute the formula
+    check = check_drat("p cnf 4 2\n1 2 0\n-1 2 0\n", "4 0\n-4 -2 0\n0\n")
+    assert check.verdict == "REJECTED" and "neither RUP nor RAT" in check.reason
