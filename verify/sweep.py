@@ -34,7 +34,8 @@ __all__ = ["Failure", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXA
            "check_chunk", "claim_table", "shrink_counterexample", "sweep", "verify_reduction"]
 
 # failure kinds from the most telling to the least: a wrong answer before a bad certificate
-SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, CLAIM, SIZE, DECIDER_DISAGREEMENT, DECIDER_ERROR)
+SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, NO_PROOF, CLAIM, SIZE, DECIDER_DISAGREEMENT,
+            DECIDER_ERROR)
 
 # failing cases a summary keeps (beyond the first case of each failure kind, always kept)
 MAX_KEPT_FAILURES = 20
