@@ -40,9 +40,9 @@ def test_dimacs_files_carry_metadata_read_back_and_checked(tmp_path):
         assert found["generator"] == "certified-no" and found["problem"] == "1in3sat"
         assert found["seed"] == str(entry["seed"]) and json.loads(found["parameters"]) == {"num_vars": 7}
         assert found["benchmark"] == entry["name"] and found["answer-by"].startswith("construction")
-        # the header comes first, before the provenance record and the p line
+        # the header comes first, after the provenance record's line and before the p line
         lines = text.splitlines()
-        assert lines[0] == f"c benchmark: {entry['name']}"
+        assert lines[0].startswith("c provenance {") and lines[1] == f"c benchmark: {entry['name']}"
         assert lines.index(next(l for l in lines if l.startswith("p cnf"))) > len(found)
     result = check_set(folder, timeout=20)
     assert result["ok"], result["problems"]
@@ -103,7 +103,7 @@ def test_proofs_written_and_checked_through_the_proof_module(tmp_path, monkeypat
     assert [e["files"]["proof"] for e in manifest["instances"]] == ["1in3sat-00000.drat", "1in3sat-00001.drat"]
     result = check_set(tmp_path / "s", timeout=20)
     assert result["ok"] and result["confirmed_by_proof"] == 2
-    assert checked[-1].startswith("c benchmark: ")  # the set's own DIMACS file, header and all, is checked
+    assert "\nc benchmark: " in checked[-1]  # the set's own DIMACS file, header and all, is checked
     rehash(tmp_path / "s", 1, "proof", "1 0\n")
     result = check_set(tmp_path / "s", timeout=20)
     assert result["confirmed_by_proof"] == 1

@@ -82,8 +82,9 @@ UNKNOWN = "UNKNOWN"
 PROOF = "proof"  # the files key (and ``.drat`` file) of a DRAT proof of a NO (``proofs=True``)
 PROOFS_MODULE = "npw.solvers.proof"  # where proofs of NO come from (refute, check_drat); absent: refused
 METADATA_FORMATS = ("dimacs", "edge")
-"""The DIMACS formats (``c`` comment lines) whose files in a set open with the metadata comment
-lines of :func:`metadata_lines`, as SAT-competition benchmarks do."""
+"""The DIMACS formats (``c`` comment lines) whose files in a set carry the metadata comment lines
+of :func:`metadata_lines` in their header (after the provenance record's line), as SAT-competition
+benchmarks do."""
 MAX_SET_INSTANCES = 100_000
 """The most instances a set may hold (``--count``, a manifest's ``count``). A manifest entry is
 some 400 to 600 bytes (name, seed, file names, a SHA-256 per file, answer), so the manifest of
@@ -357,7 +358,7 @@ def _one_line(value: Any) -> str:
 
 
 def metadata_lines(fmt: str, record: Mapping[str, Any]) -> str:
-    """The metadata comment lines that open a set's DIMACS file (``fmt`` one of
+    """The metadata comment lines at the head of a set's DIMACS file (``fmt`` one of
     :data:`METADATA_FORMATS`), from the instance's provenance record (:func:`instance_record`):
     one ``c key: value`` line each for the instance's name, problem, encoding (the CNF is the
     problem's SAT encoding, satisfiable exactly when the instance is a yes-instance), generator,
@@ -426,10 +427,10 @@ def dimacs_metadata(text: str) -> dict[str, str]:
 def _file_text(fmt: str, text: str, record: Mapping[str, Any] | None, meta: Mapping[str, Any] | None) -> str:
     """A set's file of format ``fmt``: the export ``text`` with the provenance record (where the
     set carries it) and the metadata comment lines opening a DIMACS file (where it has them)."""
-    if record is not None:
-        text = provenance.attach(fmt, text, record)
     if meta is not None and fmt in METADATA_FORMATS:
         text = metadata_lines(fmt, meta) + text
+    if record is not None:  # the record's line stays first (npw.verify.provenance), the metadata lines next
+        text = provenance.attach(fmt, text, record)
     return text
 
 
@@ -479,7 +480,7 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     ``with_provenance=False`` and certificate files only where recorded reproduce sets written
     before files carried provenance). ``progress`` is told the instances written so far.
 
-    ``dimacs_comments`` opens every DIMACS file with the metadata comment lines of
+    ``dimacs_comments`` heads every DIMACS file with the metadata comment lines of
     :func:`metadata_lines` (False reproduces sets written before them). ``proofs`` writes, for
     every NO instance, a DRAT proof ``NAME.drat`` that its DIMACS export is unsatisfiable, checked
     before it is written (:data:`PROOFS_MODULE`; refused with one line where this npw lacks it, or
