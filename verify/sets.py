@@ -65,8 +65,9 @@ from npw.instances.validation import parse_json
 from npw.instances.registry import get_problem
 from npw.verify import provenance
 
-__all__ = ["CERTIFICATE", "EXTENSIONS", "KNOWN_BY_CONSTRUCTION", "MANIFEST", "MAX_SET_INSTANCES", "Recipe", "SET_FORMAT",
-           "UNKNOWN", "certificate_text", "check_set", "instance_files", "instance_record", "manifest_recipe",
+__all__ = ["CERTIFICATE", "EXTENSIONS", "KNOWN_BY_CONSTRUCTION", "MANIFEST", "MAX_SET_INSTANCES", "METADATA_FORMATS",
+           "PROOF", "PROOFS_MODULE", "Recipe", "SET_FORMAT", "UNKNOWN", "certificate_text", "check_set",
+           "dimacs_metadata", "instance_files", "instance_record", "manifest_recipe", "metadata_lines",
            "read_manifest", "read_set", "read_set_file", "recipe_for", "regenerate", "resolve_via", "write_set"]
 
 MANIFEST = "manifest.json"
@@ -78,6 +79,12 @@ CERTIFICATE = "certificate"  # the files key (and ``.cert.json`` file) of a carr
 # a board of the other class of Theorem 1 (unreachable)
 KNOWN_BY_CONSTRUCTION = {"planted": "YES", "certified-no": "NO", "scrambled": "YES", "unreachable": "NO"}
 UNKNOWN = "UNKNOWN"
+PROOF = "proof"  # the files key (and ``.drat`` file) of a DRAT proof of a NO (``proofs=True``)
+PROOFS_MODULE = "npw.solvers.proof"  # where proofs of NO come from (refute, check_drat); absent: refused
+METADATA_FORMATS = ("dimacs", "edge")
+"""The DIMACS formats (``c`` comment lines) whose files in a set carry the metadata comment lines
+of :func:`metadata_lines` in their header (after the provenance record's line), as SAT-competition
+benchmarks do."""
 MAX_SET_INSTANCES = 100_000
 """The most instances a set may hold (``--count``, a manifest's ``count``). A manifest entry is
 some 400 to 600 bytes (name, seed, file names, a SHA-256 per file, answer), so the manifest of
@@ -340,6 +347,117 @@ def instance_record(manifest: Mapping[str, Any], entry: Mapping[str, Any]) -> di
     return data
 
 
+# the metadata comment lines' keys, in their order (a key is left out where it does not apply)
+_METADATA_KEYS = ("benchmark", "problem", "encoding", "generator", "parameters", "seed", "expected", "answer",
+                  "answer-by", "via", "set", "npw-version", "made-by")
+
+
+def _one_line(value: Any) -> str:
+    # a comment line holds no newline, whatever a manifest's string holds
+    return " ".join(str(value).split())
+
+
+def metadata_lines(fmt: str, record: Mapping[str, Any]) -> str:
+    """The metadata comment lines at the head of a set's DIMACS file (``fmt`` one of
+    :data:`METADATA_FORMATS`), from the instance's provenance record (:func:`instance_record`):
+    one ``c key: value`` line each for the instance's name, problem, encoding (the CNF is the
+    problem's SAT encoding, satisfiable exactly when the instance is a yes-instance), generator,
+    parameters, seed, expected answer in the SAT competition's words (``SAT``, ``UNSAT``,
+    ``UNKNOWN``), answer and how it is known, reductions, place in the set, npw version and the
+    command that made it; what SAT-competition benchmarks state in their header.
+    :func:`dimacs_metadata` reads them back.
+
+    >>> record = {"problem": "1in3sat", "generator": "planted", "params": {"num_vars": 6}, "seed": 7,
+    ...           "answer": "YES", "answer_by": "construction (planted generator)", "npw_version": "1.0",
+    ...           "set": {"seed": 0, "index": 2, "name": "1in3sat-00002"}}
+    >>> print(metadata_lines("dimacs", record), end="")
+    c benchmark: 1in3sat-00002
+    c problem: 1in3sat
+    c encoding: npw's SAT encoding of the 1in3sat instance (satisfiable exactly when its answer is YES)
+    c generator: planted
+    c parameters: {"num_vars":6}
+    c seed: 7
+    c expected: SAT
+    c answer: YES
+    c answer-by: construction (planted generator)
+    c set: seed 0, index 2
+    c npw-version: 1.0
+    c made-by: npw generate --set (an npw instance set; manifest.json lists every file with its SHA-256)
+    """
+    answer = record.get("answer")
+    place = record.get("set") if isinstance(record.get("set"), Mapping) else {}
+    via = record.get("via") if isinstance(record.get("via"), Mapping) else None
+    fields = {
+        "benchmark": place.get("name"),
+        "problem": record.get("problem"),
+        "encoding": (f"npw's SAT encoding of the {record.get('problem')} instance (satisfiable exactly when its "
+                     f"answer is YES)" if fmt == "dimacs" else None),
+        "generator": record.get("generator"),
+        "parameters": json.dumps(record.get("params"), sort_keys=True, separators=(",", ":")),
+        "seed": record.get("seed"),
+        "expected": ({"YES": "SAT", "NO": "UNSAT"}.get(answer, UNKNOWN) if fmt == "dimacs"
+                     else answer if answer in ("YES", "NO") else UNKNOWN),
+        "answer": answer if answer in ("YES", "NO") else UNKNOWN,
+        "answer-by": record.get("answer_by") or "not known (not decided)",
+        "via": (f"{', '.join(map(str, via.get('reductions', [])))} (source: {via.get('source')})" if via else None),
+        "set": f"seed {place.get('seed')}, index {place.get('index')}" if place else None,
+        "npw-version": record.get("npw_version"),
+        "made-by": "npw generate --set (an npw instance set; manifest.json lists every file with its SHA-256)",
+    }
+    return "".join(f"c {key}: {_one_line(fields[key])}\n" for key in _METADATA_KEYS if fields[key] is not None)
+
+
+def dimacs_metadata(text: str) -> dict[str, str]:
+    """key -> value of the metadata comment lines (:func:`metadata_lines`) a DIMACS file opens
+    with: the ``c key: value`` lines of known keys before its first line that is not a comment.
+
+    >>> dimacs_metadata("c problem: 3sat\\nc expected: UNSAT\\nc other words\\np cnf 1 2\\n1 0\\n-1 0\\n")
+    {'problem': '3sat', 'expected': 'UNSAT'}
+    """
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.startswith("c"):
+            break
+        key, colon, value = line[1:].strip().partition(":")
+        if colon and key in _METADATA_KEYS and key not in found:
+            found[key] = value.strip()
+    return found
+
+
+def _file_text(fmt: str, text: str, record: Mapping[str, Any] | None, meta: Mapping[str, Any] | None) -> str:
+    """A set's file of format ``fmt``: the export ``text`` with the provenance record (where the
+    set carries it) and the metadata comment lines opening a DIMACS file (where it has them)."""
+    if meta is not None and fmt in METADATA_FORMATS:
+        text = metadata_lines(fmt, meta) + text
+    if record is not None:  # the record's line stays first (npw.verify.provenance), the metadata lines next
+        text = provenance.attach(fmt, text, record)
+    return text
+
+
+def _proof_module() -> Any:
+    """:data:`PROOFS_MODULE` (DRAT proofs of NO); InvalidInstance, one line, where this npw lacks it."""
+    import importlib
+
+    try:
+        return importlib.import_module(PROOFS_MODULE)
+    except ImportError:
+        raise InvalidInstance(f"--proofs needs {PROOFS_MODULE} (DRAT proofs of NO answers), which this npw does "
+                              f"not have") from None
+
+
+def _proof_of_no(instance: Any, timeout: float | None) -> tuple[str | None, str]:
+    """(a checked DRAT proof that the instance's DIMACS export is unsatisfiable, "") or (None, why
+    not): refuted and then checked by :data:`PROOFS_MODULE`'s own checker."""
+    module = _proof_module()
+    refutation = module.refute(instance, timeout)
+    if refutation.answer.value != "NO" or refutation.proof is None:
+        return None, f"no proof: the proof solver says {refutation.answer.value} {refutation.reason}".strip()
+    check = module.check_drat(refutation.dimacs, refutation.proof, timeout)
+    if check.verdict != "VERIFIED":
+        return None, f"no proof: the proof checker says {check.verdict} ({check.reason})"
+    return refutation.proof, ""
+
+
 def _decide(instance: Any, timeout: float | None, backend: str | None = None) -> tuple[str, str]:
     from npw.solvers import solve
 
@@ -351,7 +469,8 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
               generator: str | None = None, params: dict[str, Any] | None = None, formats: list[str] | None = None,
               answers: bool = False, timeout: float | None = 10.0, recorded: list[dict] | None = None,
               via: str | list[str] | None = None, npw_version: str | None = None,
-              with_provenance: bool = True, progress: Callable[[int], None] | None = None) -> dict:
+              with_provenance: bool = True, progress: Callable[[int], None] | None = None,
+              dimacs_comments: bool = True, proofs: bool = False) -> dict:
     """Writes the set and returns its manifest. ``formats`` defaults to every export of the problem.
 
     ``via`` (a reduction id, or several joined by commas) makes it a set on the reductions' target
@@ -360,6 +479,13 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     file must hash as recorded (``npw_version`` then is the version recorded, which the files carry;
     ``with_provenance=False`` and certificate files only where recorded reproduce sets written
     before files carried provenance). ``progress`` is told the instances written so far.
+
+    ``dimacs_comments`` heads every DIMACS file with the metadata comment lines of
+    :func:`metadata_lines` (False reproduces sets written before them). ``proofs`` writes, for
+    every NO instance, a DRAT proof ``NAME.drat`` that its DIMACS export is unsatisfiable, checked
+    before it is written (:data:`PROOFS_MODULE`; refused with one line where this npw lacks it, or
+    the problem has no DIMACS export); a NO with no proof within ``timeout`` says why in its entry's
+    ``no_proof``.
     """
     from npw.solvers import export_formats
 
@@ -380,6 +506,10 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     if count > MAX_SET_INSTANCES:
         raise InvalidInstance(f"--count {count} exceeds the limit {MAX_SET_INSTANCES:,} instances a set "
                               f"(MAX_SET_INSTANCES)")
+    if proofs:
+        _proof_module()
+        if "dimacs" not in available:
+            raise InvalidInstance(f"--proofs: {problem.id} has no DIMACS export (a proof of NO is of the SAT encoding)")
     if recorded is not None and len(recorded) != count:
         raise InvalidInstance(f"manifest lists {len(recorded)} instances but its count is {count}")
     target = Path(folder)
@@ -388,7 +518,8 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
     manifest: dict[str, Any] = {"npw_set": SET_FORMAT, "problem": problem.id, "generator": recipe.generator,
                                 "params": dict(recipe.params), "seed": seed, "count": count,
                                 "formats": ["json", *formats], "answers": answers, "timeout": timeout,
-                                "npw_version": npw_version or provenance.npw_version(), "provenance": with_provenance}
+                                "npw_version": npw_version or provenance.npw_version(), "provenance": with_provenance,
+                                "dimacs_comments": dimacs_comments, "proofs": proofs}
     if recipe.via:
         manifest["via"] = recipe.describe()
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -412,12 +543,19 @@ def write_set(folder: str | os.PathLike, problem_id: str | None, count: int, see
                 refused: dict[str, str] = {}
                 exports = (instance_files(instance, name, formats, refused) if skip_refused
                            else instance_files(instance, name, formats))
-                files = {fmt: (file_name, text if record is None else provenance.attach(fmt, text, record))
+                meta = instance_record(manifest, entry) if dimacs_comments else None
+                files = {fmt: (file_name, _file_text(fmt, text, record, meta))
                          for fmt, (file_name, text) in exports.items()}
                 if entry.get("answer") == "YES" and (recorded is None or CERTIFICATE in recorded[index].get("files", {})):
                     certificate = recipe.planted_certificate(instance_seed, chain)
                     if certificate is not None:
                         files[CERTIFICATE] = (f"{name}.cert.json", certificate_text(instance, "YES", certificate, record))
+                if proofs and entry.get("answer") == "NO" and (recorded is None or PROOF in recorded[index].get("files", {})):
+                    proof, why = _proof_of_no(instance, timeout)
+                    if proof is not None:
+                        files[PROOF] = (f"{name}.drat", proof)
+                    else:
+                        entry["no_proof"] = why
                 entry.update({"files": {f: n for f, (n, _) in files.items()},
                               "sha256": {f: _sha256(text) for f, (_, text) in files.items()},
                               "size": instance.size()})
@@ -522,7 +660,9 @@ def _check_manifest(manifest: Any) -> None:
     for key, test, what in (("answers", lambda v: isinstance(v, bool), "true or false"),
                             ("timeout", lambda v: v is None or isinstance(v, (int, float)) and not isinstance(v, bool)
                              and v >= 0, "a number of seconds or null"),
-                            ("npw_version", lambda v: isinstance(v, str), "a string")):
+                            ("npw_version", lambda v: isinstance(v, str), "a string"),
+                            ("dimacs_comments", lambda v: isinstance(v, bool), "true or false"),
+                            ("proofs", lambda v: isinstance(v, bool), "true or false")):
         if key in manifest and not test(manifest[key]):
             raise InvalidInstance(f"the manifest's {key} is not {what}")
     via = manifest.get("via")
@@ -538,7 +678,7 @@ def _check_manifest(manifest: Any) -> None:
         raise InvalidInstance("the manifest's instances are not a list of objects")
     if len(instances) != count:
         raise InvalidInstance(f"the manifest lists {len(instances):,} instances but its count is {count:,}")
-    known = {"json", CERTIFICATE, *formats}
+    known = {"json", CERTIFICATE, PROOF, *formats}
     for number, entry in enumerate(instances):
         seed, files, hashes = entry.get("seed"), entry.get("files"), entry.get("sha256")
         if not _integer(seed) or not isinstance(files, dict) or "json" not in files \
@@ -600,7 +740,8 @@ def regenerate(manifest_path: str | os.PathLike, folder: str | os.PathLike,
     return write_set(folder, None if via else m["problem"], m["count"], m["seed"], m["generator"], m["params"],
                      m["formats"], m.get("answers", False), m.get("timeout"), recorded=m["instances"],
                      via=[str(r) for r in via["reductions"]] if via else None, npw_version=m.get("npw_version"),
-                     with_provenance=m.get("provenance") is True, progress=progress)
+                     with_provenance=m.get("provenance") is True, progress=progress,
+                     dimacs_comments=m.get("dimacs_comments") is True, proofs=m.get("proofs") is True)
 
 
 def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
@@ -628,18 +769,32 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     else:
         problems_found = []
     with_provenance = manifest.get("provenance") is True
+    with_metadata = manifest.get("dimacs_comments") is True
+    metadata_checked = 0
     # the default backend first (registry order), the exponential brute-force oracle last
     deciders = sorted(backends_for(problem.id), key=lambda d: d == "brute")
     problems = problems_found
     unconfirmed: list[str] = []
     checked = files_checked = provenance_checked = 0
-    confirmed = {"certificate": 0, "decider": 0, "source": 0}
+    confirmed = {"certificate": 0, "decider": 0, "source": 0, "proof": 0}
     for entry in manifest["instances"]:
         name = entry.get("name", "?")
         checked += 1
         texts = _checked_texts(root, entry, problems)
         files_checked += len(texts)
         record = instance_record(manifest, entry) if with_provenance else None
+        meta = instance_record(manifest, entry) if with_metadata else None
+        if meta is not None:
+            for fmt, text in texts.items():
+                if fmt not in METADATA_FORMATS:
+                    continue
+                found, stated = dimacs_metadata(text), dimacs_metadata(metadata_lines(fmt, meta))
+                if found != stated:
+                    differ = sorted(k for k in set(found) | set(stated) if found.get(k) != stated.get(k))
+                    problems.append(f"{entry['files'][fmt]}: metadata comments differ from the manifest's "
+                                    f"({', '.join(differ)})")
+                else:
+                    metadata_checked += 1
         if record is not None:
             for fmt, text in texts.items():
                 if not provenance.carries(fmt) and fmt != CERTIFICATE:
@@ -664,14 +819,14 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
             problems.append(f"{entry['files']['json']}: not a valid {problem.id} instance ({error})")
             continue
         for fmt, text in texts.items():
-            if fmt in ("json", CERTIFICATE):
+            if fmt in ("json", CERTIFICATE, PROOF):
                 continue
             try:
                 fresh = export(instance, fmt)
             except InvalidInstance as error:
                 problems.append(f"{entry['files'][fmt]}: the {fmt} export of {entry['files']['json']} is refused ({error})")
                 continue
-            if text != (provenance.attach(fmt, fresh, record) if record is not None else fresh):
+            if text != _file_text(fmt, fresh, record, meta):
                 problems.append(f"{entry['files'][fmt]}: does not match the {fmt} export of {entry['files']['json']}")
             try:
                 _read_back(problem.id, fmt, text)
@@ -696,6 +851,15 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
             else:
                 problems.append(f"{entry['files'][CERTIFICATE]}: {verdict}")
             continue
+        if entry["answer"] == "NO" and PROOF in texts and "dimacs" in texts:
+            verdict = _check_proof(texts["dimacs"], texts[PROOF], timeout)
+            if verdict == "VERIFIED":
+                confirmed["proof"] += 1
+                continue
+            if verdict.startswith("REJECTED"):
+                problems.append(f"{entry['files'][PROOF]}: {verdict}")
+                continue
+            # not checked (no checker here, out of time): a decider confirms the NO instead
         outcome, message = _confirm(instance, entry, deciders, timeout)
         if outcome == UNKNOWN and recipe is not None and recipe.via:
             # the target is out of every decider's reach (REL's are, even from a two-clause source):
@@ -721,7 +885,8 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
             "answers_confirmed": sum(confirmed.values()), "confirmed_by_certificate": confirmed["certificate"],
             "confirmed_by_decider": confirmed["decider"], "confirmed_on_source": confirmed["source"],
             "answers_unconfirmed": len(unconfirmed),
-            "unconfirmed": unconfirmed, "problems": problems, "ok": not problems and not unconfirmed}
+            "unconfirmed": unconfirmed, "problems": problems, "ok": not problems and not unconfirmed,
+            "metadata_checked": metadata_checked, "confirmed_by_proof": confirmed["proof"]}
 
 
 def _checked_texts(root: Path, entry: Mapping[str, Any], problems: list[str]) -> dict[str, str]:
@@ -755,6 +920,21 @@ def _check_certificate(instance: Any, text: str) -> str | None:
     except (json.JSONDecodeError, InvalidInstance) as error:
         return f"unreadable certificate ({error})"
     return None if instance.verify(certificate) else f"the {instance.problem} checker rejects the certificate"
+
+
+def _check_proof(dimacs: str, proof: str, timeout: float | None) -> str:
+    """"VERIFIED" when :data:`PROOFS_MODULE`'s checker accepts the DRAT ``proof`` of the set's
+    DIMACS file, "REJECTED (why)" when it rejects it, else why it was not checked."""
+    try:
+        module = _proof_module()
+    except InvalidInstance as error:
+        return f"not checked ({error})"
+    check = module.check_drat(dimacs, proof, timeout)
+    if check.verdict == "VERIFIED":
+        return "VERIFIED"
+    if check.verdict == "REJECTED":
+        return f"REJECTED by the DRAT checker ({check.reason})"
+    return f"not checked ({check.reason})"
 
 
 def _confirm_on_source(recipe: Recipe, entry: dict, timeout: float | None) -> tuple[str, str]:

@@ -17,6 +17,10 @@ looked at further. A manifest that names a file outside the set, has a field of 
 a ``count`` other than the instances it lists, or generator parameters past a named limit is
 refused with one line before anything is generated.
 
+``--report FILE.html`` also writes the set's hardness report (:mod:`npw.verify.set_report`):
+every instance decided by the default decider and one more within ``--report-timeout`` seconds,
+with seconds, effort and agreement with the manifest's answer, as one self-contained page.
+
 Exit status: 0 when every file checks and every stated answer is confirmed, 1 when something
 differs, an answer is contradicted or one could not be confirmed, 2 on bad input (no manifest).
 """
@@ -26,7 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from npw.cli.common import EXIT_FAILED, EXIT_OK, positive_seconds
+from npw.cli.common import EXIT_FAILED, EXIT_OK, UsageError, output_path, positive_seconds
 
 __all__ = ["cmd_check_set", "register", "summary_line"]
 
@@ -42,18 +46,32 @@ def summary_line(result: dict) -> str:
     via = result.get("via")
     on_source = (f", {result['confirmed_on_source']} by a decider on the source"
                  if result.get("confirmed_on_source") else "")
+    headers = (f", {result['metadata_checked']} DIMACS metadata headers confirmed"
+               if result.get("metadata_checked") else "")
+    proofs = f", {result['confirmed_by_proof']} by a DRAT proof" if result.get("confirmed_by_proof") else ""
     origin = f" (from {via['source']} through {', '.join(via['reductions'])})" if via else ""
     return (f"{result['set']}: {result['instances']} {result['problem']} instances{origin}, {result['files']} files "
-            f"({result['provenance_checked']} with provenance confirmed); {result['answers_confirmed']} of "
+            f"({result['provenance_checked']} with provenance confirmed{headers}); {result['answers_confirmed']} of "
             f"{result['answers_known']} stated answers confirmed ({result['confirmed_by_certificate']} by certificate, "
-            f"{result['confirmed_by_decider']} by a decider{on_source}), {result['answers_unconfirmed']} UNKNOWN (not confirmed), "
+            f"{result['confirmed_by_decider']} by a decider{on_source}{proofs}), {result['answers_unconfirmed']} UNKNOWN (not confirmed), "
             f"{len(result['problems'])} problems: {'OK' if result['ok'] else 'FAILED'}")
 
 
 def cmd_check_set(args: argparse.Namespace) -> int:
     from npw.verify.sets import check_set
 
+    if args.report == "-":
+        raise UsageError("check-set --report: name the HTML file (it is written whole, not to standard output)")
     result = check_set(args.folder, timeout=args.timeout)
+    if args.report:
+        from npw.verify.set_report import write_report
+
+        report = write_report(args.folder, args.report, args.report_timeout)
+        result["report"] = {"file": args.report, **report["counts"]}
+        if report["counts"]["DISAGREES"]:
+            result["problems"].append(f"{args.report}: {report['counts']['DISAGREES']} decider runs disagree with "
+                                      f"the manifest's answer")
+            result["ok"] = False
     if args.json:
         print(json.dumps(result))
     else:
@@ -62,6 +80,9 @@ def cmd_check_set(args: argparse.Namespace) -> int:
         for unknown in result["unconfirmed"]:
             print(f"  {unknown}")
         print(summary_line(result))
+        if args.report:
+            print(f"{args.report}: hardness report, runs: " + ", ".join(
+                f"{v} {k}" for k, v in result["report"].items() if k != "file" and v))
     return EXIT_OK if result["ok"] else EXIT_FAILED
 
 
@@ -72,4 +93,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per decider call (default 60); a decider "
                                                                "out of time leaves the answer unconfirmed")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--report", metavar="FILE.html", type=output_path,
+                   help="also write the set's hardness report: each instance decided by the default decider and "
+                        "one more, seconds, effort, agreement with the manifest (self-contained HTML)")
+    p.add_argument("--report-timeout", type=positive_seconds, default=10.0,
+                   help="seconds per decider run for --report (default 10)")
     p.set_defaults(run=cmd_check_set)

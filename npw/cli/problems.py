@@ -87,7 +87,7 @@ def cmd_generate_set(args: argparse.Namespace) -> int:
     from npw.verify.sets import regenerate, write_set
 
     if args.from_manifest:
-        if args.problem or args.param or args.generator or args.formats or args.answers or args.via:
+        if args.problem or args.param or args.generator or args.formats or args.answers or args.via or args.proofs:
             raise UsageError("generate --from-manifest: the manifest gives problem, generator, parameters, "
                              "reductions and formats; give only --set DIR")
         update, stop = progress_reporter(None, args.quiet, "set", "instances")
@@ -104,7 +104,7 @@ def cmd_generate_set(args: argparse.Namespace) -> int:
         try:
             manifest = write_set(args.set, args.problem, args.count, args.seed, args.generator,
                                  parse_params(args.param), formats, args.answers, args.timeout, via=args.via,
-                                 progress=update)
+                                 progress=update, proofs=args.proofs)
         finally:
             stop()
     answers = Counter(e.get("answer") or "not recorded" for e in manifest["instances"])
@@ -153,8 +153,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
             raise UsageError("generate --set writes a folder: --enumerate, -o and --emit do not apply (--formats "
                              "names the exports)")
         return cmd_generate_set(args)
-    if args.count is not None or args.formats or args.answers:
-        raise UsageError("generate: --count, --formats and --answers go with --set DIR")
+    if args.count is not None or args.formats or args.answers or args.proofs:
+        raise UsageError("generate: --count, --formats, --answers and --proofs go with --set DIR")
     if args.emit != "json" and args.enumerate is not None:
         raise UsageError("generate: --emit writes one generated instance; --enumerate writes JSON lines")
     if args.via and args.enumerate is not None:
@@ -387,6 +387,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                                     "hcp, ...: npw list --json shows them)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr (--set; shown only on a terminal)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--proofs", action="store_true", help="with --set: a checked DRAT proof NAME.drat for every NO "
+                                                         "instance (needs npw.solvers.proof; --timeout per proof)")
     p.set_defaults(run=cmd_generate)
     p = commands.add_parser("profile", help="hardness profile: fraction yes and decider effort against a "
                                             "generator parameter, plotted")
