@@ -350,16 +350,25 @@ def stored_runs(path: str) -> dict[str, dict[str, Any]]:
 _COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d")
 
 
-def line_chart(series: Sequence[Series], title: str, size_label: str, width: int = 640, height: int = 380) -> str:
-    """An SVG chart of the series: median effort (seconds where a series has no effort key) on a
-    log scale against size, the quartiles as a bar at each point, one colour per series, an
-    UNKNOWN-heavy point (decided below one half) drawn hollow; the legend gives each fit.
+def line_chart(series: Sequence[Series], title: str, size_label: str, quantity: str = "effort", width: int = 640,
+               height: int = 380) -> str:
+    """An SVG chart of the series: median ``quantity`` (``effort``: each series' effort key, the
+    series without one left out; ``seconds``: every series) on a log scale against size, the
+    quartiles as a bar at each point, one colour per series, an UNKNOWN-heavy point (decided
+    below one half) drawn hollow; the legend gives each fit (of effort, where there is one).
 
     >>> svg = line_chart(summarise([{"generator": "random", "decider": "sat", "size": 10, "answer": "YES",
     ...                              "seconds": 0.1, "stats": {"conflicts": 5}}]), "t", "n")
     >>> svg.startswith("<svg") and "random / sat" in svg
     True
     """
+    if quantity not in ("effort", "seconds"):
+        raise ValueError(f"quantity is effort or seconds, not {quantity!r}")
+
+    def spread(s: Series, p: Point) -> tuple[float, float, float] | None:
+        return p.seconds if quantity == "seconds" else p.effort  # a run out of time while encoding: no effort
+
+    series = [s for s in series if quantity == "seconds" or s.effort_key]
     left, right, top, legend_row = 70, 20, 34, 16
     bottom = 46 + legend_row * len(series)
     total_height = height + legend_row * len(series)
@@ -368,8 +377,8 @@ def line_chart(series: Sequence[Series], title: str, size_label: str, width: int
     sizes: list[float] = []
     for s in series:
         for p in s.points:
-            q = p.effort if s.effort_key and p.effort else p.seconds
-            values.extend(v for v in q if v > 0)
+            q = spread(s, p)
+            values.extend(v for v in q or () if v > 0)
             sizes.append(_size_value(p.size))
     sizes = [s for s in sizes if math.isfinite(s)] or [0.0, 1.0]
     low_y = math.floor(math.log10(min(values))) if values else 0
@@ -402,7 +411,7 @@ def line_chart(series: Sequence[Series], title: str, size_label: str, width: int
         parts.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle">{size:g}</text>')
     parts.append(f'<text x="{left + plot_w / 2}" y="{top + plot_h + 32}" text-anchor="middle">'
                  f'{escape(size_label)}</text>')
-    units = {s.effort_key or "seconds" for s in series}
+    units = {s.effort_key or "seconds" for s in series} if quantity == "effort" else {"seconds"}
     parts.append(f'<text x="14" y="{top + plot_h / 2}" text-anchor="middle" transform="rotate(-90 14 '
                  f'{top + plot_h / 2})">median {escape(" / ".join(sorted(units)))} (log)</text>')
     for index, s in enumerate(series):
@@ -410,7 +419,9 @@ def line_chart(series: Sequence[Series], title: str, size_label: str, width: int
         dashed = ' stroke-dasharray="5 3"' if index % 2 else ""
         coords = []
         for p in s.points:
-            q = p.effort if s.effort_key and p.effort else p.seconds
+            q = spread(s, p)
+            if q is None:
+                continue
             x = x_of(_size_value(p.size))
             coords.append((x, y_of(q[1])))
             parts.append(f'<line x1="{x:.1f}" y1="{y_of(q[0]):.1f}" x2="{x:.1f}" y2="{y_of(q[2]):.1f}" '
@@ -426,6 +437,9 @@ def line_chart(series: Sequence[Series], title: str, size_label: str, width: int
                      f'stroke-width="2"{dashed}/>')
         parts.append(f'<text x="{left + 30}" y="{y}">{escape(s.generator)} / {escape(s.decider)} '
                      f'({escape(s.effort_key or "seconds")}): {escape(growth_text(s.growth))}</text>')
+    if not series:
+        parts.append(f'<text x="{width / 2}" y="{top + plot_h / 2}" text-anchor="middle">(no decider reports '
+                     f'an effort count: see the seconds chart)</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -223,3 +223,17 @@ def test_command_start_is_light():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert "--sizes" in done.stdout
     assert done.stdout.rstrip().splitlines()[-1] == "loaded:"
+
+
+def test_effort_chart_leaves_out_points_and_series_without_effort():
+    runs = [_run(10, "YES", 10), _run(20, "YES", 100), _run(30, "YES", 1000),
+            {"generator": "random", "decider": "sat", "size": 40, "answer": "UNKNOWN", "seconds": 2.0, "stats": {}},
+            {"generator": "random", "decider": "smt", "size": 10, "answer": "YES", "seconds": 0.5, "stats": {}}]
+    series = summarise(runs)
+    effort = ET.fromstring(line_chart(series, "t", "n"))
+    seconds = ET.fromstring(line_chart(series, "t", "n", "seconds"))
+    circles = lambda root: len(list(root.iter("{http://www.w3.org/2000/svg}circle")))
+    assert circles(effort) == 3  # sat's 3 points with conflicts; not smt's, not the UNKNOWN without effort
+    assert circles(seconds) == 5
+    with pytest.raises(ValueError):
+        line_chart(series, "t", "n", "nodes")

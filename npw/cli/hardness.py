@@ -130,7 +130,7 @@ def cmd_hardness(args: argparse.Namespace) -> int:
     where = f" via {','.join(plan.via)} ({target})" if plan.via else ""
     title = f"{plan.problem}{where}: {', '.join(plan.generators)}; {plan.repeats} seeds, {plan.timeout:g} s limit"
     if args.svg:
-        write_atomically(args.svg, line_chart(series, title, plan.size_param))
+        write_atomically(args.svg, line_chart(series, title, plan.size_param, args.chart))
     if args.json:
         print(json.dumps({"problem": plan.problem, "target": target, "via": list(plan.via),
                           "generators": list(plan.generators), "params": dict(plan.params),
@@ -162,6 +162,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="measure the reductions' targets of the generated instances")
     p.add_argument("--json", action="store_true")
     p.add_argument("--svg", type=output_path, metavar="FILE", help="write the chart (median effort vs size, log scale)")
+    p.add_argument("--chart", choices=("effort", "seconds"), default="effort",
+                   help="what --svg plots: each decider's effort count (default; deciders without one left out) "
+                        "or seconds")
     p.add_argument("--db", metavar="FILE", help="keep every run in this SQLite result store (table hardness); runs "
                                                 "already there are not run again")
     p.add_argument("--workers", type=workers, default=1, help="worker processes (default 1: this process)")
