@@ -5,7 +5,7 @@ import random
 import pytest
 
 from npw.instances.base import InvalidInstance
-from npw.instances.numbers.three_partition import (ThreePartition, enumerate_instances, hard_instance, planted_instance,
+from npw.instances.numbers.three_partition import (ThreePartition, enumerate_instances, covered_instance, planted_instance,
                                        planted_with_certificate, random_instance)
 from npw.solvers import Answer, solve
 
@@ -46,7 +46,7 @@ def test_generators():
         assert solve(planted_instance(seed, m, bound), backend="dp").answer is Answer.YES
         instance = random_instance(seed, m, bound)
         assert solve(instance, backend="dp").answer == solve(instance, backend="sat").answer
-    assert hard_instance(0, m=4).bound >= 13
+    assert covered_instance(0, m=4).bound >= 13
 
 
 def test_planted_triples_are_a_certificate_of_the_same_instance():

@@ -281,7 +281,7 @@ def test_every_problem_with_a_sat_or_smt_decider_exports_its_encoding():
             assert "smt2" in export_formats(pid), pid
 
 
-@pytest.mark.parametrize("pid, generators", [("3partition", ("planted", "random", "hard")),
+@pytest.mark.parametrize("pid, generators", [("3partition", ("planted", "random", "covered")),
                                              ("bwp", ("planted", "random", "strip"))])
 def test_new_exports_answer_as_the_deciders_do(pid, generators):
     import z3
