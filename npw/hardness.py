@@ -35,7 +35,8 @@ from html import escape
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 __all__ = ["EFFORT_KEYS", "Growth", "HardnessPlan", "Point", "Series", "TABLE", "effort_key", "fit_growth",
-           "growth_text", "line_chart", "measure", "plan_tasks", "quartiles", "run_one", "run_tasks", "store_runs",
+           "growth_text", "line_chart", "measure", "plan_tasks", "quartiles", "run_instance", "run_one", "run_tasks",
+           "store_runs",
            "stored_runs", "summarise", "task_key"]
 
 EFFORT_KEYS = ("conflicts", "nodes", "decisions", "branches", "generated", "rounds")
@@ -222,56 +223,80 @@ def task_key(task: Mapping[str, Any]) -> str:
 def run_one(task: Mapping[str, Any]) -> dict[str, Any]:
     """Generates the task's instance (through its ``via`` reductions) and decides it with its
     decider within its time limit; the task with ``answer``, ``backend``, ``seconds`` (the
-    decider's own ``stats["time"]``, else the call's wall time) and the numeric ``stats``. A decider
-    that refuses the instance (InvalidInstance: a theorem's decider outside its case) gives UNKNOWN
-    with ``refused``, its reason."""
+    decider's own ``stats["time"]``, else the call's wall time), the numeric ``stats`` and
+    ``build_seconds`` (generating and reducing). A decider that refuses the instance
+    (InvalidInstance: a theorem's decider outside its case) gives UNKNOWN with ``refused``, its
+    reason."""
+    return run_instance([task])[0]
+
+
+def run_instance(tasks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """:func:`run_one` for tasks of one instance (the same problem, generator, parameters, seed and
+    ``via``; their deciders differ): the instance is built once (a reduction's target can take
+    longer to build than to decide)."""
     from npw.instances.base import InvalidInstance
     from npw.solvers import solve
     from npw.verify.sets import recipe_for
 
-    recipe = recipe_for(task["problem"], task["generator"], task["params"], task["via"] or None)
-    instance = recipe.build(task["seed"])
+    first = tasks[0]
     began = time.perf_counter()
-    try:
-        result = solve(instance, backend=task["decider"], timeout=task["timeout"])
-    except InvalidInstance as error:  # a decider for part of the problem (a theorem's case) refuses the rest
-        return {**task, "answer": "UNKNOWN", "backend": task["decider"], "seconds": time.perf_counter() - began,
-                "stats": {}, "refused": str(error)[:200]}
-    wall = time.perf_counter() - began
-    stats = {k: v for k, v in result.stats.items()
-             if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)}
-    seconds = float(stats.get("time", wall))
-    return {**task, "answer": result.answer.value, "backend": result.backend, "seconds": seconds, "stats": stats}
+    recipe = recipe_for(first["problem"], first["generator"], first["params"], first["via"] or None)
+    instance = recipe.build(first["seed"])
+    built = time.perf_counter() - began
+    runs = []
+    for task in tasks:
+        began = time.perf_counter()
+        try:
+            result = solve(instance, backend=task["decider"], timeout=task["timeout"])
+        except InvalidInstance as error:  # a decider for part of the problem (a theorem's case) refuses the rest
+            runs.append({**task, "answer": "UNKNOWN", "backend": task["decider"], "build_seconds": built,
+                         "seconds": time.perf_counter() - began, "stats": {}, "refused": str(error)[:200]})
+            continue
+        wall = time.perf_counter() - began
+        stats = {k: v for k, v in result.stats.items()
+                 if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)}
+        runs.append({**task, "answer": result.answer.value, "backend": result.backend, "build_seconds": built,
+                     "seconds": float(stats.get("time", wall)), "stats": stats})
+    return runs
+
+
+def _instance_key(task: Mapping[str, Any]) -> str:
+    return json.dumps({k: task[k] for k in ("problem", "generator", "via", "params", "seed")}, sort_keys=True)
 
 
 def run_tasks(tasks: Sequence[Mapping[str, Any]], executor: Executor | None = None,
               done: Mapping[str, dict[str, Any]] | None = None,
               progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """Every task run (in this process without ``executor``), in the tasks' order; those whose
-    :func:`task_key` is in ``done`` are taken from there, not run again; ``progress`` is called
-    with each new run as it ends."""
+    :func:`task_key` is in ``done`` are taken from there, not run again; the others are run an
+    instance at a time (:func:`run_instance`: built once for all its deciders); ``progress`` is
+    called with each new run as it ends."""
     done = done or {}
     runs: dict[int, dict[str, Any]] = {}
-    todo = []
+    todo: dict[str, list[int]] = {}
     for index, task in enumerate(tasks):
         stored = done.get(task_key(task))
         if stored is not None:
             runs[index] = stored
         else:
-            todo.append(index)
-    if executor is None:
-        for index in todo:
-            runs[index] = run_one(tasks[index])
+            todo.setdefault(_instance_key(task), []).append(index)
+
+    def finished(indices: list[int], results: list[dict[str, Any]]) -> None:
+        for index, run in zip(indices, results):
+            runs[index] = run
             if progress:
-                progress(runs[index])
+                progress(run)
+
+    if executor is None:
+        for indices in todo.values():
+            finished(indices, run_instance([tasks[i] for i in indices]))
     else:
         from concurrent.futures import as_completed
 
-        futures = {executor.submit(run_one, dict(tasks[index])): index for index in todo}
+        futures = {executor.submit(run_instance, [dict(tasks[i]) for i in indices]): indices
+                   for indices in todo.values()}
         for future in as_completed(futures):
-            runs[futures[future]] = future.result()
-            if progress:
-                progress(runs[futures[future]])
+            finished(futures[future], future.result())
     return [runs[index] for index in range(len(tasks))]
 
 
@@ -350,7 +375,7 @@ def stored_runs(path: str) -> dict[str, dict[str, Any]]:
 _COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d")
 
 
-def line_chart(series: Sequence[Series], title: str, size_label: str, quantity: str = "effort", width: int = 640,
+def line_chart(series: Sequence[Series], title: str, size_label: str, quantity: str = "effort", width: int = 860,
                height: int = 380) -> str:
     """An SVG chart of the series: median ``quantity`` (``effort``: each series' effort key, the
     series without one left out; ``seconds``: every series) on a log scale against size, the

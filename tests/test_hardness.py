@@ -125,6 +125,19 @@ def test_plan_seeds_and_store_skip_done_runs(tmp_path):
     assert [r["backend"] for r in runs[:2]] == ["fake", "fake"] and runs[2]["backend"] == "sat:m22"
 
 
+def test_an_instance_is_built_once_for_all_its_deciders(monkeypatch):
+    from npw.verify import sets
+
+    built = []
+    real = sets.Recipe.build
+    monkeypatch.setattr(sets.Recipe, "build", lambda self, seed: built.append(seed) or real(self, seed))
+    plan = HardnessPlan("3sat", ("random",), "num_vars", (8, 9), ("sat:m22", "brute", "sat:cd19"), repeats=2,
+                        timeout=20)
+    runs, series = measure(plan)
+    assert len(runs) == 12 and sorted(built) == [0, 0, 1, 1]
+    assert all(r["build_seconds"] >= 0 for r in runs) and len(series) == 3
+
+
 # ---- the command ----
 
 def test_cli_json_svg_and_db(capsys, tmp_path):
