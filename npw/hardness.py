@@ -475,10 +475,10 @@ def growth_text(growth: Growth) -> str:
     >>> growth_text(Growth(3, 2.0, 0.99, 5.0, 0.9, "exponential"))
     'exponential, base 2 per unit of size (r² 0.99); polynomial exponent 5 (r² 0.9)'
     >>> growth_text(Growth(2))
-    'no fit (2 sizes at least half decided)'
+    'no fit (2 sizes at least half decided with a median above 0)'
     """
     if growth.better is None:
-        return f"no fit ({growth.points} sizes at least half decided)"
+        return f"no fit ({growth.points} sizes at least half decided with a median above 0)"
     exponential = f"base {growth.exponential_base:.4g} per unit of size (r² {growth.exponential_r2:.2g})"
     polynomial = f"exponent {growth.polynomial_exponent:.3g} (r² {growth.polynomial_r2:.2g})"
     if growth.better == "exponential":

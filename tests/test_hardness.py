@@ -216,6 +216,12 @@ def test_bad_input_one_line_exit_2(capsys, argv, message):
     assert err.startswith("npw: error:") and err.count("\n") == 1 and message in err, err
 
 
+def test_unreachable_dask_scheduler_is_one_line(capsys):
+    pytest.importorskip("dask.distributed")
+    status, _, err = run_cli(capsys, "hardness", "3sat", "--sizes", "num_vars=5", "--dask", "tcp://127.0.0.1:9")
+    assert status == 2 and "--dask" in err and err.count("\n") == 1
+
+
 def test_db_that_is_not_a_store(capsys, tmp_path):
     bad = tmp_path / "x.db"
     bad.write_text("not sqlite at all " * 100)
