@@ -130,7 +130,8 @@ def markdown(name: str, curve: dict) -> str:
                 shown = f"{p['effort'][1]:,.0f}" if p["effort"] else "-"
             else:
                 shown = f"{p['seconds'][1]:.3g} s"
-            cells.append(f"{p['size']}: {shown} ({p['decided']}/{p['runs']})")
+            refused = f", {p['refused']} refused" if p.get("refused") else ""
+            cells.append(f"{p['size']}: {shown} ({p['decided']}/{p['runs']}{refused})")
         lines.append(f"| {s['generator']} / {s['decider']} | {s['effort_key'] or 'seconds'} | {'; '.join(cells)} | "
                      f"{growth_text(Growth(**s['growth']))} |")
     return "\n".join(lines)

@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS hardness (
     problem TEXT NOT NULL, generator TEXT NOT NULL, via TEXT, params TEXT NOT NULL,
     size_param TEXT NOT NULL, size REAL NOT NULL, seed INTEGER NOT NULL,
     decider TEXT NOT NULL, timeout REAL, answer TEXT NOT NULL, backend TEXT,
-    seconds REAL NOT NULL, stats TEXT NOT NULL, measured REAL NOT NULL
+    seconds REAL NOT NULL, stats TEXT NOT NULL, measured REAL NOT NULL, refused TEXT
 );
 """
 """The result store's table of hardness runs: one row per (instance, decider, time limit), keyed
@@ -94,7 +94,8 @@ class Growth:
 class Point:
     """One size of a series: ``runs`` runs, ``decided`` of them YES or NO, ``answers`` by answer;
     ``seconds`` and ``effort`` as (first quartile, median, third quartile) over every run (effort
-    None where the decider reports no :data:`EFFORT_KEYS`)."""
+    None where the decider reports no :data:`EFFORT_KEYS`); ``refused``: the UNKNOWN runs whose
+    decider refused the instance as too large or outside its case (not out of time)."""
 
     size: Any
     runs: int
@@ -102,6 +103,7 @@ class Point:
     answers: Mapping[str, int]
     seconds: tuple[float, float, float]
     effort: tuple[float, float, float] | None
+    refused: int = 0
 
     @property
     def fraction_decided(self) -> float:
@@ -255,8 +257,11 @@ def run_instance(tasks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         wall = time.perf_counter() - began
         stats = {k: v for k, v in result.stats.items()
                  if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)}
-        runs.append({**task, "answer": result.answer.value, "backend": result.backend, "build_seconds": built,
-                     "seconds": float(stats.get("time", wall)), "stats": stats})
+        run = {**task, "answer": result.answer.value, "backend": result.backend, "build_seconds": built,
+               "seconds": float(stats.get("time", wall)), "stats": stats}
+        if result.stats.get("refused"):  # too large for the decider's method: said apart from out of time
+            run["refused"] = str(result.stats["refused"])[:200]
+        runs.append(run)
     return runs
 
 
@@ -319,7 +324,7 @@ def summarise(runs: Sequence[Mapping[str, Any]]) -> list[Series]:
             efforts = [run["stats"][key] for run in at_size if key in run["stats"]] if key else []
             points.append(Point(size, len(at_size), sum(1 for r in at_size if r["answer"] != "UNKNOWN"), answers,
                                 quartiles([run["seconds"] for run in at_size]),
-                                quartiles(efforts) if efforts else None))
+                                quartiles(efforts) if efforts else None, sum(1 for r in at_size if r.get("refused"))))
         fitted = [(_size_value(p.size), (p.effort[1] if key and p.effort else p.seconds[1]))
                   for p in points if p.fraction_decided >= 0.5]
         series.append(Series(generator, decider, key, tuple(points), fit_growth(fitted)))
@@ -348,10 +353,11 @@ def store_runs(path: str, runs: Iterable[Mapping[str, Any]]) -> None:
         db.executescript(TABLE)
         with db:
             db.executemany(
-                "INSERT OR REPLACE INTO hardness VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO hardness VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(task_key(r), r["problem"], r["generator"], ",".join(r["via"]) or None, json.dumps(r["params"], sort_keys=True),
                   r["size_param"], _size_value(r["size"]), r["seed"], r["decider"], r["timeout"], r["answer"],
-                  r["backend"], r["seconds"], json.dumps(r["stats"], sort_keys=True), time.time()) for r in runs])
+                  r["backend"], r["seconds"], json.dumps(r["stats"], sort_keys=True), time.time(), r.get("refused"))
+                 for r in runs])
     finally:
         db.close()
 
@@ -361,14 +367,16 @@ def stored_runs(path: str) -> dict[str, dict[str, Any]]:
     db = sqlite3.connect(path)
     try:
         db.executescript(TABLE)
-        rows = db.execute("SELECT key, size_param, answer, backend, seconds, stats FROM hardness").fetchall()
+        rows = db.execute("SELECT key, size_param, answer, backend, seconds, stats, refused FROM hardness").fetchall()
     finally:
         db.close()
     runs = {}
-    for key, size_param, answer, backend, seconds, stats in rows:
+    for key, size_param, answer, backend, seconds, stats, refused in rows:
         task = json.loads(key)
         runs[key] = {**task, "size_param": size_param, "size": task["params"].get(size_param), "answer": answer,
                      "backend": backend, "seconds": seconds, "stats": json.loads(stats)}
+        if refused:
+            runs[key]["refused"] = refused
     return runs
 
 

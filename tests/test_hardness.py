@@ -114,6 +114,12 @@ def test_out_of_time_is_unknown_and_not_decided():
     assert series.points[0].fraction_decided == 0.0 and series.growth.better is None
 
 
+def test_refused_is_counted_apart():
+    runs = [_run(10, "YES", 1), {**_run(10, "UNKNOWN", 0), "refused": "too large"}, _run(10, "UNKNOWN", 5)]
+    (series,) = summarise(runs)
+    assert series.points[0].refused == 1 and series.points[0].decided == 1
+
+
 def test_plan_seeds_and_store_skip_done_runs(tmp_path):
     plan = HardnessPlan("3sat", ("random",), "num_vars", (8,), ("sat:m22",), {"ratio": 4.26}, repeats=3, seed=5,
                         timeout=20)
@@ -161,6 +167,19 @@ def test_cli_json_svg_and_db(capsys, tmp_path):
     # the same command again: every run from the store, the same figures to the last digit
     status, again, _ = run_cli(capsys, *argv)
     assert status == 0 and json.loads(again)["series"] == report["series"]
+
+
+def test_db_keeps_refusals(capsys, tmp_path):
+    db = tmp_path / "r.db"
+    # Theorem 2.16's decider takes boards with a special piece only: random boards have none
+    argv = ["hardness", "solochess", "--sizes", "width=3,4", "-p", "height=3", "--deciders", "theorem2.16",
+            "--repeats", "2", "--timeout", "10", "--json", "--db", str(db)]
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 0, err
+    first = json.loads(out)["series"][0]["points"][0]
+    assert first["refused"] == 2 and first["decided"] == 0
+    _, again, _ = run_cli(capsys, *argv)
+    assert json.loads(again)["series"][0]["points"][0]["refused"] == 2
 
 
 def test_cli_two_generators_on_the_same_axes_and_text_table(capsys):
