@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from npw.hardness import Growth, HardnessPlan, Point, Series, growth_text, line_chart, measure, summarise
+from npw.hardness import Growth, HardnessPlan, Point, Series, fit_growth, growth_text, line_chart, measure, summarise
 from npw.instances.io import write_atomically
 from npw.instances.registry import get_problem
 
@@ -138,15 +138,21 @@ def markdown(name: str, curve: dict) -> str:
 
 
 def series_of(curve: dict) -> list[Series]:
-    """The curve's series read back from the JSON (for --replot)."""
-    return [Series(s["generator"], s["decider"], s["effort_key"],
-                   tuple(Point(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in p.items()
-                                  if k != "fraction_decided"}) for p in s["points"]), Growth(**s["growth"]))
-            for s in curve["series"]]
+    """The curve's series read back from the JSON (for --replot), the growth fitted again (as
+    summarise fits it: effort medians, else seconds, of the sizes at least half decided)."""
+    series = []
+    for s in curve["series"]:
+        points = tuple(Point(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in p.items()
+                                if k != "fraction_decided"}) for p in s["points"])
+        fitted = [(p.size, p.effort[1] if s["effort_key"] and p.effort else p.seconds[1])
+                  for p in points if p.fraction_decided >= 0.5]
+        series.append(Series(s["generator"], s["decider"], s["effort_key"], points, fit_growth(fitted)))
+    return series
 
 
 def replot(name: str, curve: dict) -> None:
     series = series_of(curve)
+    curve["series"] = [s.to_dict() for s in series]
     write_atomically(OUT / f"{name}.svg", line_chart(series, curve["title"], curve["size_param"]))
     write_atomically(OUT / f"{name}-seconds.svg", line_chart(series, curve["title"], curve["size_param"], "seconds"))
 
@@ -168,6 +174,7 @@ def main() -> None:
         for name in (args.only.split(",") if args.only else list(results)):
             replot(name, results[name])
             print(markdown(name, results[name]) + "\n")
+        write_atomically(store, json.dumps(results, indent=1) + "\n")
         return
     for name in names:
         print(f"... {name} (load {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)

@@ -80,7 +80,8 @@ class HardnessPlan:
 class Growth:
     """A least-squares fit of ``log(y)`` against size (exponential: ``y ~ base ** size``) and
     against ``log(size)`` (polynomial: ``y ~ size ** exponent``), each with its r²; ``better``
-    names the one with the higher r², None with fewer than 3 points (or no spread)."""
+    names the one with the higher r² (``constant`` where every y is the same), None with fewer than
+    3 points (or no spread in size)."""
 
     points: int
     exponential_base: float | None = None
@@ -180,6 +181,8 @@ def fit_growth(points: Iterable[tuple[float, float]]) -> Growth:
     polynomial = _least_squares([math.log(s) for s, _ in kept], logs)
     if exponential is None or polynomial is None:
         return Growth(len(kept))
+    if len({y for _, y in kept}) == 1:  # no growth at all: neither form fits better
+        return Growth(len(kept), 1.0, 1.0, 0.0, 1.0, "constant")
     better = "exponential" if exponential[1] > polynomial[1] else "polynomial"
     return Growth(len(kept), math.exp(exponential[0]), exponential[1], polynomial[0], polynomial[1], better)
 
@@ -487,6 +490,8 @@ def growth_text(growth: Growth) -> str:
     """
     if growth.better is None:
         return f"no fit ({growth.points} sizes at least half decided with a median above 0)"
+    if growth.better == "constant":
+        return "constant (the same median at every size)"
     exponential = f"base {growth.exponential_base:.4g} per unit of size (r² {growth.exponential_r2:.2g})"
     polynomial = f"exponent {growth.polynomial_exponent:.3g} (r² {growth.polynomial_r2:.2g})"
     if growth.better == "exponential":

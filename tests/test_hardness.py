@@ -44,6 +44,11 @@ def test_fit_noisy_exponential_still_exponential():
     assert fit.better == "exponential" and 1.9 < fit.exponential_base < 2.1
 
 
+def test_fit_of_constant_data_is_constant():
+    fit = fit_growth([(10, 4.0), (20, 4.0), (30, 4.0)])
+    assert fit.better == "constant" and fit.exponential_base == 1.0 and fit.polynomial_exponent == 0.0
+
+
 def test_fit_needs_three_positive_points():
     assert fit_growth([(10, 1.0), (20, 4.0)]).better is None
     assert fit_growth([(10, 1.0), (20, 0.0), (30, 9.0)]).points == 2  # a zero has no log
