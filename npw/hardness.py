@@ -405,7 +405,7 @@ def line_chart(series: Sequence[Series], title: str, size_label: str, quantity: 
         return p.seconds if quantity == "seconds" else p.effort  # a run out of time while encoding: no effort
 
     series = [s for s in series if quantity == "seconds" or s.effort_key]
-    left, right, top, legend_row = 70, 20, 34, 16
+    left, right, top, legend_row = 60, 20, 34, 16
     bottom = 46 + legend_row * len(series)
     total_height = height + legend_row * len(series)
     plot_w, plot_h = width - left - right, total_height - top - bottom
@@ -471,7 +471,7 @@ def line_chart(series: Sequence[Series], title: str, size_label: str, quantity: 
         y = total_height - legend_row * (len(series) - index) + 4
         parts.append(f'<line x1="{left}" y1="{y - 4}" x2="{left + 24}" y2="{y - 4}" stroke="{colour}" '
                      f'stroke-width="2"{dashed}/>')
-        parts.append(f'<text x="{left + 30}" y="{y}">{escape(s.generator)} / {escape(s.decider)} '
+        parts.append(f'<text x="{left + 30}" y="{y}" font-size="11">{escape(s.generator)} / {escape(s.decider)} '
                      f'({escape(s.effort_key or "seconds")}): {escape(growth_text(s.growth))}</text>')
     if not series:
         parts.append(f'<text x="{width / 2}" y="{top + plot_h / 2}" text-anchor="middle">(no decider reports '
