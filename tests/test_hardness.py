@@ -187,6 +187,15 @@ def test_db_keeps_refusals(capsys, tmp_path):
     assert json.loads(again)["series"][0]["points"][0]["refused"] == 2
 
 
+def test_cli_svg_to_standard_output(capsys):
+    status, out, err = run_cli(capsys, "hardness", "3sat", "--sizes", "num_vars=8,10", "--deciders", "sat:m22",
+                               "--repeats", "1", "--svg", "-")
+    assert status == 0, err
+    assert ET.fromstring(out).tag.endswith("svg")
+    status, _, err = run_cli(capsys, "hardness", "3sat", "--sizes", "num_vars=8", "--svg", "-", "--json")
+    assert status == 2 and "standard output" in err
+
+
 def test_cli_two_generators_on_the_same_axes_and_text_table(capsys):
     status, out, err = run_cli(capsys, "hardness", "1in3sat", "-g", "planted", "-g", "random", "--sizes",
                                "num_vars=6,9,12", "--deciders", "sat", "--repeats", "2", "--timeout", "20")

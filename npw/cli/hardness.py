@@ -15,8 +15,8 @@ import argparse
 import json
 from typing import Any
 
-from npw.cli.common import (EXIT_OK, UsageError, dask_address, output_path, parse_params, parse_value, positive_int,
-                            positive_seconds, workers)
+from npw.cli.common import (EXIT_OK, UsageError, dask_address, emit, output_path, parse_params, parse_value,
+                            positive_int, positive_seconds, workers)
 
 __all__ = ["MAX_RUNS", "MAX_SIZES", "cmd_hardness", "parse_sizes", "register"]
 
@@ -109,11 +109,12 @@ def cmd_hardness(args: argparse.Namespace) -> int:
     import sqlite3
 
     from npw.hardness import line_chart, measure, store_runs, stored_runs
-    from npw.instances.io import write_atomically
     from npw.verify.run import SettingsError, VerifySettings, executor_for
 
     if args.workers > 1 and args.dask:
         raise UsageError("give --workers or --dask, not both")
+    if args.svg == "-" and args.json:
+        raise UsageError("--svg - and --json both write to standard output: give --svg a file")
     plan, target = _plan(args)
     done: dict[str, Any] = {}
     if args.db:
@@ -130,7 +131,9 @@ def cmd_hardness(args: argparse.Namespace) -> int:
     where = f" via {','.join(plan.via)} ({target})" if plan.via else ""
     title = f"{plan.problem}{where}: {', '.join(plan.generators)}; {plan.repeats} seeds, {plan.timeout:g} s limit"
     if args.svg:
-        write_atomically(args.svg, line_chart(series, title, plan.size_param, args.chart))
+        emit(line_chart(series, title, plan.size_param, args.chart), args.svg)  # whole or not at all; - is stdout
+        if args.svg == "-":
+            return EXIT_OK  # the chart alone on standard output
     if args.json:
         print(json.dumps({"problem": plan.problem, "target": target, "via": list(plan.via),
                           "generators": list(plan.generators), "params": dict(plan.params),
@@ -161,7 +164,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--via", action="append", metavar="REDUCTION[,REDUCTION]",
                    help="measure the reductions' targets of the generated instances")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--svg", type=output_path, metavar="FILE", help="write the chart (median effort vs size, log scale)")
+    p.add_argument("--svg", type=output_path, metavar="FILE", help="write the chart (median effort vs size, log scale; "
+                                                                   "- : the chart alone on standard output)")
     p.add_argument("--chart", choices=("effort", "seconds"), default="effort",
                    help="what --svg plots: each decider's effort count (default; deciders without one left out) "
                         "or seconds")
