@@ -202,6 +202,7 @@ def test_cli_two_generators_on_the_same_axes_and_text_table(capsys):
     assert status == 0, err
     assert "planted / sat (effort: conflicts)" in out and "random / sat (effort: conflicts)" in out
     assert out.count("growth:") == 2
+    assert "YES 2" in out  # planted: every instance YES
 
 
 def test_cli_via_measures_the_target(capsys):

@@ -93,14 +93,15 @@ def _table(series: list[Any], size_param: str) -> str:
     for s in series:
         lines.append(f"{s.generator} / {s.decider} (effort: {s.effort_key or 'seconds only'})")
         lines.append(f"  {size_param:>10} {'decided':>8} {'median s':>10} {'s quartiles':>21}"
-                     + (f" {'median ' + s.effort_key:>18} {'quartiles':>23}" if s.effort_key else ""))
+                     + (f" {'median ' + s.effort_key:>18} {'quartiles':>23}" if s.effort_key else "") + "  answers")
         for p in s.points:
             q1, med, q3 = p.seconds
             row = f"  {p.size!s:>10} {p.decided:>4}/{p.runs:<3} {med:>10.4g} {f'{q1:.3g}..{q3:.3g}':>21}"
             if s.effort_key:
                 e = p.effort
                 row += (f" {e[1]:>18,.0f} {f'{e[0]:,.0f}..{e[2]:,.0f}':>23}" if e else f" {'-':>18} {'-':>23}")
-            lines.append(row)
+            answers = " ".join(f"{answer} {count}" for answer, count in sorted(p.answers.items()))
+            lines.append(row + f"  {answers}" + (f" ({p.refused} refused)" if p.refused else ""))
         lines.append(f"  growth: {growth_text(s.growth)}")
     return "\n".join(lines)
 
