@@ -290,3 +290,26 @@ def test_effort_chart_leaves_out_points_and_series_without_effort():
     assert circles(seconds) == 5
     with pytest.raises(ValueError):
         line_chart(series, "t", "n", "nodes")
+
+
+# ---- part 5: 3partition's former "hard", now "covered" ----
+
+def test_no_generator_is_named_hard():
+    from npw.instances.registry import get_problem, problem_ids
+
+    assert [p for p in problem_ids() if any("hard" in g for g in get_problem(p).generators)] == []
+
+
+def test_covered_3partition_needs_more_dp_nodes_than_random_at_equal_m_and_bound():
+    import statistics
+
+    from npw.instances.numbers.three_partition import covered_instance, every_number_in_a_triple, random_instance
+    from npw.solvers import solve
+
+    m, bound = 8, 256
+    covered = [covered_instance(seed, m, bound) for seed in range(7)]
+    assert all(every_number_in_a_triple(p.numbers, p.bound) and len(p.numbers) == 3 * m for p in covered)
+    assert covered_instance(3, m) == covered_instance(3, m)  # seeded
+    assert covered_instance(3, m).bound == 4 * m * m
+    nodes = lambda instances: statistics.median(solve(p, backend="dp", timeout=20).stats["nodes"] for p in instances)
+    assert nodes(covered) > nodes([random_instance(seed, m, bound) for seed in range(7)])
