@@ -2,7 +2,7 @@
 
 Thin by design: it parses arguments, calls the packages, formats the results. One
 module per command group (``problems``, ``graph``, ``check_set``, ``reduce``, ``explore``, ``solve``,
-``verify``, ``puzzle``, ``torus``, ``catalogue``, ``hardness``), each with a ``register(commands)`` that adds its sub-commands. Bad input (a
+``verify``, ``mutate``, ``puzzle``, ``torus``, ``catalogue``, ``hardness``), each with a ``register(commands)`` that adds its sub-commands. Bad input (a
 missing or malformed file, an invalid instance, an unknown name) is reported as one
 line on stderr with exit status 2, never a traceback.
 """
@@ -14,7 +14,7 @@ import sys
 from typing import Sequence
 
 from npw._version import __version__
-from npw.cli import catalogue, check_set, explore, grade, graph, hardness, problems, puzzle, reduce, solve, torus, verify
+from npw.cli import catalogue, check_set, explore, grade, graph, hardness, mutate, problems, puzzle, reduce, solve, torus, verify
 from npw.cli.common import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERNAL, Parser, UsageError, signals_unwind
 from npw.cli.guard import MEMORY_VARIABLE, CommandLimit, guarded, memory_limit
 from npw.instances.base import InvalidInstance
@@ -23,7 +23,7 @@ from npw.solvers.result import Refused
 
 __all__ = ["build_parser", "main"]
 
-COMMAND_GROUPS = (problems, graph, check_set, reduce, explore, solve, verify, grade, puzzle, torus, catalogue, hardness)
+COMMAND_GROUPS = (problems, graph, check_set, reduce, explore, solve, verify, mutate, grade, puzzle, torus, catalogue, hardness)
 
 
 def build_parser() -> Parser:

@@ -1,0 +1,70 @@
+"""``npw mutate REDUCTION``: the verifier's mutation score on one reduction (``npw.mutate``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from npw.cli.common import EXIT_OK, positive_int, positive_seconds, workers
+
+__all__ = ["DEFAULT_MAX_MUTANTS", "DEFAULT_MUTANT_SECONDS", "cmd_mutate", "register"]
+
+DEFAULT_MAX_MUTANTS = 100
+DEFAULT_MUTANT_SECONDS = 60.0
+
+
+def cmd_mutate(args: argparse.Namespace) -> int:
+    from npw.mutate import mutate_reduction
+
+    def progress(result: Any) -> None:
+        if not args.quiet:
+            print(f"  mutant {result.point.number} (line {result.point.line}, {result.point.operator}: "
+                  f"{result.point.description}): {result.status}", file=sys.stderr)
+
+    report = mutate_reduction(args.reduction, max_mutants=args.max_mutants, timeout=args.timeout,
+                              workers=args.workers, seed=args.seed, progress=progress)
+    result = report.to_json()
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print_report(result)
+    return EXIT_OK
+
+
+def _print_report(r: dict) -> None:
+    score = "n/a (no mutant counted)" if r["score"] is None else f"{100 * r['score']:.1f}%"
+    print(f"{r['reduction']}: {r['mutants']} mutants of {r['mutation_points']} mutation points in {r['module']}, "
+          f"{r['seconds']} s")
+    print(f"  stream: {r['stream']} (fail-fast; {r['timeout']:g} s per mutant)")
+    print(f"  the original: {r['baseline']} ({r['baseline_detail']})")
+    print(f"  killed {r['killed']}, survived {r['survived']}, timed out {r['timed_out']}, invalid {r['invalid']} "
+          f"(not counted)")
+    print(f"  score {score} = killed / (killed + survived + timed out)")
+    for survivor in r["survivors"]:
+        print(f"  {survivor['status']}: mutant {survivor['number']}, line {survivor['line']}, "
+              f"{survivor['operator']}: {survivor['description']}")
+        for line in survivor["diff"].splitlines():
+            print(f"    {line}")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("mutate", help="the verifier's mutation score on a reduction",
+                            description="Makes mutants of the reduction's own code (constants +-1, comparisons "
+                                        "flipped, and/or swapped, a sign swapped, a clause/edge/element dropped, a "
+                                        "return replaced, + and - swapped), runs the verifier's default stream "
+                                        "(fail-fast) on each in a child process, and reports killed, survived and "
+                                        "timed out, with the surviving diffs. A user's FILE.py:NAME runs in the "
+                                        "sandbox. docs/mutation.md.")
+    p.add_argument("reduction", help="a registered reduction id, or path/to/file.py:NAME")
+    p.add_argument("--max-mutants", type=positive_int, default=DEFAULT_MAX_MUTANTS, metavar="N",
+                   help=f"at most N mutants, drawn with --seed from all the points (default {DEFAULT_MAX_MUTANTS})")
+    p.add_argument("--timeout", type=positive_seconds, default=DEFAULT_MUTANT_SECONDS, metavar="S",
+                   help=f"wall seconds per mutant's verification; past it the mutant counts as timed out "
+                        f"(default {DEFAULT_MUTANT_SECONDS:g})")
+    p.add_argument("--workers", type=workers, default=1, help="mutants checked at once, each in its own process")
+    p.add_argument("--seed", type=int, default=0, help="the draw of the mutants and the stream's seed")
+    p.add_argument("--quiet", action="store_true", help="no line per mutant on stderr")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_mutate)
