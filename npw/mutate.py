@@ -25,9 +25,9 @@ docs/mutation.md.
 
 >>> points = mutation_points("def f(x):\\n    return x + 1\\n", ["f"])
 >>> [(p.operator, p.description) for p in points]  # doctest: +NORMALIZE_WHITESPACE
-[('constant', 'constant 1 -> 2'), ('constant', 'constant 1 -> 0'), ('arithmetic', '+ -> -'),
- ('return', 'return x + 1 -> return None')]
->>> print(apply_point("def f(x):\\n    return x + 1\\n", points[2]), end="")
+[('constant', 'constant 1 -> 2'), ('constant', 'constant 1 -> 0'), ('sign', '1 -> -1'),
+ ('return', 'return x + 1 -> return None'), ('arithmetic', '+ -> -')]
+>>> print(apply_point("def f(x):\\n    return x + 1\\n", points[-1]), end="")
 def f(x):
     return x - 1
 """
@@ -47,8 +47,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 __all__ = [
-    "KILLED", "INVALID", "MAP_FIELDS", "MutationPoint", "MutationReport", "OPERATORS", "SURVIVED", "TIMED_OUT",
-    "MutantResult", "apply_point", "mutant_diff", "mutate_reduction", "mutation_points", "roots_of",
+    "ArithmeticOperator", "BooleanOperator", "ComparisonOperator", "ConstantOperator", "DropOperator", "INVALID",
+    "KILLED", "MAP_FIELDS", "MutantResult", "MutationPoint", "MutationReport", "OPERATORS", "ReturnOperator",
+    "SURVIVED", "SignOperator", "TIMED_OUT", "apply_point", "mutant_diff", "mutate_reduction", "mutation_points",
+    "roots_of",
 ]
 
 KILLED, SURVIVED, TIMED_OUT, INVALID = "killed", "survived", "timed out", "invalid"
@@ -769,7 +771,8 @@ def _end(process: Any) -> None:
 
 
 def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float = 60.0, workers: int = 1,
-                     seed: int = 0, progress: Callable[[MutantResult], None] | None = None) -> MutationReport:
+                     seed: int = 0, progress: Callable[[MutantResult], None] | None = None,
+                     numbers: Sequence[int] | None = None) -> MutationReport:
     """Makes mutants of a reduction's own code and runs the verifier's default stream on each.
 
     Parameters
@@ -786,6 +789,8 @@ def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float
         The draw of the mutants and the stream's seed.
     progress : callable, optional
         Told each mutant's result as it comes.
+    numbers : sequence of int, optional
+        Only the mutation points of these numbers (as a report numbers them), before the draw.
 
     Returns
     -------
@@ -810,8 +815,15 @@ def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float
     tree = ast.parse(target.source)
     points = mutation_points(target.source, roots_of(tree, target.attribute))
     chosen = list(points)
-    if max_mutants is not None and len(points) > max_mutants:
-        chosen = sorted(random.Random(seed).sample(points, max_mutants), key=lambda p: p.number)
+    if numbers is not None:
+        from npw.cli.common import UsageError
+
+        unknown = sorted(set(numbers) - {p.number for p in points})
+        if unknown:
+            raise UsageError(f"mutate: {spec} has mutation points 0 to {len(points) - 1}, not {unknown[0]}")
+        chosen = [p for p in points if p.number in set(numbers)]
+    if max_mutants is not None and len(chosen) > max_mutants:
+        chosen = sorted(random.Random(seed).sample(chosen, max_mutants), key=lambda p: p.number)
     call_seconds = max(1.0, min(timeout / 2, 30.0))  # each call of the mutant's code, within the mutant's time
     display = os.path.relpath(target.path) if not target.user_file else target.path
     report = MutationReport(spec, target.module_name or display, "", len(points), "", "", timeout=timeout)

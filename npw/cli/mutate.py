@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from npw.cli.common import EXIT_OK, positive_int, positive_seconds, workers
+from npw.cli.common import EXIT_OK, count, positive_int, positive_seconds, workers
 
 __all__ = ["DEFAULT_MAX_MUTANTS", "DEFAULT_MUTANT_SECONDS", "cmd_mutate", "register"]
 
@@ -24,7 +24,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
                   f"{result.point.description}): {result.status}", file=sys.stderr)
 
     report = mutate_reduction(args.reduction, max_mutants=args.max_mutants, timeout=args.timeout,
-                              workers=args.workers, seed=args.seed, progress=progress)
+                              workers=args.workers, seed=args.seed, progress=progress, numbers=args.mutant)
     result = report.to_json()
     if args.json:
         print(json.dumps(result))
@@ -65,6 +65,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                         f"(default {DEFAULT_MUTANT_SECONDS:g})")
     p.add_argument("--workers", type=workers, default=1, help="mutants checked at once, each in its own process")
     p.add_argument("--seed", type=int, default=0, help="the draw of the mutants and the stream's seed")
+    p.add_argument("--mutant", type=count, action="append", metavar="N",
+                   help="only mutation point N (as a report numbers them); repeatable")
     p.add_argument("--quiet", action="store_true", help="no line per mutant on stderr")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_mutate)

@@ -1,0 +1,162 @@
+"""npw mutate (issue 33, part 4): the operators, the verdicts, a user's file in the sandbox, bad input."""
+
+import ast
+import json
+import sys
+import textwrap
+
+import pytest
+
+from npw.cli import main
+from npw.mutate import KILLED, SURVIVED, apply_point, mutate_reduction, mutation_points, roots_of
+
+TINY = textwrap.dedent('''
+    SCALE = 3
+
+    def helper(x):
+        return -x
+
+    def reduce(src):
+        edges = [(0, 1), (1, 2)]
+        out = []
+        for a, b in edges:
+            if a < b and b != 0:
+                out.append((a, helper(b)))
+        total = src + SCALE
+        return out
+
+    def claim(src, tgt):
+        return len(tgt) == 99
+
+    def provenance(src, tgt):
+        return {"x": [7]}
+
+    R = Reduction(id="r-to-s", reduce=reduce, claims=(claim,), provenance=provenance, reference="x")
+''')
+
+
+def points_of(source, name="R"):
+    return mutation_points(source, roots_of(ast.parse(source), name))
+
+
+def test_roots_follow_the_record_and_leave_out_claims_and_provenance():
+    assert roots_of(ast.parse(TINY), "R") == ["SCALE", "helper", "reduce", "R"]
+
+
+def test_operators_produce_the_expected_mutants(tmp_path):
+    fixture = tmp_path / "tiny.py"
+    fixture.write_text(TINY)
+    source = fixture.read_text()
+    points = points_of(source)
+    described = {(p.operator, p.description) for p in points}
+    for expected in [("constant", "constant 3 -> 4"), ("constant", "constant 3 -> 2"),
+                     ("comparison", "< -> <="), ("comparison", "!= -> =="), ("boolean", "and -> or"),
+                     ("sign", "-x -> x"), ("sign", "helper(b) -> -helper(b)"),
+                     ("drop", "dropped out.append((a, helper(b)))"), ("drop", "dropped element (0, 1)"),
+                     ("return", "return out -> return None"), ("return", "return -x -> return None"),
+                     ("arithmetic", "+ -> -")]:
+        assert expected in described
+    # numbered from 0, operator by operator; claims, provenance and the record's texts untouched
+    assert [p.number for p in points] == list(range(len(points)))
+    lines = source.splitlines()
+    first_unmutated = lines.index("def claim(src, tgt):") + 1
+    record = next(i for i, line in enumerate(lines, 1) if line.startswith("R = "))
+    assert all(p.line < first_unmutated or p.line == record for p in points)
+    assert not any(p.line == record for p in points)  # the record names functions; nothing to mutate there
+    # every mutant compiles and differs from the original in one place
+    for point in points:
+        mutant = apply_point(source, point)
+        compile(mutant, "tiny.py", "exec")
+        assert mutant != source
+    sign = next(p for p in points if p.description == "-x -> x")
+    assert "    return (x)\n" in apply_point(source, sign)
+    dropped = next(p for p in points if p.operator == "drop" and "append" in p.description)
+    assert "            pass\n" in apply_point(source, dropped)
+    flipped = next(p for p in points if p.description == "< -> <=")
+    assert "if a <= b and b != 0:" in apply_point(source, flipped)
+
+
+def test_a_correct_reduction_kills_its_sign_swap_mutant(capsys):
+    from npw.reductions.graphs import three_sat_to_indset as module
+
+    with open(module.__file__) as handle:
+        source = handle.read()
+    points = points_of(source, "REDUCTION")
+    # backward's "literals[vertex] > 0" as "-literals[vertex] > 0"... the removal of a literal's
+    # minus in conflict_edges: where.get(-literal) -> where.get(literal)
+    sign = next(p for p in points if p.operator == "sign" and p.description == "-literal -> literal")
+    code = main(["mutate", "3sat-to-indset", "--mutant", str(sign.number), "--timeout", "60", "--json", "--quiet"])
+    out, _ = capsys.readouterr()
+    report = json.loads(out)
+    assert code == 0 and report["baseline"] == "passed"
+    assert (report["mutants"], report["killed"], report["score"]) == (1, 1, 1.0)
+    assert report["results"][0]["status"] == KILLED and report["survivors"] == []
+
+
+USER_FILE = textwrap.dedent('''
+    import os
+
+    from npw.api import CNF, Reduction
+
+    if os.environ.get("NPW_TEST_MUTATE_PARENT"):  # imported in npw's own process: refuse
+        raise RuntimeError("the user's file ran in npw's process")
+
+    LIMIT = 1000
+
+    def reduce(src):
+        if len(src.clauses) > LIMIT:
+            return CNF(src.num_vars, ())
+        clauses = []
+        for clause in src.clauses:
+            clauses.append(tuple(clause))
+        return CNF(src.num_vars, tuple(clauses))
+
+    def forward(src, assignment):
+        return tuple(assignment)
+
+    def backward(src, tgt, assignment):
+        return tuple(assignment)
+
+    COPY = Reduction("3sat-to-cnf-copy", "3sat", "cnf", "a copy", reduce=reduce, forward=forward, backward=backward)
+''')
+
+
+def test_a_users_file_is_mutated_in_the_sandbox_and_an_equivalent_mutant_survives(tmp_path, monkeypatch):
+    path = tmp_path / "copy.py"
+    path.write_text(USER_FILE)
+    monkeypatch.setenv("NPW_TEST_MUTATE_PARENT", "1")  # the sandbox's environment has no NPW_* variable
+    source = path.read_text()
+    points = points_of(source, "COPY")
+    equivalent = next(p for p in points if p.description == "constant 1000 -> 1001")  # a guard never reached
+    dropped = next(p for p in points if p.description.startswith("dropped clauses.append"))
+    before = set(sys.modules)
+    report = mutate_reduction(f"{path}:COPY", numbers=[equivalent.number, dropped.number], timeout=60, workers=2)
+    assert report.baseline == "passed"
+    status = {r.point.number: r.status for r in report.results}
+    assert status == {equivalent.number: SURVIVED, dropped.number: KILLED}
+    assert report.score == 0.5
+    survivor = report.to_json()["survivors"][0]
+    assert "-    if len(src.clauses) > LIMIT:" not in survivor["diff"]
+    assert "-LIMIT = 1000\n+LIMIT = 1001\n" in survivor["diff"]
+    # neither the file nor a mutant was imported here
+    assert not [name for name in set(sys.modules) - before if name.startswith(("npw_user_", "npw_mutant_"))]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["mutate", "no-such-reduction"], "unknown reduction"),
+    (["mutate", "missing/file.py:R"], "missing/file.py: no such file"),
+    (["mutate", "1in3sat-to-rel"], "is a chain"),
+    (["mutate", "3sat-to-indset", "--mutant", "100000"], "mutation points 0 to"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("npw: error: ") and message in err
+
+
+def test_a_file_without_the_named_reduction_is_one_line(capsys, tmp_path):
+    path = tmp_path / "empty.py"
+    path.write_text("x = 1\n")
+    assert main(["mutate", f"{path}:R"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "no top-level statement defines 'R'" in err
