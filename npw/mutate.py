@@ -349,6 +349,18 @@ def _construction_parts(statement: ast.stmt) -> list[ast.AST]:
     return parts
 
 
+def _walk_unguarded(node: ast.AST) -> Iterator[ast.AST]:
+    """``ast.walk`` less guards (``raise`` statements, ``refuse_target_size(...)`` calls): a helper
+    named only there (the count a size limit is checked on) is not the construction."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, ast.Raise) or (isinstance(current, ast.stmt) and _is_guard(current)):
+            continue
+        yield current
+        todo.extend(ast.iter_child_nodes(current))
+
+
 def roots_of(tree: ast.Module, name: str) -> list[str]:
     """The top-level names (functions, classes, constants) that the statement building ``name``
     reaches, that statement's own name included: what is mutated.
@@ -357,6 +369,10 @@ def roots_of(tree: ast.Module, name: str) -> list[str]:
     ...                  "def claim(s, t): return True\\nR = Reduction(reduce=reduce, claims=(claim,))\\n")
     >>> roots_of(tree, "R")
     ['K', 'helper', 'reduce', 'R']
+    >>> guarded = ast.parse("def count(s): return 2 * s\\ndef reduce(s):\\n    refuse_target_size('r', 'x', count(s))\\n"
+    ...                     "    return s\\nR = Reduction(reduce=reduce)\\n")
+    >>> roots_of(guarded, "R")
+    ['reduce', 'R']
     """
     statements: dict[str, ast.stmt] = {}
     for statement in tree.body:
@@ -373,7 +389,7 @@ def roots_of(tree: ast.Module, name: str) -> list[str]:
         todo += [ast.Name(n, ast.Load()) for n in MAP_FIELDS if n not in given and n in statements]
     while todo:
         node = todo.pop()
-        for sub in ast.walk(node):
+        for sub in _walk_unguarded(node):
             if isinstance(sub, ast.Name) and sub.id in statements and sub.id not in reached:
                 reached.add(sub.id)
                 todo.append(statements[sub.id])
