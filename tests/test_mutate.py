@@ -147,6 +147,10 @@ def test_a_users_file_is_mutated_in_the_sandbox_and_an_equivalent_mutant_survive
     (["mutate", "missing/file.py:R"], "missing/file.py: no such file"),
     (["mutate", "1in3sat-to-rel"], "is a chain"),
     (["mutate", "3sat-to-indset", "--mutant", "100000"], "mutation points 0 to"),
+    (["mutate", "3sat-to-indset", "--timeout=0"], "argument --timeout"),
+    (["mutate", "3sat-to-indset", "--max-mutants=0"], "argument --max-mutants"),
+    (["mutate", "3sat-to-indset", "--workers=0"], "argument --workers"),
+    (["mutate", "3sat-to-indset", "--mutant=-1"], "argument --mutant"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     assert main(argv) == 2
