@@ -62,7 +62,8 @@ def table(records: list[dict], all_ids: list[str]) -> str:
         else:
             shown = f"{100 * score:.0f}%"
             scores.append(score)
-        name = record["reduction"] + (f" (2nd pass, {record['timeout']:g} s)" if record.get("second_pass") else "")
+        name = record["reduction"] + (f" (2nd pass: {record['timeout']:g} s, {record['stream']})"
+                                      if record.get("second_pass") else "")
         lines.append(f"| {name} | {record['mutation_points']} | {record['mutants']} | "
                      f"{record['killed']} | {record['survived']} | {record['timed_out']} | {record['invalid']} | "
                      f"{shown} | {record['seconds']:.0f} |")
@@ -86,7 +87,7 @@ def main() -> int:
     parser.add_argument("--table", default=os.path.join(ROOT, "bench", "mutation_score.md"))
     parser.add_argument("--only", default="")
     parser.add_argument("--table-only", action="store_true")
-    parser.add_argument("--also", default="", metavar="FILE.jsonl",
+    parser.add_argument("--also", default="", metavar="FILE.jsonl[,FILE.jsonl]",
                         help="with --table-only: reports of a second pass (e.g. a longer --timeout) that replace "
                              "the first's for the same reduction, marked in the table")
     args = parser.parse_args()
@@ -114,8 +115,8 @@ def main() -> int:
         finished[reduction] = record
         print(f"{reduction}: {record.get('score', record.get('error'))} in {time.perf_counter() - started:.0f} s",
               flush=True)
-    if args.also:
-        for reduction, record in done_ids(args.also).items():
+    for also in filter(None, args.also.split(",")):
+        for reduction, record in done_ids(also).items():
             finished[reduction] = {**record, "second_pass": True}
     records = [finished[i] for i in ids if i in finished]
     with open(args.table, "w") as handle:
