@@ -164,3 +164,30 @@ def test_a_file_without_the_named_reduction_is_one_line(capsys, tmp_path):
     assert main(["mutate", f"{path}:R"]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and "no top-level statement defines 'R'" in err
+
+
+SLOW_FILE = textwrap.dedent('''
+    import time
+
+    from npw.api import CNF, Reduction
+
+    def reduce(src):
+        time.sleep(0)  # its mutant "0 -> 1" passes every case, one second each
+        return CNF(src.num_vars, tuple(tuple(c) for c in src.clauses))
+
+    def backward(src, tgt, assignment):
+        return tuple(assignment)
+
+    SLOW = Reduction("3sat-to-cnf-slow", "3sat", "cnf", "a copy", reduce=reduce, forward=None, backward=backward)
+''')
+
+
+def test_a_mutant_past_its_time_is_timed_out_and_counts_against_the_score(tmp_path):
+    path = tmp_path / "slow.py"
+    path.write_text(SLOW_FILE)
+    source = path.read_text()
+    slow = next(p for p in points_of(source, "SLOW") if p.description == "constant 0 -> 1")
+    report = mutate_reduction(f"{path}:SLOW", numbers=[slow.number], timeout=8)
+    assert report.baseline == "passed"
+    assert [r.status for r in report.results] == ["timed out"] and report.score == 0.0
+    assert report.to_json()["survivors"][0]["status"] == "timed out"
