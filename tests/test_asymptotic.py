@@ -106,3 +106,15 @@ def test_an_order_as_text_in_the_source_measures():
     unknown = dataclasses.replace(_padding("m"), size=lambda src: {"clauses": "O(n^2)"})
     report = verify_reduction(unknown, _stream()[:2])
     assert not report.summary.passed and "the source's measures: clauses, variables" in report.counterexample["details"][0]
+
+
+@pytest.mark.parametrize("gives", [None, {}, 7])
+def test_a_declared_formula_that_names_no_measure_is_a_size_finding(gives):
+    """A size formula that returns nothing checks nothing (mutants returning None or {} survived
+    in 14 reductions before this): it is the case's size failure."""
+    import dataclasses
+
+    silent = dataclasses.replace(_padding("m"), size=lambda src: gives)
+    report = verify_reduction(silent, _stream()[:2])
+    assert not report.summary.passed and report.summary.failure_counts["size"] == 2
+    assert "formula gave no measure" in report.counterexample["details"][0]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance, Terminated
 from npw.instances.lazy import MissingExtra
@@ -335,6 +335,9 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
     try:
         case.target_size = _run(target.size, (), timeout)
         predicted = None if reduction.size is None else _run(reduction.size, (source,), timeout)
+        if reduction.size is not None and (not isinstance(predicted, Mapping) or not predicted):
+            # a declared formula that names no measure checks nothing: a finding, not a pass
+            raise _Raised(f"formula gave no measure (returned {predicted!r:.60})")
         if predicted is not None and any(isinstance(value, str) for value in predicted.values()):
             # "O(clauses^2)": an order in the source's own measures
             measures = _run(source.size, (), timeout)
