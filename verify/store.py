@@ -165,12 +165,16 @@ class ResultStore:
                               [tuple(f) for f in _json(failures)], _json(target_size), _json(times),
                               _json(claims), [tuple(d) for d in _json(deviations)],
                               target_no_by=_json(target_no_by), stuck=_json(stuck))
+            if source_type is None:
+                source_type = get_problem(get_reduction(reduction).source).instance_type
             if case.failures:
-                if source_type is None:
-                    source_type = get_problem(get_reduction(reduction).source).instance_type
                 source_object = source_type.from_dict(_json(source))
             else:
-                source_object = None  # only failing cases keep their source in a Summary
+                # a passing case's source is only counted (its size, its kinds of element), not kept
+                try:
+                    source_object = source_type.from_dict(_json(source))
+                except InvalidInstance:
+                    source_object = None
             summary.add(label, source_object, case)
         return summary
 

@@ -22,14 +22,16 @@ from npw.instances.registry import get_problem
 from npw.reductions.base import Reduction
 from npw.reductions.registry import get_reduction
 from npw.solvers.result import Answer
+from npw.verify.cases import stream_part
 from npw.verify.records import case_record
 from npw.verify.check import (
     BACKWARD, CERTIFICATE_KINDS, CLAIM, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH,
     REDUCE_ERROR, CASE_SECONDS, FORWARD_PROOF, SIZE, CaseResult, check_case,
 )
 
-__all__ = ["Failure", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report", "SEVERITY", "Summary",
-           "check_chunk", "claim_table", "shrink_counterexample", "sweep", "verify_reduction"]
+__all__ = ["Failure", "MAIN_MEASURES", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report",
+           "SEVERITY", "Summary", "check_chunk", "claim_table", "main_measure", "shrink_counterexample", "size_bucket",
+           "sweep", "verify_reduction"]
 
 # failure kinds from the most telling to the least: a wrong answer before a bad certificate
 SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, CLAIM, SIZE, DECIDER_DISAGREEMENT, DECIDER_ERROR)
@@ -39,6 +41,44 @@ MAX_KEPT_FAILURES = 20
 MAX_STUCK_EXAMPLES = 5  # undecided decider calls whose progress the report shows
 # documented deviations (failing claims declared false) a summary keeps an example of, per claim
 MAX_KEPT_DEVIATIONS = 1
+
+
+# the size measure a report's size buckets count by: the first of these an instance has, else its first
+MAIN_MEASURES = ("vertices", "clauses", "numbers", "items", "triples", "sets", "pieces", "cells")
+
+
+def main_measure(measures: dict[str, int]) -> str | None:
+    """The measure of ``instance.size()`` a report's coverage buckets sources by.
+
+    >>> main_measure({"variables": 3, "clauses": 2}), main_measure({"q": 2, "triples": 4}), main_measure({})
+    ('clauses', 'triples', None)
+    """
+    for name in MAIN_MEASURES:
+        if name in measures:
+            return name
+    return next(iter(measures), None)
+
+
+def size_bucket(value: int) -> str:
+    """The bucket of a size: each of 0..4 its own (the degenerate sizes, where rules break most
+    often), then powers of two (5-8, 9-16, ...).
+
+    >>> [size_bucket(v) for v in (0, 4, 5, 8, 9, 100)]
+    ['0', '4', '5-8', '5-8', '9-16', '65-128']
+    """
+    if value <= 4:
+        return str(value)
+    high = 8
+    while value > high:
+        high *= 2
+    return f"{high // 2 + 1}-{high}"
+
+
+def _bucket_order(key: str) -> tuple[str, int]:
+    """``"vertices=5-8"`` sorts by its measure, then by the bucket's low end."""
+    measure, _, bucket = key.partition("=")
+    low = bucket.split("-", 1)[0]
+    return measure, int(low) if low.isdigit() else -1
 
 
 @dataclass
@@ -73,6 +113,15 @@ class Summary:
     target_no_deciders: Counter = field(default_factory=Counter)  # "tight+phases" -> target NOs decided so
     stuck: int = 0  # decider calls that stopped undecided (UNKNOWN: out of time or budget)
     stuck_examples: list[str] = field(default_factory=list)  # the first MAX_STUCK_EXAMPLES, how far each got
+    # coverage (counts only, so a worker's summary stays small): stream part ("exhaustive size<=3",
+    # "random", ...) -> [cases, source YES, source NO]
+    parts: dict[str, list[int]] = field(default_factory=dict)
+    # "MEASURE=BUCKET" (the source's main size measure, see size_bucket) -> [source YES, source NO,
+    # source undecided, failing cases]
+    size_buckets: dict[str, list[int]] = field(default_factory=dict)
+    # kind of source element ("vertex", "edge", "clause", ...: Problem.elements' "KIND:KEY" ids) ->
+    # [passing cases, failing cases] whose source has one
+    element_kinds: dict[str, list[int]] = field(default_factory=dict)
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -114,6 +163,33 @@ class Summary:
         seconds = case.times.get(CASE_SECONDS, 0.0)
         if seconds > self.slowest[0]:
             self.slowest = (seconds, label)
+        part = self.parts.setdefault(stream_part(label), [0, 0, 0])
+        part[0] += 1
+        part[1] += case.source_answer is Answer.YES
+        part[2] += case.source_answer is Answer.NO
+        if source is not None:
+            self._cover(source, case)
+
+    def _cover(self, source: Any, case: CaseResult) -> None:
+        """Counts the source's size bucket and its kinds of element. The kinds come from the
+        source itself (its problem's ``elements``), not from the reduction's provenance map,
+        which needs the target built again: a second reduce per case (on 3sat-to-indset as long
+        as the rest of the case)."""
+        failing = bool(case.failures)
+        try:
+            measures = source.size()
+            problem = get_problem(source.problem)
+            ids = problem.elements(source) if problem.elements is not None else ()
+        except Exception:  # a user's instance without measures or elements: no coverage for it
+            return
+        measure = main_measure(measures)
+        if measure is not None:
+            counts = self.size_buckets.setdefault(f"{measure}={size_bucket(measures[measure])}", [0, 0, 0, 0])
+            answer = case.source_answer
+            counts[0 if answer is Answer.YES else 1 if answer is Answer.NO else 2] += 1
+            counts[3] += failing
+        for kind in {element.split(":", 1)[0] for element in ids}:
+            self.element_kinds.setdefault(kind, [0, 0])[failing] += 1
 
     def merge(self, other: "Summary") -> None:
         self.cases += other.cases
@@ -140,6 +216,12 @@ class Summary:
         self.target_no_deciders.update(other.target_no_deciders)
         self.stuck += other.stuck
         self._stuck_examples(other.stuck_examples)
+        for mine, theirs in ((self.parts, other.parts), (self.size_buckets, other.size_buckets),
+                             (self.element_kinds, other.element_kinds)):
+            for key, counts in theirs.items():
+                kept = mine.setdefault(key, [0] * len(counts))
+                for index, value in enumerate(counts):
+                    kept[index] += value
 
     def _stuck_examples(self, lines: list[str]) -> None:
         self.stuck_examples.extend(lines[:MAX_STUCK_EXAMPLES - len(self.stuck_examples)])
@@ -385,6 +467,13 @@ class Report:
             "counterexamples": self.counterexamples,
             "warnings": self.warnings,
             "passed": s.passed,
+            # what the stream covered: each part's cases, the sources' sizes, their kinds of element
+            "parts": {part: {"cases": n, "source_yes": yes, "source_no": no}
+                      for part, (n, yes, no) in s.parts.items()},
+            "size_buckets": {key: dict(zip(("source_yes", "source_no", "source_unknown", "failing"), counts))
+                             for key, counts in sorted(s.size_buckets.items(), key=lambda item: _bucket_order(item[0]))},
+            "element_kinds": {kind: {"passing": passing, "failing": failing}
+                              for kind, (passing, failing) in sorted(s.element_kinds.items())},
         }
 
 
