@@ -48,17 +48,17 @@ __all__ = [
 ]
 
 # the stream checked when none is asked for, by what the source problem offers: smallest first
-# (every instance up to the largest size, at most DEFAULT_EXHAUSTIVE, whose enumeration has at
-# most DEFAULT_EXHAUSTIVE_BUDGET cases and is counted within DEFAULT_EXHAUSTIVE_SECONDS), then
+# (every instance up to the largest size, at most DEFAULT_EXHAUSTIVE, whose enumeration has at most
+# DEFAULT_EXHAUSTIVE_BUDGET cases, counted within DEFAULT_EXHAUSTIVE_SECONDS from the first one), then
 # DEFAULT_RANDOM random cases, then DEFAULT_GENERATED planted and as many certified-no cases.
 # The budget keeps the default run of every built-in reduction quick (the exhaustive part of
-# vertexcover-to-domset, 283 cases up to 5 vertices, takes about 3 s; BENCHMARKS.md), and the
-# smallest sources are where rules break most often (issue 33: a rule wrong only on two vertices
-# and one edge passed --random 200)
+# vertexcover-to-domset, 283 cases up to 5 vertices, takes about 3 s), and the smallest sources are
+# where rules break most often (issue 33: a rule wrong only on two vertices and one edge passed
+# --random 200)
 DEFAULT_RANDOM = 100
 DEFAULT_EXHAUSTIVE = 8
 DEFAULT_EXHAUSTIVE_BUDGET = 300
-DEFAULT_EXHAUSTIVE_SECONDS = 3.0
+DEFAULT_EXHAUSTIVE_SECONDS = 2.0
 DEFAULT_GENERATED = 20
 # seconds per decider call and per call of the reduction's own code, unless the settings say otherwise
 DEFAULT_TIMEOUT = 60.0
