@@ -31,7 +31,7 @@ from npw.verify.check import (
 
 __all__ = ["Failure", "MAIN_MEASURES", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report",
            "SEVERITY", "Summary", "check_chunk", "claim_table", "main_measure", "shrink_counterexample", "size_bucket",
-           "sweep", "verify_reduction"]
+           "source_coverage", "sweep", "verify_reduction"]
 
 # failure kinds from the most telling to the least: a wrong answer before a bad certificate
 SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, CLAIM, SIZE, DECIDER_DISAGREEMENT, DECIDER_ERROR)
@@ -79,6 +79,32 @@ def _bucket_order(key: str) -> tuple[str, int]:
     measure, _, bucket = key.partition("=")
     low = bucket.split("-", 1)[0]
     return measure, int(low) if low.isdigit() else -1
+
+
+def source_coverage(source: Any) -> tuple[str | None, list[str]]:
+    """What a report's coverage counts of one source: its size bucket (``"MEASURE=BUCKET"`` by
+    its main measure, :func:`main_measure`, :func:`size_bucket`; None without measures) and the
+    kinds of element it has (``"vertex"``, ``"edge"``, ... of its problem's ``KIND:KEY`` element
+    ids, sorted). The kinds come from the source itself, not from the reduction's provenance map,
+    which needs the target built again: a second reduce per case, on 3sat-to-indset about as long
+    as the rest of the case (BENCHMARKS.md, "Issue 33: coverage").
+
+    >>> from npw.instances.graphs.graph import VertexCover
+    >>> source_coverage(VertexCover(2, ((0, 1),), 1))
+    ('vertices=2', ['edge', 'vertex'])
+    """
+    try:
+        measures = source.size()
+        measure = main_measure(measures)
+        bucket = None if measure is None else f"{measure}={size_bucket(measures[measure])}"
+    except Exception:  # a user's instance without measures: no bucket for it
+        bucket = None
+    try:
+        elements = get_problem(source.problem).elements
+        ids = elements(source) if elements is not None else ()
+    except Exception:  # a user's problem without element ids: no kinds for it
+        ids = ()
+    return bucket, sorted({element.split(":", 1)[0] for element in ids})
 
 
 @dataclass
@@ -129,7 +155,10 @@ class Summary:
         if len(self.failures) < MAX_KEPT_FAILURES or set(failure.kinds) - kept_kinds:
             self.failures.append(failure)
 
-    def add(self, label: str, source: Any, case: CaseResult) -> None:
+    def add(self, label: str, source: Any, case: CaseResult, coverage: tuple[str | None, list[str]] | None = None
+            ) -> None:
+        """Counts one checked case; ``coverage`` is the source's :func:`source_coverage` where
+        already known (a result store's row), else it is worked out from ``source`` (if given)."""
         self.cases += 1
         self.confusion[f"{case.source_answer.value}->{case.target_answer.value}"] += 1
         kinds = sorted({kind for kind, _ in case.failures})
@@ -167,28 +196,21 @@ class Summary:
         part[0] += 1
         part[1] += case.source_answer is Answer.YES
         part[2] += case.source_answer is Answer.NO
-        if source is not None:
-            self._cover(source, case)
+        if coverage is None and source is not None:
+            coverage = source_coverage(source)
+        if coverage is not None:
+            self._cover(coverage, case)
 
-    def _cover(self, source: Any, case: CaseResult) -> None:
-        """Counts the source's size bucket and its kinds of element. The kinds come from the
-        source itself (its problem's ``elements``), not from the reduction's provenance map,
-        which needs the target built again: a second reduce per case (on 3sat-to-indset as long
-        as the rest of the case)."""
+    def _cover(self, coverage: tuple[str | None, list[str]], case: CaseResult) -> None:
+        """Counts the source's size bucket and its kinds of element."""
         failing = bool(case.failures)
-        try:
-            measures = source.size()
-            problem = get_problem(source.problem)
-            ids = problem.elements(source) if problem.elements is not None else ()
-        except Exception:  # a user's instance without measures or elements: no coverage for it
-            return
-        measure = main_measure(measures)
-        if measure is not None:
-            counts = self.size_buckets.setdefault(f"{measure}={size_bucket(measures[measure])}", [0, 0, 0, 0])
+        bucket, kinds = coverage
+        if bucket is not None:
+            counts = self.size_buckets.setdefault(bucket, [0, 0, 0, 0])
             answer = case.source_answer
             counts[0 if answer is Answer.YES else 1 if answer is Answer.NO else 2] += 1
             counts[3] += failing
-        for kind in {element.split(":", 1)[0] for element in ids}:
+        for kind in kinds:
             self.element_kinds.setdefault(kind, [0, 0])[failing] += 1
 
     def merge(self, other: "Summary") -> None:
@@ -257,9 +279,10 @@ def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], op
         # each case samples extra target certificates under its own reproducible seed
         case_options = {**options, "seed": zlib.crc32(label.encode())}
         case = check_case(reduction, source, **case_options)
-        summary.add(label, source, case)
+        coverage = source_coverage(source)  # once: counted here and kept in the store's row
+        summary.add(label, source, case, coverage)
         if records:
-            rows.append(case_record(label, source, case))
+            rows.append(case_record(label, source, case, coverage))
         if on_case is not None:
             on_case(summary.cases)
         if fail_fast and case.failures:
