@@ -77,6 +77,15 @@ def test_a_problem_without_planted_generators_gets_the_parts_it_has():
     assert (settings.exhaustive, settings.planted, settings.certified_no) == (1, 0, 0)
 
 
+def test_generators_that_draw_large_cases_stay_out_of_the_default():
+    # 3-PARTITION's planted and certified-no generators run at their own default bound (20 planted cases of
+    # 3partition-to-bwp took ten minutes): the default stream is its enumeration and random sample only
+    settings, text = default_stream(VerifySettings(), get_problem("3partition"))
+    assert (settings.planted, settings.certified_no) == (0, 0) and text == "--exhaustive 8 --random 100 --seed 0"
+    # given by hand, they are checked as asked
+    assert default_stream(VerifySettings(planted=3), get_problem("3partition"))[0].planted == 3
+
+
 def test_the_counting_stops_at_the_budget_the_size_cap_the_enumerations_limit_and_slowness():
     vertexcover = get_problem("vertexcover")
     assert smallest_first_size(vertexcover, 300, 8, 30.0) == (5, 283)  # 6 vertices: 1,375

@@ -30,7 +30,7 @@ from typing import Any, Iterable, Iterator
 from npw.instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
 
 __all__ = ["Condition", "SettingsError", "certified_no_stream", "derive_seed", "exhaustive", "planted_stream",
-           "random_stream", "smallest_first_size", "source_problem", "stream_part", "where_filter"]
+           "random_stream", "small_generator", "smallest_first_size", "source_problem", "stream_part", "where_filter"]
 
 
 def source_problem(reduction: Any) -> Problem:
@@ -133,6 +133,27 @@ def random_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[str
         raise InvalidInstance(f"problem {problem.id} has no small random sample for verification")
     for index in range(count):
         yield f"random seed={seed} case={index}", problem.sample(derive_seed(seed, index))
+
+
+# the size parameters _generated_stream keeps small (3-8 variables, 4-8 vertices)
+_SMALL_SIZE_PARAMETERS = ("num_vars", "num_vertices")
+
+
+def small_generator(problem: Problem, generator_name: str) -> bool:
+    """Whether the planted or certified-no stream of ``problem`` draws small cases: the problem
+    has the generator and it takes a size the stream keeps small (``num_vars``: 3-8,
+    ``num_vertices``: 4-8). Other generators run at their own default sizes (3-PARTITION's
+    planted at its default bound: targets whose deciders take a minute a case), so the default
+    stream leaves them out.
+
+    >>> from npw.instances.registry import get_problem
+    >>> small_generator(get_problem("vertexcover"), "planted"), small_generator(get_problem("3partition"), "planted")
+    (True, False)
+    """
+    generator = problem.generators.get(generator_name)
+    if generator is None:
+        return False
+    return any(name in inspect.signature(generator).parameters for name in _SMALL_SIZE_PARAMETERS)
 
 
 def _generated_stream(problem: Problem, generator_name: str, label: str, count: int, seed: int

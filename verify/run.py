@@ -34,8 +34,8 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.reductions.base import Reduction
 from npw.solvers.child import die_with_parent
 from npw.verify.cases import (
-    Condition, SettingsError, certified_no_stream, exhaustive, planted_stream, random_stream, smallest_first_size,
-    source_problem, where_filter,
+    Condition, SettingsError, certified_no_stream, exhaustive, planted_stream, random_stream, small_generator,
+    smallest_first_size, source_problem, where_filter,
 )
 from npw.verify.store import open_store
 from npw.verify.sweep import verify_reduction
@@ -50,7 +50,8 @@ __all__ = [
 # the stream checked when none is asked for, by what the source problem offers: smallest first
 # (every instance up to the largest size, at most DEFAULT_EXHAUSTIVE, whose enumeration has at most
 # DEFAULT_EXHAUSTIVE_BUDGET cases, counted within DEFAULT_EXHAUSTIVE_SECONDS from the first one), then
-# DEFAULT_RANDOM random cases, then DEFAULT_GENERATED planted and as many certified-no cases.
+# DEFAULT_RANDOM random cases, then DEFAULT_GENERATED planted and as many certified-no cases (where
+# those generators draw small cases).
 # The budget keeps the default run of every built-in reduction quick (the exhaustive part of
 # vertexcover-to-domset, 283 cases up to 5 vertices, takes about 3 s), and the smallest sources are
 # where rules break most often (issue 33: a rule wrong only on two vertices and one edge passed
@@ -125,7 +126,8 @@ def default_stream(settings: VerifySettings, problem: Problem) -> tuple[VerifySe
     Smallest first: every instance up to the largest size whose enumeration stays within
     ``DEFAULT_EXHAUSTIVE_BUDGET`` cases (:func:`npw.verify.cases.smallest_first_size`; where
     the problem can enumerate), then ``DEFAULT_RANDOM`` random cases (where it has a sample),
-    then ``DEFAULT_GENERATED`` planted and certified-no cases (where it has those generators).
+    then ``DEFAULT_GENERATED`` planted and certified-no cases (where it has those generators and
+    they draw small cases: :func:`npw.verify.cases.small_generator`).
     The settings returned name every part with its concrete count (the exhaustive size found,
     not the budget), so a result store keys the default run by the stream it checks
     (:func:`run_arguments`), and the same command line given by hand checks the same cases.
@@ -162,8 +164,10 @@ def default_stream(settings: VerifySettings, problem: Problem) -> tuple[VerifySe
     found = smallest_first_size(problem, DEFAULT_EXHAUSTIVE_BUDGET, DEFAULT_EXHAUSTIVE, DEFAULT_EXHAUSTIVE_SECONDS)
     size = found[0] if found else None
     random = DEFAULT_RANDOM if problem.sample is not None else 0
-    planted = DEFAULT_GENERATED if "planted" in problem.generators else 0
-    certified_no = DEFAULT_GENERATED if "certified-no" in problem.generators else 0
+    # only generators drawn at small sizes: 3-PARTITION's planted at its own default size took 10 minutes
+    # for 20 cases of 3partition-to-bwp (its BWP targets' deciders a minute a case)
+    planted = DEFAULT_GENERATED if small_generator(problem, "planted") else 0
+    certified_no = DEFAULT_GENERATED if small_generator(problem, "certified-no") else 0
     if size is None and not (random or planted or certified_no):
         raise SettingsError(f"verify: problem {problem.id} has no case stream (no sample, enumerate or planted "
                             "generator)")
