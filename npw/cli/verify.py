@@ -195,7 +195,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                             description="Without a stream option, smallest first: every source up to the "
                                         "largest size whose enumeration has at most 300 cases, then --random "
                                         "100, --planted 20 and --certified-no 20, each where the source problem "
-                                        "offers it (the report's 'parts' say what each covered).")
+                                        "offers it at small sizes (the report's 'parts' say what each covered).")
     p.add_argument("reduction", nargs="?", help="a registered reduction id, or path/to/file.py:NAME")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
