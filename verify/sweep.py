@@ -87,7 +87,7 @@ def source_coverage(source: Any) -> tuple[str | None, list[str]]:
     kinds of element it has (``"vertex"``, ``"edge"``, ... of its problem's ``KIND:KEY`` element
     ids, sorted). The kinds come from the source itself, not from the reduction's provenance map,
     which needs the target built again: a second reduce per case, on 3sat-to-indset about as long
-    as the rest of the case (BENCHMARKS.md, "Issue 33: coverage").
+    as the rest of the case (BENCHMARKS.md, "Issue 33: smallest first and coverage").
 
     >>> from npw.instances.graphs.graph import VertexCover
     >>> source_coverage(VertexCover(2, ((0, 1),), 1))
