@@ -131,6 +131,25 @@ def test_a_rule_wrong_only_on_the_smallest_source_fails_the_default_run():
     assert run_verification(RIGHT, VerifySettings()).passed
 
 
+def test_a_slip_random_samples_never_draw_is_caught_by_the_smallest_first_part():
+    # 3-SAT's random samples take three distinct variables a clause; its enumeration also has clauses
+    # that repeat one, (x1 or x1 or -x1) among them. A rule that slips only there passes any random
+    # stream and fails the default one, at its first part.
+    right = get_reduction("3sat-to-indset")
+
+    def reduce(formula):
+        target = right.reduce(formula)
+        if any(len({abs(literal) for literal in clause}) < 3 for clause in formula.clauses):
+            return IndependentSet(target.num_vertices, target.edges, target.k + 1)
+        return target
+
+    slip = dataclasses.replace(right, id="3sat-to-indset-slip", reduce=reduce)
+    assert run_verification(slip, VerifySettings(random=200, seed=0)).passed
+    outcome = run_verification(slip, VerifySettings())
+    assert not outcome.passed and outcome.report["counterexample"]["label"].startswith("exhaustive size<=1 ")
+    assert outcome.report["parts"]["random"]["cases"] == DEFAULT_RANDOM
+
+
 def test_the_command_line_default_catches_it_and_says_what_it_covered(tmp_path, capsys):
     path = tmp_path / "rule.py"
     path.write_text(textwrap.dedent('''
