@@ -260,6 +260,14 @@ def test_samples_outside_the_share_are_what_they_were():
     assert get_problem("indset").sample(seed) == expected
 
 
+def test_a_problem_with_only_generators_gets_them_whatever_size_they_draw():
+    only = dataclasses.replace(get_problem("3partition"), enumerate=None, sample=None)
+    settings, text = default_stream(VerifySettings(seed=2), only)
+    assert (settings.exhaustive, settings.random, settings.planted, settings.certified_no) == \
+        (None, 0, DEFAULT_GENERATED, DEFAULT_GENERATED)
+    assert text == f"--planted {DEFAULT_GENERATED} --certified-no {DEFAULT_GENERATED} --seed 2"
+
+
 def test_a_problem_with_no_stream_is_a_settings_error():
     bare = dataclasses.replace(get_problem("vertexcover"), enumerate=None, sample=None, generators={})
     with pytest.raises(run_module.SettingsError):

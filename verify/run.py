@@ -168,6 +168,9 @@ def default_stream(settings: VerifySettings, problem: Problem) -> tuple[VerifySe
     # for 20 cases of 3partition-to-bwp (its BWP targets' deciders a minute a case)
     planted = DEFAULT_GENERATED if small_generator(problem, "planted") else 0
     certified_no = DEFAULT_GENERATED if small_generator(problem, "certified-no") else 0
+    if size is None and not random and not (planted or certified_no):  # nothing else: any size they draw
+        planted = DEFAULT_GENERATED if "planted" in problem.generators else 0
+        certified_no = DEFAULT_GENERATED if "certified-no" in problem.generators else 0
     if size is None and not (random or planted or certified_no):
         raise SettingsError(f"verify: problem {problem.id} has no case stream (no sample, enumerate or planted "
                             "generator)")
