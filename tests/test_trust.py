@@ -122,8 +122,9 @@ def test_default_stream(capsys, tmp_path):
     path = user_file(tmp_path, "RULE = Reduction('rule', '1in3sat', 'cnf', '', reduce, forward, backward)\n")
     code, report, err = run(capsys, "verify", f"{path}:RULE", "--json")
     result = json.loads(report)
-    assert code == 0 and result["cases"] == 100 and result["stream"] == "--random 100 --seed 0"
-    assert "no stream given; checking --random 100 --seed 0" in err
+    default = "--exhaustive 2 --random 100 --planted 20 --certified-no 20 --seed 0"  # smallest first (issue 33)
+    assert code == 0 and result["cases"] == 164 + 100 + 20 + 20 and result["stream"] == default
+    assert f"no stream given; checking {default}" in err
 
 
 def test_backward_only_reduction_is_checked_both_ways(capsys, tmp_path):

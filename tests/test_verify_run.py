@@ -65,8 +65,10 @@ def test_where_conditions_and_the_default_stream():
     assert total is None and len(list(cases)) == 5
     said: list[str] = []
     outcome = run_verification(get_reduction(REDUCTION), VerifySettings(seed=2), notify=said.append)
-    assert outcome.report["stream"] == "--random 100 --seed 2" and outcome.report["cases"] == 100
-    assert said == ["verify: no stream given; checking --random 100 --seed 2"]
+    # smallest first: the 164 sources up to two clauses, then the random, planted and certified-no parts
+    default = "--exhaustive 2 --random 100 --planted 20 --certified-no 20 --seed 2"
+    assert outcome.report["stream"] == default and outcome.report["cases"] == 164 + 100 + 20 + 20
+    assert said == [f"verify: no stream given; checking {default}"]
 
 
 def test_the_run_identity_is_what_the_command_stores(tmp_path, capsys):

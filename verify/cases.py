@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import inspect
 import operator as op
+import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from npw.instances.base import InvalidInstance, Problem, derive_seed  # noqa: F401  (re-exported)
 
 __all__ = ["Condition", "SettingsError", "certified_no_stream", "derive_seed", "exhaustive", "planted_stream",
-           "random_stream", "source_problem", "where_filter"]
+           "random_stream", "small_generator", "smallest_first_size", "source_problem", "stream_part", "where_filter"]
 
 
 def source_problem(reduction: Any) -> Problem:
@@ -57,11 +58,102 @@ def exhaustive(problem: Problem, size: int) -> Iterator[tuple[str, Any]]:
         yield f"exhaustive size<={size} #{index}", instance
 
 
+def smallest_first_size(problem: Problem, budget: int, max_size: int, seconds: float) -> tuple[int, int] | None:
+    """The largest size whose exhaustive enumeration stays within ``budget`` cases: what the
+    default stream checks first, every instance up to that size.
+
+    Sizes 1, 2, 3, ... are counted in turn (``problem.enumerate(n)`` yields every instance up to
+    size ``n``), each lazily and only up to ``budget + 1`` instances, so a size that would give
+    millions costs no more than the budget. Counting stops at the first size beyond the budget,
+    beyond ``max_size``, beyond the enumeration's own limit (it raises ``InvalidInstance``), or
+    whose counting takes more than ``seconds`` from its first instance (an enumeration slow per
+    instance, as 2/2/4-SAT's canonical forms at m = 4: 291 instances in minutes).
+
+    Parameters
+    ----------
+    problem : Problem
+        The source problem.
+    budget : int
+        The most cases the exhaustive part may have.
+    max_size : int
+        The largest size tried (some enumerations stay small for many sizes while their
+        instances grow: 3-PARTITION by its bound).
+    seconds : float
+        The longest the counting of one size may take, from its first instance on.
+
+    Returns
+    -------
+    (int, int) or None
+        The size and how many instances it enumerates; None where the problem cannot enumerate
+        or already its size 1 is beyond the budget.
+
+    Examples
+    --------
+    >>> from npw.instances.registry import get_problem
+    >>> smallest_first_size(get_problem("1in3sat"), 300, 8, 5.0)  # 5 instances at size 1, 164 up to size 2
+    (2, 164)
+    >>> smallest_first_size(get_problem("1in3sat"), 100, 8, 5.0)
+    (1, 5)
+    """
+    if problem.enumerate is None:
+        return None
+    found = None
+    for size in range(1, max_size + 1):
+        deadline = None
+        count = 0
+        try:
+            for _ in problem.enumerate(size):
+                # timed from the first instance: what comes before it (imports, tables read once) is
+                # paid once, not per instance, and must not decide the size
+                deadline = deadline or time.perf_counter() + seconds
+                count += 1
+                if count > budget or time.perf_counter() > deadline:
+                    return found
+        except InvalidInstance:  # beyond the enumeration's own limit
+            return found
+        found = (size, count) if count else found
+    return found
+
+
+def stream_part(label: str) -> str:
+    """The part of a stream a case's label names: ``exhaustive size<=K``, ``random``, ``planted``,
+    ``certified-no`` (for other labels, such as an instance set's file names: their first word).
+
+    >>> stream_part("exhaustive size<=3 #17"), stream_part("random seed=1 case=4")
+    ('exhaustive size<=3', 'random')
+    """
+    words = label.split(" ", 2)
+    if words[0] == "exhaustive" and len(words) > 1:
+        return f"{words[0]} {words[1]}"
+    return words[0]
+
+
 def random_stream(problem: Problem, count: int, seed: int) -> Iterator[tuple[str, Any]]:
     if problem.sample is None:
         raise InvalidInstance(f"problem {problem.id} has no small random sample for verification")
     for index in range(count):
         yield f"random seed={seed} case={index}", problem.sample(derive_seed(seed, index))
+
+
+# the size parameters _generated_stream keeps small (3-8 variables, 4-8 vertices)
+_SMALL_SIZE_PARAMETERS = ("num_vars", "num_vertices")
+
+
+def small_generator(problem: Problem, generator_name: str) -> bool:
+    """Whether the planted or certified-no stream of ``problem`` draws small cases: the problem
+    has the generator and it takes a size the stream keeps small (``num_vars``: 3-8,
+    ``num_vertices``: 4-8). Other generators run at their own default sizes (3-PARTITION's
+    planted at its default bound: targets whose deciders take a minute a case), so the default
+    stream leaves them out.
+
+    >>> from npw.instances.registry import get_problem
+    >>> small_generator(get_problem("vertexcover"), "planted"), small_generator(get_problem("3partition"), "planted")
+    (True, False)
+    """
+    generator = problem.generators.get(generator_name)
+    if generator is None:
+        return False
+    return any(name in inspect.signature(generator).parameters for name in _SMALL_SIZE_PARAMETERS)
 
 
 def _generated_stream(problem: Problem, generator_name: str, label: str, count: int, seed: int

@@ -14,7 +14,7 @@ from npw.verify.check import CaseResult
 __all__ = ["case_record"]
 
 
-def case_record(label: str, source: Any, case: CaseResult) -> tuple:
+def case_record(label: str, source: Any, case: CaseResult, coverage: Any = None) -> tuple:
     """One row of ``cases`` (without the run id): plain values, cheap to send from a worker.
 
     Parameters
@@ -25,15 +25,17 @@ def case_record(label: str, source: Any, case: CaseResult) -> tuple:
         The source instance (written as its problem's JSON).
     case : CaseResult
         The checked case.
+    coverage : (str or None, list of str), optional
+        The source's size bucket and kinds of element (``npw.verify.sweep.source_coverage``).
 
     Returns
     -------
     tuple
         label, source, source answer, target answer, failures, target size, times, the time it
         finished, claims, deviations, target NO deciders and stuck calls, JSON-encoded where not
-        plain.
+        plain, and the coverage (``null`` where not given).
     """
     return (label, json.dumps(source.to_dict()), case.source_answer.value, case.target_answer.value,
             json.dumps(case.failures), json.dumps(case.target_size), json.dumps(case.times), time.time(),
             json.dumps(case.claims), json.dumps(case.deviations), json.dumps(case.target_no_by),
-            json.dumps(case.stuck))
+            json.dumps(case.stuck), json.dumps(coverage))

@@ -4,7 +4,9 @@ The command line parses its options into :class:`VerifySettings` and calls
 :func:`run_verification`; everything that decides what the run *is* lives here:
 
 * the case stream: the streams the settings ask for (or the source problem's default
-  stream, :func:`default_stream`), chained and narrowed by the ``--where`` conditions
+  stream, :func:`default_stream`: smallest first, every instance up to the largest size whose
+  enumeration stays within ``DEFAULT_EXHAUSTIVE_BUDGET`` cases, then random, planted and
+  certified-no cases), chained and narrowed by the ``--where`` conditions
   (:func:`case_stream`); it is built once, and the HTML report's size sample is taken from
   the same stream (its first cases, recorded as the sweep reads them);
 * the run's identity in a result store (:func:`run_arguments`): the stream, the checks and
@@ -32,22 +34,33 @@ from npw.instances.base import InvalidInstance, Problem
 from npw.reductions.base import Reduction
 from npw.solvers.child import die_with_parent
 from npw.verify.cases import (
-    Condition, SettingsError, certified_no_stream, exhaustive, planted_stream, random_stream, source_problem,
-    where_filter,
+    Condition, SettingsError, certified_no_stream, exhaustive, planted_stream, random_stream, small_generator,
+    smallest_first_size, source_problem, where_filter,
 )
 from npw.verify.store import open_store
 from npw.verify.sweep import verify_reduction
 
 __all__ = [
-    "DEFAULT_EXHAUSTIVE", "DEFAULT_GENERATED", "DEFAULT_RANDOM", "DEFAULT_TIMEOUT", "SIZE_SAMPLE_CASES", "Condition",
+    "DEFAULT_EXHAUSTIVE", "DEFAULT_EXHAUSTIVE_BUDGET", "DEFAULT_EXHAUSTIVE_SECONDS", "DEFAULT_GENERATED",
+    "DEFAULT_RANDOM", "DEFAULT_TIMEOUT", "SIZE_SAMPLE_CASES", "Condition",
     "ProgressFactory", "SettingsError", "VerifyOutcome", "VerifySettings", "case_stream", "default_stream",
     "executor_for", "run_arguments", "run_verification",
 ]
 
-# the stream checked when none is asked for, by what the source problem offers
+# the stream checked when none is asked for, by what the source problem offers: smallest first
+# (every instance up to the largest size, at most DEFAULT_EXHAUSTIVE, whose enumeration has at most
+# DEFAULT_EXHAUSTIVE_BUDGET cases, counted within DEFAULT_EXHAUSTIVE_SECONDS from the first one), then
+# DEFAULT_RANDOM random cases, then DEFAULT_GENERATED planted and as many certified-no cases (where
+# those generators draw small cases).
+# The budget keeps the default run of every built-in reduction quick (the exhaustive part of
+# vertexcover-to-domset, 283 cases up to 5 vertices, takes about 3 s), and the smallest sources are
+# where rules break most often (issue 33: a rule wrong only on two vertices and one edge passed
+# --random 200)
 DEFAULT_RANDOM = 100
-DEFAULT_EXHAUSTIVE = 2
-DEFAULT_GENERATED = 50
+DEFAULT_EXHAUSTIVE = 8
+DEFAULT_EXHAUSTIVE_BUDGET = 300
+DEFAULT_EXHAUSTIVE_SECONDS = 2.0
+DEFAULT_GENERATED = 20
 # seconds per decider call and per call of the reduction's own code, unless the settings say otherwise
 DEFAULT_TIMEOUT = 60.0
 # the first cases of the stream whose sizes the HTML report compares with the size formula
@@ -111,6 +124,15 @@ class VerifyOutcome:
 def default_stream(settings: VerifySettings, problem: Problem) -> tuple[VerifySettings, str | None]:
     """The settings with the default stream of ``problem`` where they ask for none.
 
+    Smallest first: every instance up to the largest size whose enumeration stays within
+    ``DEFAULT_EXHAUSTIVE_BUDGET`` cases (:func:`npw.verify.cases.smallest_first_size`; where
+    the problem can enumerate), then ``DEFAULT_RANDOM`` random cases (where it has a sample),
+    then ``DEFAULT_GENERATED`` planted and certified-no cases (where it has those generators and
+    they draw small cases: :func:`npw.verify.cases.small_generator`).
+    The settings returned name every part with its concrete count (the exhaustive size found,
+    not the budget), so a result store keys the default run by the stream it checks
+    (:func:`run_arguments`), and the same command line given by hand checks the same cases.
+
     Parameters
     ----------
     settings : VerifySettings
@@ -122,8 +144,7 @@ def default_stream(settings: VerifySettings, problem: Problem) -> tuple[VerifySe
     -------
     (VerifySettings, str or None)
         The settings to run, and the default stream as command-line text (None where the
-        settings gave a stream): ``--random 100`` where the problem has a sample, else
-        ``--exhaustive 2``, else its planted and certified-no generators.
+        settings gave a stream).
 
     Raises
     ------
@@ -134,23 +155,33 @@ def default_stream(settings: VerifySettings, problem: Problem) -> tuple[VerifySe
     --------
     >>> from npw.instances.registry import get_problem
     >>> settings, text = default_stream(VerifySettings(seed=3), get_problem("1in3sat"))
-    >>> settings.random, text
-    (100, '--random 100 --seed 3')
+    >>> settings.exhaustive, settings.random, settings.planted, settings.certified_no
+    (2, 100, 20, 20)
+    >>> text
+    '--exhaustive 2 --random 100 --planted 20 --certified-no 20 --seed 3'
     """
     if settings.streams_given:
         return settings, None
-    if problem.sample is not None:
-        return (dataclasses.replace(settings, random=DEFAULT_RANDOM),
-                f"--random {DEFAULT_RANDOM} --seed {settings.seed}")
-    if problem.enumerate is not None:
-        return dataclasses.replace(settings, exhaustive=DEFAULT_EXHAUSTIVE), f"--exhaustive {DEFAULT_EXHAUSTIVE}"
-    if "planted" in problem.generators or "certified-no" in problem.generators:
+    found = smallest_first_size(problem, DEFAULT_EXHAUSTIVE_BUDGET, DEFAULT_EXHAUSTIVE, DEFAULT_EXHAUSTIVE_SECONDS)
+    size = found[0] if found else None
+    random = DEFAULT_RANDOM if problem.sample is not None else 0
+    # only generators drawn at small sizes: 3-PARTITION's planted at its own default size took 10 minutes
+    # for 20 cases of 3partition-to-bwp (its BWP targets' deciders a minute a case)
+    planted = DEFAULT_GENERATED if small_generator(problem, "planted") else 0
+    certified_no = DEFAULT_GENERATED if small_generator(problem, "certified-no") else 0
+    if size is None and not random and not (planted or certified_no):  # nothing else: any size they draw
         planted = DEFAULT_GENERATED if "planted" in problem.generators else 0
         certified_no = DEFAULT_GENERATED if "certified-no" in problem.generators else 0
-        given = [f"--{name} {DEFAULT_GENERATED}" for name in ("planted", "certified-no") if name in problem.generators]
-        return (dataclasses.replace(settings, planted=planted, certified_no=certified_no),
-                " ".join(given) + f" --seed {settings.seed}")
-    raise SettingsError(f"verify: problem {problem.id} has no case stream (no sample, enumerate or planted generator)")
+    if size is None and not (random or planted or certified_no):
+        raise SettingsError(f"verify: problem {problem.id} has no case stream (no sample, enumerate or planted "
+                            "generator)")
+    given = [f"--exhaustive {size}"] if size is not None else []
+    given += [f"--{name} {n}" for name, n in (("random", random), ("planted", planted),
+                                                ("certified-no", certified_no)) if n]
+    if random or planted or certified_no:
+        given.append(f"--seed {settings.seed}")
+    return (dataclasses.replace(settings, exhaustive=size, random=random, planted=planted, certified_no=certified_no),
+            " ".join(given))
 
 
 def case_stream(settings: VerifySettings, problem: Problem) -> tuple[Iterator[tuple[str, Any]], int | None]:
@@ -198,6 +229,9 @@ def run_arguments(settings: VerifySettings) -> dict[str, Any]:
     """What identifies a run in a result store besides its reduction and code: the stream
     (the ``where`` conditions as given, sorted) and the checks. Where it runs (workers, Dask)
     and ``fail_fast`` are not part of it: a rerun on another executor resumes the same run.
+    The default stream is identified by its parts' concrete counts (:func:`default_stream`
+    fills them in: the exhaustive size found, the random, planted and certified-no counts), so
+    a default run whose smallest-first size came out otherwise is another run.
 
     Parameters
     ----------

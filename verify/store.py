@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS cases (
     deviations TEXT NOT NULL DEFAULT '[]',  -- JSON list of [claim, detail]: claims declared false that failed
     target_no_by TEXT NOT NULL DEFAULT '[]',  -- JSON list: the target deciders that said NO (a NO target)
     stuck TEXT NOT NULL DEFAULT '[]',         -- JSON list: undecided decider calls and how far they got
+    coverage TEXT NOT NULL DEFAULT 'null',    -- JSON [size bucket, kinds of source element] or null
     PRIMARY KEY (run, label)
 );
 CREATE TABLE IF NOT EXISTS code (
@@ -69,7 +70,8 @@ CREATE TABLE IF NOT EXISTS code (
 
 # columns added after the first stores were written: added to an older store when it is opened
 _ADDED_COLUMNS = {"claims": "TEXT NOT NULL DEFAULT '{}'", "deviations": "TEXT NOT NULL DEFAULT '[]'",
-                  "target_no_by": "TEXT NOT NULL DEFAULT '[]'", "stuck": "TEXT NOT NULL DEFAULT '[]'"}
+                  "target_no_by": "TEXT NOT NULL DEFAULT '[]'", "stuck": "TEXT NOT NULL DEFAULT '[]'",
+                  "coverage": "TEXT NOT NULL DEFAULT 'null'"}
 
 
 def _json(text: str) -> Any:
@@ -145,8 +147,8 @@ class ResultStore:
         """Stores one chunk's records in one transaction (all or nothing)."""
         with self.db:
             self.db.executemany("INSERT OR REPLACE INTO cases (run, label, source, source_answer, target_answer, "
-                                "failures, target_size, times, finished, claims, deviations, target_no_by, stuck) "
-                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                "failures, target_size, times, finished, claims, deviations, target_no_by, stuck, "
+                                "coverage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 [(run, *record) for record in records])
 
     def summary(self, run: int, source_type: Any = None) -> Summary:
@@ -155,23 +157,29 @@ class ResultStore:
         reduction, = self.db.execute("SELECT reduction FROM runs WHERE id = ?", (run,)).fetchone()
         summary = Summary(reduction)
         rows = self.db.execute("SELECT label, source, source_answer, target_answer, failures, target_size, times, "
-                               "claims, deviations, target_no_by, stuck FROM cases WHERE run = ? ORDER BY rowid", (run,))
+                               "claims, deviations, target_no_by, stuck, coverage FROM cases WHERE run = ? "
+                               "ORDER BY rowid", (run,))
         from npw.reductions.registry import get_reduction
         from npw.solvers.result import Answer
 
         for (label, source, source_answer, target_answer, failures, target_size, times, claims, deviations,
-             target_no_by, stuck) in rows:
+             target_no_by, stuck, coverage) in rows:
             case = CaseResult(Answer(source_answer), Answer(target_answer),
                               [tuple(f) for f in _json(failures)], _json(target_size), _json(times),
                               _json(claims), [tuple(d) for d in _json(deviations)],
                               target_no_by=_json(target_no_by), stuck=_json(stuck))
+            if source_type is None:
+                source_type = get_problem(get_reduction(reduction).source).instance_type
             if case.failures:
-                if source_type is None:
-                    source_type = get_problem(get_reduction(reduction).source).instance_type
                 source_object = source_type.from_dict(_json(source))
             else:
-                source_object = None  # only failing cases keep their source in a Summary
-            summary.add(label, source_object, case)
+                # a passing case's source is only counted (its size, its kinds of element), not kept
+                try:
+                    source_object = source_type.from_dict(_json(source))
+                except InvalidInstance:
+                    source_object = None
+            covered = _json(coverage)  # null in rows stored before coverage was counted
+            summary.add(label, source_object, case, None if covered is None else (covered[0], covered[1]))
         return summary
 
     def runs(self) -> list[dict]:

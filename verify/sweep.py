@@ -23,6 +23,7 @@ from npw.reductions.base import Reduction
 from npw.reductions.registry import get_reduction
 from npw.solvers.result import Answer
 from npw.verify.growth import GrowthFit
+from npw.verify.cases import stream_part
 from npw.verify.records import case_record
 from npw.verify.check import (
     BACKWARD, CERTIFICATE_KINDS, CLAIM, DECIDER_DISAGREEMENT, DECIDER_ERROR, FORWARD, INVALID_TARGET, MISMATCH,
@@ -30,8 +31,9 @@ from npw.verify.check import (
 )
 from npw.verify.check import NO_PROOF, PROOF_CHECK
 
-__all__ = ["Failure", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report", "SEVERITY", "Summary",
-           "check_chunk", "claim_table", "shrink_counterexample", "sweep", "verify_reduction"]
+__all__ = ["Failure", "MAIN_MEASURES", "MAX_KEPT_DEVIATIONS", "MAX_KEPT_FAILURES", "MAX_STUCK_EXAMPLES", "Report",
+           "SEVERITY", "Summary", "check_chunk", "claim_table", "main_measure", "shrink_counterexample", "size_bucket",
+           "source_coverage", "sweep", "verify_reduction"]
 
 # failure kinds from the most telling to the least: a wrong answer before a bad certificate
 SEVERITY = (MISMATCH, REDUCE_ERROR, INVALID_TARGET, FORWARD, BACKWARD, NO_PROOF, CLAIM, SIZE, DECIDER_DISAGREEMENT,
@@ -42,6 +44,70 @@ MAX_KEPT_FAILURES = 20
 MAX_STUCK_EXAMPLES = 5  # undecided decider calls whose progress the report shows
 # documented deviations (failing claims declared false) a summary keeps an example of, per claim
 MAX_KEPT_DEVIATIONS = 1
+
+
+# the size measure a report's size buckets count by: the first of these an instance has, else its first
+MAIN_MEASURES = ("vertices", "clauses", "numbers", "items", "triples", "sets", "pieces", "cells")
+
+
+def main_measure(measures: dict[str, int]) -> str | None:
+    """The measure of ``instance.size()`` a report's coverage buckets sources by.
+
+    >>> main_measure({"variables": 3, "clauses": 2}), main_measure({"q": 2, "triples": 4}), main_measure({})
+    ('clauses', 'triples', None)
+    """
+    for name in MAIN_MEASURES:
+        if name in measures:
+            return name
+    return next(iter(measures), None)
+
+
+def size_bucket(value: int) -> str:
+    """The bucket of a size: each of 0..4 its own (the degenerate sizes, where rules break most
+    often), then powers of two (5-8, 9-16, ...).
+
+    >>> [size_bucket(v) for v in (0, 4, 5, 8, 9, 100)]
+    ['0', '4', '5-8', '5-8', '9-16', '65-128']
+    """
+    if value <= 4:
+        return str(value)
+    high = 8
+    while value > high:
+        high *= 2
+    return f"{high // 2 + 1}-{high}"
+
+
+def _bucket_order(key: str) -> tuple[str, int]:
+    """``"vertices=5-8"`` sorts by its measure, then by the bucket's low end."""
+    measure, _, bucket = key.partition("=")
+    low = bucket.split("-", 1)[0]
+    return measure, int(low) if low.isdigit() else -1
+
+
+def source_coverage(source: Any) -> tuple[str | None, list[str]]:
+    """What a report's coverage counts of one source: its size bucket (``"MEASURE=BUCKET"`` by
+    its main measure, :func:`main_measure`, :func:`size_bucket`; None without measures) and the
+    kinds of element it has (``"vertex"``, ``"edge"``, ... of its problem's ``KIND:KEY`` element
+    ids, sorted). The kinds come from the source itself, not from the reduction's provenance map,
+    which needs the target built again: a second reduce per case, on 3sat-to-indset about as long
+    as the rest of the case (BENCHMARKS.md, "Issue 33: smallest first and coverage").
+
+    >>> from npw.instances.graphs.graph import VertexCover
+    >>> source_coverage(VertexCover(2, ((0, 1),), 1))
+    ('vertices=2', ['edge', 'vertex'])
+    """
+    try:
+        measures = source.size()
+        measure = main_measure(measures)
+        bucket = None if measure is None else f"{measure}={size_bucket(measures[measure])}"
+    except Exception:  # a user's instance without measures: no bucket for it
+        bucket = None
+    try:
+        elements = get_problem(source.problem).elements
+        ids = elements(source) if elements is not None else ()
+    except Exception:  # a user's problem without element ids: no kinds for it
+        ids = ()
+    return bucket, sorted({element.split(":", 1)[0] for element in ids})
 
 
 @dataclass
@@ -80,6 +146,15 @@ class Summary:
     growth: dict[str, GrowthFit] = field(default_factory=dict)
     target_no_proved: int = 0  # target NOs with a checked DRAT proof (--prove-no)
     target_no_trusted: int = 0  # target NOs neither proved nor confirmed: one decider's word
+    # coverage (counts only, so a worker's summary stays small): stream part ("exhaustive size<=3",
+    # "random", ...) -> [cases, source YES, source NO]
+    parts: dict[str, list[int]] = field(default_factory=dict)
+    # "MEASURE=BUCKET" (the source's main size measure, see size_bucket) -> [source YES, source NO,
+    # source undecided, failing cases]
+    size_buckets: dict[str, list[int]] = field(default_factory=dict)
+    # kind of source element ("vertex", "edge", "clause", ...: Problem.elements' "KIND:KEY" ids) ->
+    # [passing cases, failing cases] whose source has one
+    element_kinds: dict[str, list[int]] = field(default_factory=dict)
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -87,7 +162,10 @@ class Summary:
         if len(self.failures) < MAX_KEPT_FAILURES or set(failure.kinds) - kept_kinds:
             self.failures.append(failure)
 
-    def add(self, label: str, source: Any, case: CaseResult) -> None:
+    def add(self, label: str, source: Any, case: CaseResult, coverage: tuple[str | None, list[str]] | None = None
+            ) -> None:
+        """Counts one checked case; ``coverage`` is the source's :func:`source_coverage` where
+        already known (a result store's row), else it is worked out from ``source`` (if given)."""
         self.cases += 1
         self.confusion[f"{case.source_answer.value}->{case.target_answer.value}"] += 1
         kinds = sorted({kind for kind, _ in case.failures})
@@ -129,6 +207,26 @@ class Summary:
             proved = case.target_no_proved or (PROOF_CHECK in case.times and NO_PROOF not in kinds)
             self.target_no_proved += proved
             self.target_no_trusted += not proved and len(case.target_no_by) < 2
+        part = self.parts.setdefault(stream_part(label), [0, 0, 0])
+        part[0] += 1
+        part[1] += case.source_answer is Answer.YES
+        part[2] += case.source_answer is Answer.NO
+        if coverage is None and source is not None:
+            coverage = source_coverage(source)
+        if coverage is not None:
+            self._cover(coverage, case)
+
+    def _cover(self, coverage: tuple[str | None, list[str]], case: CaseResult) -> None:
+        """Counts the source's size bucket and its kinds of element."""
+        failing = bool(case.failures)
+        bucket, kinds = coverage
+        if bucket is not None:
+            counts = self.size_buckets.setdefault(bucket, [0, 0, 0, 0])
+            answer = case.source_answer
+            counts[0 if answer is Answer.YES else 1 if answer is Answer.NO else 2] += 1
+            counts[3] += failing
+        for kind in kinds:
+            self.element_kinds.setdefault(kind, [0, 0])[failing] += 1
 
     def merge(self, other: "Summary") -> None:
         self.cases += other.cases
@@ -159,6 +257,12 @@ class Summary:
             self.growth.setdefault(measure, GrowthFit(fit.expression, fit.degree)).merge(fit)
         self.target_no_proved += other.target_no_proved
         self.target_no_trusted += other.target_no_trusted
+        for mine, theirs in ((self.parts, other.parts), (self.size_buckets, other.size_buckets),
+                             (self.element_kinds, other.element_kinds)):
+            for key, counts in theirs.items():
+                kept = mine.setdefault(key, [0] * len(counts))
+                for index, value in enumerate(counts):
+                    kept[index] += value
 
     def _stuck_examples(self, lines: list[str]) -> None:
         self.stuck_examples.extend(lines[:MAX_STUCK_EXAMPLES - len(self.stuck_examples)])
@@ -194,9 +298,10 @@ def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], op
         # each case samples extra target certificates under its own reproducible seed
         case_options = {**options, "seed": zlib.crc32(label.encode())}
         case = check_case(reduction, source, **case_options)
-        summary.add(label, source, case)
+        coverage = source_coverage(source)  # once: counted here and kept in the store's row
+        summary.add(label, source, case, coverage)
         if records:
-            rows.append(case_record(label, source, case))
+            rows.append(case_record(label, source, case, coverage))
         if on_case is not None:
             on_case(summary.cases)
         if fail_fast and case.failures:
@@ -407,6 +512,13 @@ class Report:
             "growth": [fit.row(measure) for measure, fit in sorted(s.growth.items())],
             "target_no_proved": s.target_no_proved,
             "target_no_trusted": s.target_no_trusted,
+            # what the stream covered: each part's cases, the sources' sizes, their kinds of element
+            "parts": {part: {"cases": n, "source_yes": yes, "source_no": no}
+                      for part, (n, yes, no) in s.parts.items()},
+            "size_buckets": {key: dict(zip(("source_yes", "source_no", "source_unknown", "failing"), counts))
+                             for key, counts in sorted(s.size_buckets.items(), key=lambda item: _bucket_order(item[0]))},
+            "element_kinds": {kind: {"passing": passing, "failing": failing}
+                              for kind, (passing, failing) in sorted(s.element_kinds.items())},
         }
 
 

@@ -28,7 +28,7 @@ from functools import partial
 from typing import Sequence
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.base import Param, takes
+from npw.instances.base import Param, degenerate_sample, takes
 from npw.instances.graphs import enumeration
 from npw.instances.graphs.generators import DEFAULT_P, check_density, random_pairs
 from npw.instances.graphs.graph import Coloring
@@ -139,8 +139,11 @@ def certain_no_reason(instance: Coloring, clique: Sequence[int]) -> str | None:
 
 def verification_sample(seed: int) -> Coloring:
     """1-8 vertices, an edge density from 0.15 to 0.85 and k from 0..min(n, 4): small enough for
-    the backtracking, with both answers common."""
+    the backtracking, with both answers common; one case in about ten at 0-2 vertices with no edge
+    or every edge (``degenerate_sample``)."""
     rng = _random.Random(seed)
+    if degenerate_sample(seed):
+        return random_instance(rng.randrange(2**31), rng.randint(0, 2), None, rng.choice((0.0, 1.0)))
     return random_instance(rng.randrange(2**31), rng.randint(1, 8), None, rng.uniform(0.15, 0.85))
 
 

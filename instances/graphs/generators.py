@@ -34,7 +34,7 @@ import random as _random
 from typing import Any, Callable, Iterator
 
 from npw.instances.base import InvalidInstance
-from npw.instances.base import Param, takes
+from npw.instances.base import Param, degenerate_sample, takes
 from npw.instances.graphs.graph import GRAPH_PROBLEMS, BoundedGraph, Edge
 
 __all__ = ["DEFAULT_P", "MAX_EXPECTED_EDGES", "certain_no_reason", "certified_no", "check_density", "no_witness",
@@ -236,6 +236,9 @@ def certain_no_reason(instance: BoundedGraph, witness: Any) -> str | None:
 
 def verification_sample(problem: str, seed: int) -> BoundedGraph:
     """1-8 vertices, an edge density from 0.15 to 0.85 and any k: small enough for the brute
-    force, with both answers common."""
+    force, with both answers common; one case in about ten at 0-2 vertices with no edge or every edge
+    (``degenerate_sample``)."""
     rng = _random.Random(seed)
+    if degenerate_sample(seed):
+        return random_instance(problem, rng.randrange(2**31), rng.randint(0, 2), None, rng.choice((0.0, 1.0)))
     return random_instance(problem, rng.randrange(2**31), rng.randint(1, 8), None, rng.uniform(0.15, 0.85))

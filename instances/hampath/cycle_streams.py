@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.base import Param, takes
+from npw.instances.base import Param, degenerate_sample, takes
 from npw.instances.graphs.digraph import digraph_classes
 from npw.instances.graphs.enumeration import atlas_graphs
 from npw.instances.graphs.generators import check_density, random_pairs
@@ -139,9 +139,13 @@ def certain_no_reason(g: HamCycle) -> str | None:
 
 def verification_sample(problem: str, seed: int) -> HamCycle:
     """A small random instance for the verifier: 3-8 vertices (digraphs 2-7), edge probability
-    0.3-0.8 (arcs 0.3-0.7), so both answers are common."""
+    0.3-0.8 (arcs 0.3-0.7), so both answers are common; one case in about ten at 1-2 vertices with
+    no edge or every edge (``degenerate_sample``)."""
     rng = _random.Random(seed)
     directed = CYCLE_PROBLEMS[problem].DIRECTED
+    if degenerate_sample(seed):
+        return generate_random(problem, rng.randrange(2**31), num_vertices=rng.randint(1, 2),
+                               p=rng.choice((0.0, 1.0)))
     n = rng.randint(2, 7) if directed else rng.randint(3, 8)
     p = rng.uniform(0.3, 0.7 if directed else 0.8)
     return generate_random(problem, rng.randrange(2**31), num_vertices=n, p=p)

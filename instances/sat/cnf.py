@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
-from npw.instances.base import MAX_VARIABLES, Param, takes
+from npw.instances.base import MAX_VARIABLES, Param, degenerate_sample, takes
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, Assignment, compact_variables, is_assignment
 from npw.instances.base import FileFormat
 
@@ -268,8 +268,12 @@ def shrink(instance: CNF) -> Iterator[CNF]:
 
 def verification_sample(seed: int) -> CNF:
     """3-8 variables, clauses of widths 1-5 (about 1.2-3.5 a variable): every width a reduction
-    from CNF must handle, both answers common, small enough for the brute force."""
+    from CNF must handle, both answers common, small enough for the brute force; one case in about
+    ten with 0-2 clauses (``degenerate_sample``)."""
     rng = _random.Random(seed)
+    if degenerate_sample(seed):
+        whole = mixed_width_instance(rng.randrange(2**31), 3, 1.0)
+        return CNF(*compact_variables([list(c) for c in whole.clauses[:rng.randint(0, 2)]]))
     return mixed_width_instance(rng.randrange(2**31), rng.randint(3, 8), rng.uniform(1.2, 3.5))
 
 

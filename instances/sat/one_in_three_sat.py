@@ -33,7 +33,7 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.base import Param, takes
+from npw.instances.base import Param, degenerate_sample, takes
 from npw.instances.sat.exactly_k_sat import (
     SAT_FAMILY_FIELDS, ExactlyKSat, clause_count, compact_variables, smaller_clause_lists,
 )
@@ -182,8 +182,12 @@ def mixed_instance(seed: int, num_vars: int = 20) -> OneInThreeSat:
 
 
 def verification_sample(seed: int) -> OneInThreeSat:
-    """A small instance (3-8 variables) for the verifier: about a third of them are no-instances."""
+    """A small instance (3-8 variables) for the verifier: about a third of them are no-instances; one
+    case in about ten with 0-2 clauses (``degenerate_sample``)."""
     rng = _random.Random(seed)
+    if degenerate_sample(seed):
+        whole = random_instance(rng.randrange(2**31), 3, ratio=1.0)
+        return OneInThreeSat(*compact_variables([list(c) for c in whole.clauses[:rng.randint(0, 2)]]))
     num_vars = rng.randint(3, 8)
     if rng.random() < 0.5:
         return positive_instance(rng.randrange(2**31), num_vars, ratio=rng.uniform(0.5, 1.2))

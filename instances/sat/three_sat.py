@@ -12,7 +12,8 @@ import random as _random
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.base import Param, takes
+from npw.instances.base import Param, degenerate_sample, takes
+from npw.instances.sat.exactly_k_sat import compact_variables
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, smaller_clause_lists
 from npw.instances.base import FileFormat
@@ -62,8 +63,12 @@ def random_instance(seed: int, num_vars: int = 20, ratio: float = 4.26) -> Three
 
 
 def verification_sample(seed: int) -> ThreeSat:
-    """3-8 variables at 2-8 clauses per variable: small, with both answers common."""
+    """3-8 variables at 2-8 clauses per variable: small, with both answers common; one case in about
+    ten with 0-2 clauses (``degenerate_sample``)."""
     rng = _random.Random(seed)
+    if degenerate_sample(seed):
+        whole = random_instance(rng.randrange(2**31), 3, 1.0)
+        return ThreeSat(*compact_variables([list(c) for c in whole.clauses[:rng.randint(0, 2)]]))
     return random_instance(rng.randrange(2**31), rng.randint(3, 6), rng.uniform(2.0, 8.0))
 
 

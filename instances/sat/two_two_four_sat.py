@@ -17,7 +17,7 @@ import random as _random
 from typing import TYPE_CHECKING, Iterator
 
 from npw.instances.base import InvalidInstance, Problem
-from npw.instances.base import Param, takes
+from npw.instances.base import Param, degenerate_sample, takes
 from npw.instances.lazy import lazy_import
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, ExactlyKSat, format_literal
 
@@ -161,8 +161,11 @@ def shrink(instance: TwoTwoFourSat) -> Iterator[TwoTwoFourSat]:
 
 
 def verification_sample(seed: int) -> TwoTwoFourSat:
-    """A random instance with 1 <= m <= 6 for the verifier."""
+    """A random instance with 1 <= m <= 6 for the verifier; one case in about ten with m = 1 or 2
+    (``degenerate_sample``)."""
     rng = _random.Random(seed)
+    if degenerate_sample(seed):
+        return random_instance(rng.randrange(2**31), rng.randint(1, 2))
     return random_instance(rng.randrange(2**31), rng.randint(1, 6))
 
 

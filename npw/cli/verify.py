@@ -168,6 +168,16 @@ def _print_report(r: dict) -> None:
             print(f"    {claim['status']}: {claim['name']} (passed {claim['passed']}, failed {claim['failed']})")
             if "deviation" in claim and claim["failed"]:
                 print(f"      declared: {claim['deviation']}")
+    if r.get("parts"):
+        print("  parts: " + "; ".join(f"{part} {p['cases']} (source yes {p['source_yes']}, no {p['source_no']})"
+                                      for part, p in r["parts"].items()))
+    if r.get("size_buckets"):
+        print("  by size: " + ", ".join(f"{key} yes {b['source_yes']} no {b['source_no']}"
+                                        + (f" FAILING {b['failing']}" if b["failing"] else "")
+                                        for key, b in r["size_buckets"].items()))
+    if r.get("element_kinds"):
+        print("  source elements (cases passing/failing): "
+              + ", ".join(f"{kind} {k['passing']}/{k['failing']}" for kind, k in r["element_kinds"].items()))
     if r["stuck_examples"]:
         shown = len(r["stuck_examples"])
         print(f"  undecided decider calls, how far they got ({shown} of {r['stuck_deciders']}):")
@@ -188,8 +198,10 @@ def _print_report(r: dict) -> None:
 
 def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("verify", help="check a reduction on many cases",
-                            description="Without a stream option: --random 100 where the source problem has "
-                                        "a sample, else --exhaustive 2, else planted and certified-no.")
+                            description="Without a stream option, smallest first: every source up to the "
+                                        "largest size whose enumeration has at most 300 cases, then --random "
+                                        "100, --planted 20 and --certified-no 20, each where the source problem "
+                                        "offers it at small sizes (the report's 'parts' say what each covered).")
     p.add_argument("reduction", nargs="?", help="a registered reduction id, or path/to/file.py:NAME")
     p.add_argument("--via", metavar="R1,R2,...", help="instead of one reduction, the chain of registered reductions "
                                                       "R1 then R2 ... (npw path finds them)")
