@@ -274,3 +274,32 @@ def test_a_problem_with_no_stream_is_a_settings_error():
         default_stream(VerifySettings(), bare)
     with pytest.raises(InvalidInstance):
         list(exhaustive(bare, 2))
+
+
+def test_a_seed_its_generator_cannot_build_tries_the_next_seeds():
+    """pm3sat's sample cannot place 14 planar clauses at seed 0: the case takes the next seed
+    derived from it (the same each run) instead of ending the run with exit 2; a generator that
+    refuses every seed still ends it."""
+    import dataclasses
+
+    from npw.instances.base import InvalidInstance, derive_seed
+    from npw.instances.registry import get_problem
+    from npw.verify.cases import random_stream
+
+    problem = get_problem("1in3sat")
+    refused = derive_seed(7, 0)
+
+    def picky(seed):
+        if seed == refused:
+            raise InvalidInstance("no room at this seed")
+        return problem.sample(seed)
+
+    cases = list(random_stream(dataclasses.replace(problem, sample=picky), 3, 7))
+    assert [label for label, _ in cases] == ["random seed=7 case=0", "random seed=7 case=1", "random seed=7 case=2"]
+    assert cases[0][1] == problem.sample(derive_seed(refused, 1)) and cases[1][1] == problem.sample(derive_seed(7, 1))
+
+    def never(seed):
+        raise InvalidInstance("never")
+
+    with pytest.raises(InvalidInstance):
+        list(random_stream(dataclasses.replace(problem, sample=never), 1, 7))
