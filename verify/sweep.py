@@ -73,6 +73,9 @@ class Summary:
     target_no_deciders: Counter = field(default_factory=Counter)  # "tight+phases" -> target NOs decided so
     stuck: int = 0  # decider calls that stopped undecided (UNKNOWN: out of time or budget)
     stuck_examples: list[str] = field(default_factory=list)  # the first MAX_STUCK_EXAMPLES, how far each got
+    skipped: int = 0  # decider runs skipped up front: declared slow at the instance's size (check.runnable_deciders)
+    skipped_example: str = ""
+    witnesses: int = 0  # distinct target certificates backward was checked on, over all cases
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -114,6 +117,10 @@ class Summary:
         seconds = case.times.get(CASE_SECONDS, 0.0)
         if seconds > self.slowest[0]:
             self.slowest = (seconds, label)
+        self.skipped += len(case.skipped)
+        if case.skipped and not self.skipped_example:
+            self.skipped_example = f"{label}: {case.skipped[0]}"
+        self.witnesses += case.witnesses
 
     def merge(self, other: "Summary") -> None:
         self.cases += other.cases
@@ -140,6 +147,9 @@ class Summary:
         self.target_no_deciders.update(other.target_no_deciders)
         self.stuck += other.stuck
         self._stuck_examples(other.stuck_examples)
+        self.skipped += other.skipped
+        self.skipped_example = self.skipped_example or other.skipped_example
+        self.witnesses += other.witnesses
 
     def _stuck_examples(self, lines: list[str]) -> None:
         self.stuck_examples.extend(lines[:MAX_STUCK_EXAMPLES - len(self.stuck_examples)])
@@ -385,6 +395,9 @@ class Report:
             "counterexamples": self.counterexamples,
             "warnings": self.warnings,
             "passed": s.passed,
+            "unknown": s.timeouts,  # cases left UNKNOWN (not compared): the verdict's headline counts them
+            "skipped_deciders": s.skipped,
+            "witnesses_checked": s.witnesses,
         }
 
 
@@ -484,6 +497,9 @@ def verify_reduction(
     if summary.refusals:
         warnings.append(f"{summary.refusals} decider calls refused an instance beyond their limits (UNKNOWN), "
                         f"e.g. {summary.refusal_example}")
+    if summary.skipped:
+        warnings.append(f"{summary.skipped} decider runs skipped up front, declared slow at the instance's size "
+                        f"(a NO they would confirm rests on the other deciders), e.g. {summary.skipped_example}")
     if summary.yes_by_forward:
         warnings.append(f"{summary.yes_by_forward} target YES answers rest on the checked forward certificate "
                         "alone (the target decider timed out): backward was checked on that certificate only")
