@@ -163,6 +163,12 @@ class Summary:
         return self.failure_counts[MISMATCH]
 
     @property
+    def unknown(self) -> int:
+        """Cases whose source or target answer stayed UNKNOWN (out of time, refused, undecided):
+        their answers were not compared."""
+        return sum(n for key, n in self.confusion.items() if "UNKNOWN" in key.split("->"))
+
+    @property
     def passed(self) -> bool:
         """No failure on any case, and at least one case checked (nothing checked proves nothing)."""
         return self.cases > 0 and not self.failure_counts
@@ -395,7 +401,7 @@ class Report:
             "counterexamples": self.counterexamples,
             "warnings": self.warnings,
             "passed": s.passed,
-            "unknown": s.timeouts,  # cases left UNKNOWN (not compared): the verdict's headline counts them
+            "unknown": s.unknown,  # cases left UNKNOWN (not compared): the verdict's headline counts them
             "skipped_deciders": s.skipped,
             "witnesses_checked": s.witnesses,
         }
