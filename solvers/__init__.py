@@ -220,7 +220,11 @@ def distinct_certificates(instance: Any, count: int, seed: int = 0, known: Any =
     if count <= 0:
         return []
     if sampler_of(instance.problem) is not None:
-        return _new_ones(sample_certificates(instance, count + len(known), seed), known, count)
+        try:
+            sampled = sample_certificates(instance, count + len(known), seed)
+        except Refused:  # an encoding past its limit: no more witnesses, not a decider's fault
+            sampled = []
+        return _new_ones(sampled, known, count)
     found: list[Any] = []
     for name in backends or ():
         if len(found) >= count:

@@ -35,7 +35,7 @@ from npw.solvers.registry import fast_of
 
 __all__ = ["BACKWARD", "CASE_SECONDS", "CERTIFICATE_KINDS", "CLAIM", "CaseResult", "DECIDER_DISAGREEMENT",
            "DECIDER_ERROR", "DEFAULT_WITNESSES", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "REDUCE_ERROR",
-           "SIZE", "check_case", "claim_kind", "primary_decider", "runnable_deciders", "witness_count"]
+           "SIZE", "WITNESS_SECONDS", "check_case", "claim_kind", "primary_decider", "runnable_deciders", "witness_count"]
 
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"
@@ -56,6 +56,8 @@ DEFAULT_WITNESSES = 4
 """Distinct target certificates ``backward`` is checked on per yes-target unless told otherwise
 (the decider's, the forward one, and more): what the old default of two sampled certificates
 beyond those two tried, now distinct (BENCHMARKS.md, issue 33)."""
+# key in CaseResult.times: finding the further target witnesses (sampler or other deciders)
+WITNESS_SECONDS = "target:witnesses"
 # a witness shown in a failure's detail is cut to this many characters
 WITNESS_SHOWN = 80
 
@@ -409,12 +411,15 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
         ran = target_yes.backend.partition(":")[0]
         others_by = [name for name in dict.fromkeys((*target_problem.verify_deciders, *target_problem.confirm_no_deciders))
                      if name.partition(":")[0] != ran]
+        start = time.perf_counter()
         try:
             others = distinct_certificates(target, witnesses - had, seed, known=checked, backends=others_by,
                                            timeout=timeout)
         except Exception as error:  # a sampler's rejected certificate (SolverError) or a user's failure
             case.failures.append((DECIDER_ERROR, str(error)))
             others = []
+        if witnesses > had:
+            times[WITNESS_SECONDS] = time.perf_counter() - start
         for number, certificate in enumerate(others, had + 1):
             _check_source_certificate(reduction, source, target, certificate, f"of target witness {number}",
                                       case, timeout)
