@@ -150,18 +150,29 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
     return result
 
 
-def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[Any]:
-    """Up to ``count`` diverse certificates of a yes-instance, each checked, no two alike (a SAT-based
-    sampler enumerates them with blocking clauses: :func:`npw.solvers.sat.distinct_certificates`);
+@functools.lru_cache(maxsize=256)
+def _takes_known(function: Callable[..., Any]) -> bool:
+    return "known" in inspect.signature(function).parameters
+
+
+def sample_certificates(instance: Any, count: int, seed: int = 0, known: Any = ()) -> list[Any]:
+    """Up to ``count`` diverse certificates of a yes-instance, each checked, no two alike and none
+    equal to one of ``known`` (a SAT-based sampler enumerates them with blocking clauses, the
+    known ones blocked first where it takes them: :func:`npw.solvers.sat.distinct_certificates`);
     [] where no sampler exists."""
     spec = sampler_of(instance.problem)
+    known = list(known)
     if spec is None or count <= 0:
         return []
-    certificates = _load(spec)(instance, count, seed)
+    sampler = _load(spec)
+    if known and _takes_known(sampler):
+        certificates = sampler(instance, count, seed, known=known)
+    else:  # asked for as many more as are known: some of those found may be known ones
+        certificates = sampler(instance, count + len(known), seed)
     for certificate in certificates:
         if not instance.verify(certificate):
             raise SolverError(f"the {instance.problem} certificate sampler returned a certificate its checker rejects")
-    return _new_ones(certificates, (), count)
+    return _new_ones(certificates, known, count)
 
 
 def _new_ones(certificates: list[Any], known: Any, count: int) -> list[Any]:
@@ -221,10 +232,9 @@ def distinct_certificates(instance: Any, count: int, seed: int = 0, known: Any =
         return []
     if sampler_of(instance.problem) is not None:
         try:
-            sampled = sample_certificates(instance, count + len(known), seed)
+            return sample_certificates(instance, count, seed, known)
         except Refused:  # an encoding past its limit: no more witnesses, not a decider's fault
-            sampled = []
-        return _new_ones(sampled, known, count)
+            return []
     found: list[Any] = []
     for name in backends or ():
         if len(found) >= count:

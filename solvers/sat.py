@@ -48,7 +48,7 @@ from npw.solvers.registry import Decider, Export, Sampler
 
 __all__ = ["ALIASES", "AUTO", "AUTO_CONFLICTS", "AUTO_LATER", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK",
            "QUICK_PROPAGATIONS", "SAMPLERS", "SAMPLE_SECONDS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept",
-           "cardinality", "decide_by_lazy_sat", "decide_by_sat", "distinct_certificates", "encode_timed", "interruptible", "sample_certificates",
+           "cardinality", "decide_by_lazy_sat", "decide_by_sat", "distinct_certificates", "encode_timed", "enumerate_certificates", "interruptible", "sample_certificates",
            "sample_models", "solve", "solve_auto", "solve_clauses", "solve_interruptible", "solve_releasing", "solver_key",
            "solver_name", "solver_statistics", "to_dimacs"]
 
@@ -349,39 +349,61 @@ def _shown_variables(num_vars: int, shown: int | Sequence[int] | None) -> Sequen
 
 
 def _distinct_models(num_vars: int, clauses: Sequence[Sequence[int]], seed: int, shown: Sequence[int],
-                     deadline: Deadline, conflicts: int | None = None) -> Iterator[tuple[bool, ...]]:
+                     deadline: Deadline, conflicts: int | None = None, ended: dict[str, bool] | None = None,
+                     blocked: Sequence[Sequence[int]] = ()) -> Iterator[tuple[bool, ...]]:
     """Models one by one, each under fresh random preferred phases (seeded), each different from
     the ones before on the ``shown`` variables: after a model, the clause saying "not this
-    assignment of the shown variables" is added (a blocking clause). Ends when no model is left,
-    at the deadline, or at a search needing more than ``conflicts`` conflicts (where given)."""
+    assignment of the shown variables" is added (a blocking clause). Ends when no model is left
+    (then ``ended["exhausted"]`` is True), at the deadline, or at a search needing more than
+    ``conflicts`` conflicts (where given). ``blocked``: assignments of shown variables (as
+    literals) excluded from the start."""
+    if ended is not None:
+        ended["exhausted"] = False
     if not all(map(len, clauses)):
+        if ended is not None:
+            ended["exhausted"] = True
         return
     rng = random.Random(seed)
     with alarm_kept(), Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
+        for literals in blocked:
+            solver.add_clause([-literal for literal in literals])
         while True:
             solver.set_phases([v if rng.random() < 0.5 else -v for v in range(1, num_vars + 1)])
             if conflicts is None:
                 outcome = solve_interruptible(solver, deadline)
             else:  # not solve_interruptible: its prop_budget(-1) turns every budget off, this one too
-                solver.conf_budget(conflicts)  # counted from this call on
-                outcome = _solve_within(solver, deadline)
+                outcome = _solve_within(solver, deadline, conflicts)
             if not outcome:  # none left (False) or out of time or budget (None)
+                if outcome is False and ended is not None:
+                    ended["exhausted"] = True
                 return
             model = set(solver.get_model() or ())
             values = tuple(v in model for v in range(1, num_vars + 1))
             yield values
             if not shown:
+                if ended is not None:
+                    ended["exhausted"] = True
                 return  # nothing shown: every model reads as this one
             solver.add_clause([-v if values[v - 1] else v for v in shown])
 
 
-def _solve_within(solver: Solver, deadline: Deadline) -> bool | None:
-    """``solve_limited`` under the budget already set and, where the deadline is not None, an
-    ``interrupt()`` at the deadline."""
+def _solve_within(solver: Solver, deadline: Deadline, conflicts: int) -> bool | None:
+    """``solve_limited`` within ``conflicts`` conflicts and the deadline: first within
+    :data:`QUICK_PROPAGATIONS` too and no timer thread (a small formula ends there: a thread per
+    model cost more than the search), then under an ``interrupt()`` at the deadline."""
+    solver.conf_budget(conflicts)  # counted from this call on
+    solver.prop_budget(QUICK_PROPAGATIONS)
+    before = solver_statistics(solver).get("conflicts", 0)
+    outcome = solver.solve_limited()
+    if outcome is not None or deadline.expired():
+        return outcome
+    spent = solver_statistics(solver).get("conflicts", 0) - before
+    if spent >= conflicts:
+        return None
+    solver.prop_budget(-1)  # turns every budget off (MiniSat's budgetOff): the conflicts' is set again
+    solver.conf_budget(conflicts - spent)
     if deadline.end is None:
         return solver.solve_limited(expect_interrupt=True)
-    if deadline.expired():
-        return None
     timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
     timer.start()
     try:
@@ -447,16 +469,35 @@ def distinct_certificates(encoding: "SatEncoding", count: int, seed: int = 0, kn
     >>> distinct_certificates(encoding, 10, seed=1, known=[(0, 1)])
     [(0,), (), (1,)]
     """
+    return enumerate_certificates(encoding, count, seed, known, timeout, conflicts)[0]
+
+
+def enumerate_certificates(encoding: "SatEncoding", count: int, seed: int = 0, known: Sequence[Any] = (),
+                           timeout: float | None = SAMPLE_SECONDS, conflicts: int | None = None
+                           ) -> tuple[list[Any], bool]:
+    """:func:`distinct_certificates`, and whether the enumeration ran out of models (then there is
+    no other certificate: a caller with a second encoding need not try it).
+
+    >>> encoding = SatEncoding(2, [[1, 2]], decode=lambda m: m, shown=(1, 2))
+    >>> enumerate_certificates(encoding, 2, seed=1)[1], enumerate_certificates(encoding, 5, seed=1)[1]
+    (False, True)
+    """
     from npw.solvers.result import certificate_key
 
     if count <= 0:
-        return []
+        return [], False
     seen = {certificate_key(certificate) for certificate in known}
     found: list[Any] = []
     shown = _shown_variables(encoding.num_vars, encoding.shown)
-    models = _distinct_models(encoding.num_vars, encoding.clauses, seed, shown, Deadline(timeout), conflicts)
-    # an exact projection repeats only the known ones; one with auxiliaries may repeat any
-    attempts = count + len(seen) if encoding.shown is not None else 2 * count + len(seen)
+    ended: dict[str, bool] = {}
+    blocked = [encoding.project(certificate) for certificate in known] if encoding.project is not None else []
+    models = _distinct_models(encoding.num_vars, encoding.clauses, seed, shown, Deadline(timeout), conflicts, ended,
+                              blocked)
+    # an exact projection repeats only the known ones (none where they are blocked); one with auxiliaries may repeat any
+    if encoding.shown is None:
+        attempts = 2 * count + len(seen)
+    else:
+        attempts = count + (0 if blocked else len(seen))
     for model in itertools.islice(models, attempts):
         certificate = encoding.decode(model)
         key = certificate_key(certificate)
@@ -466,19 +507,23 @@ def distinct_certificates(encoding: "SatEncoding", count: int, seed: int = 0, kn
         found.append(certificate)
         if len(found) >= count:
             break
-    return found
+    return found, ended.get("exhausted", False)
 
 
-def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[bool, ...]]:
-    """Diverse and distinct satisfying assignments of a cnf/3sat/1in3sat/224sat instance
-    (:func:`distinct_certificates`; the encoding has no auxiliary variable).
+def sample_certificates(instance, count: int, seed: int = 0, known: Sequence[Any] = ()) -> list[tuple[bool, ...]]:
+    """Diverse and distinct satisfying assignments of a cnf/3sat/1in3sat/224sat instance, none of
+    ``known`` (:func:`distinct_certificates`; the encoding has no auxiliary variable).
 
     >>> from npw.instances.sat.cnf import CNF
     >>> sorted(sample_certificates(CNF(2, [(1, 2)]), 5, seed=2))
     [(False, True), (True, False), (True, True)]
+    >>> sample_certificates(CNF(2, [(1, 2)]), 5, seed=2, known=[(True, True), [False, True]])
+    [(True, False)]
     """
     num_vars, clauses = cnf_of(instance)
-    return distinct_certificates(SatEncoding(num_vars, clauses, decode=lambda model: model), count, seed)
+    encoding = SatEncoding(num_vars, clauses, decode=lambda model: model, shown=range(1, num_vars + 1),
+                           project=lambda values: [v if value else -v for v, value in enumerate(values, 1)])
+    return distinct_certificates(encoding, count, seed, known)
 
 
 # -- cardinality constraints built under a deadline ------------------------------------------
@@ -568,7 +613,9 @@ class SatEncoding:
     ``stats`` are extra entries for the Result's stats (say why no clauses were needed);
     ``shown``, where given, the variables the certificate is read from (``decode`` looks at no
     other): :func:`distinct_certificates` blocks a found certificate on them alone (None: on
-    every variable, auxiliaries too).
+    every variable, auxiliaries too); ``project``, where given, a certificate's values of the shown
+    variables as literals (``decode`` undone on them): a certificate known beforehand is then
+    blocked before the first model, not found and skipped.
 
     >>> encoding = SatEncoding(2, [[1, 2], [-1]], decode=lambda model: model)
     >>> encoding.num_vars, len(encoding.clauses)
@@ -580,6 +627,7 @@ class SatEncoding:
     decode: Callable[[tuple[bool, ...]], Any]
     stats: Mapping[str, Any] = field(default_factory=dict)
     shown: Sequence[int] | None = None
+    project: Callable[[Any], Sequence[int]] | None = None
 
     @classmethod
     def decided(cls, satisfiable: bool, certificate: Any = None, **stats: Any) -> SatEncoding:

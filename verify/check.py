@@ -6,7 +6,8 @@ against the reduction's size formula, then decided; the answers must be equal.
 On a yes-source, ``forward`` must give a certificate the target's checker accepts;
 on a yes-target, ``backward`` of the decider's certificate, of the forward certificate,
 and of further distinct target certificates up to ``witnesses`` in all (blocking clauses
-on a SAT encoding, else the problem's other deciders: :func:`npw.solvers.distinct_certificates`)
+on a SAT encoding, else the problem's other verifying deciders, each within a few times what the
+first one took: :func:`npw.solvers.distinct_certificates`)
 must give one the source's checker accepts; a failure shows the witness it failed on.
 Deciders named for a side run where they are fast at the instance's size: one declared
 slow there (``Decider.fast``) is skipped up front with the reason, as long as another decides
@@ -58,6 +59,8 @@ DEFAULT_WITNESSES = 4
 beyond those two tried, now distinct (BENCHMARKS.md, issue 33)."""
 # key in CaseResult.times: finding the further target witnesses (sampler or other deciders)
 WITNESS_SECONDS = "target:witnesses"
+# seconds at least that another decider may take for a witness (else 4 times what the target's decider took)
+WITNESS_DECIDER_SECONDS = 1.0
 # a witness shown in a failure's detail is cut to this many characters
 WITNESS_SHOWN = 80
 
@@ -411,10 +414,14 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
         ran = target_yes.backend.partition(":")[0]
         others_by = [name for name in dict.fromkeys((*target_problem.verify_deciders, *target_problem.confirm_no_deciders))
                      if name.partition(":")[0] != ran]
+        # another decider gets a few times what the one that answered took: one far slower at this size
+        # (a breadth-first search on a sliding puzzle) would spend the case's whole time bound on a witness
+        decided_in = max((seconds for key, seconds in times.items() if key.startswith("target:")), default=0.0)
+        budget = max(WITNESS_DECIDER_SECONDS, 4 * decided_in)
         start = time.perf_counter()
         try:
             others = distinct_certificates(target, witnesses - had, seed, known=checked, backends=others_by,
-                                           timeout=timeout)
+                                           timeout=budget if timeout is None else min(timeout, budget))
         except Exception as error:  # a sampler's rejected certificate (SolverError) or a user's failure
             case.failures.append((DECIDER_ERROR, str(error)))
             others = []

@@ -26,7 +26,7 @@ from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
-from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, distinct_certificates
+from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, distinct_certificates, enumerate_certificates
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "PLAIN_CONFLICTS", "PLAIN_UP_TO", "SAMPLERS", "VertexSetEncoder", "at_least_of_groups", "decide_vertex_set", "encode",
@@ -280,10 +280,19 @@ def sample_vertex_sets(instance: Any, encode: VertexSetEncoder, count: int, seed
         The chosen vertices of each model found, no two alike.
     """
     num_vars, clauses = encode(instance, None)
-    n = instance.num_vertices
-    encoding = SatEncoding(num_vars, clauses, decode=lambda model: tuple(v for v in range(n) if model[v]),
-                           shown=range(1, n + 1))
-    return distinct_certificates(encoding, count, seed, known=known, conflicts=conflicts)
+    return distinct_certificates(_vertex_set_encoding(instance.num_vertices, num_vars, clauses), count, seed,
+                                 known=known, conflicts=conflicts)
+
+
+def _vertex_set_encoding(n: int, num_vars: int, clauses: list[list[int]]) -> SatEncoding:
+    """The encoding whose variable v + 1 is "vertex v is chosen", read and blocked on those alone."""
+    return SatEncoding(num_vars, clauses, decode=lambda model: tuple(v for v in range(n) if model[v]),
+                       shown=range(1, n + 1),
+                       project=lambda chosen: _literals(n, set(chosen)))
+
+
+def _literals(n: int, chosen: set[int]) -> list[int]:
+    return [v + 1 if v in chosen else -(v + 1) for v in range(n)]
 
 
 def solve(instance, timeout: float | None = None, solver: str | None = None) -> Result:
@@ -292,10 +301,10 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
     return decide_vertex_set(instance, encode_grouped, timeout, solver)
 
 
-def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
+def sample_certificates(instance, count: int, seed: int = 0, known: Any = ()) -> list[tuple[int, ...]]:
     """Diverse and distinct certificates (vertex sets found under random phases, each blocked once
-    found), for checking a backward map on more than the solver's favourite one (``npw verify
-    --witnesses``). From the plain encoding (every solution is a model) while each model takes
+    found; none of ``known``), for checking a backward map on more than the solver's favourite one
+    (``npw verify --witnesses``). From the plain encoding (every solution is a model) while each model takes
     at most :data:`PLAIN_CONFLICTS` conflicts (and its counter is small: :data:`PLAIN_UP_TO`),
     then from the decider's grouped one (on a 343-vertex
     dominating-set target of a 3-SAT chain the plain counter found no model in 110 s, the grouped
@@ -308,11 +317,15 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     >>> all(g.verify(c) for c in found), len(set(found)) > 1
     (True, True)
     """
-    found = []
+    found: list[tuple[int, ...]] = []
     if instance.num_vertices * max(instance.k, 1) <= PLAIN_UP_TO:
-        found = sample_vertex_sets(instance, encode, count, seed, conflicts=PLAIN_CONFLICTS)
-    if len(found) < count:  # none left, or the plain encoding's counter too hard: the decider's encoding
-        found += sample_vertex_sets(instance, encode_grouped, count - len(found), seed, known=found)
+        num_vars, clauses = encode(instance, None)
+        found, exhausted = enumerate_certificates(_vertex_set_encoding(instance.num_vertices, num_vars, clauses),
+                                                  count, seed, known, conflicts=PLAIN_CONFLICTS)
+        if exhausted:  # every solution found: the grouped encoding's are among them
+            return found
+    if len(found) < count:  # the plain encoding's counter too large or too hard: the decider's encoding
+        found += sample_vertex_sets(instance, encode_grouped, count - len(found), seed, known=[*known, *found])
     return found
 
 
