@@ -105,6 +105,12 @@ def test_bad_decider_options_are_one_line_and_exit_2(capsys, argv, wanted):
     assert err.startswith("npw: error: ") and err.count("\n") == 1 and wanted in err and not out
 
 
+def test_a_bad_decider_with_no_stream_given_is_still_one_line(capsys):
+    assert main(["verify", "3sat-to-indset", "--decider", "source=nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "for 3sat (known: sat, brute, smt)" in err
+
+
 def test_npw_verify_decider_option_and_unknown_in_the_headline(capsys):
     code = main(["verify", "vertexcover-to-domset", "--random", "5", "--seed", "1", "--quiet",
                  "--decider", "target=sat", "--decider", "target=brute", "--decider", "source=sat"])

@@ -384,6 +384,7 @@ def _check_deciders(reduction: Reduction, settings: VerifySettings) -> None:
 
 def _run(reduction: Reduction, settings: VerifySettings, progress: ProgressFactory | None,
          notify: Callable[[str], None] | None, quiet: bool) -> VerifyOutcome:
+    _check_deciders(reduction, settings)  # before anything is said or started: a bad name is one line
     problem = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     settings, default = default_stream(settings, problem)
     if default is not None and notify is not None:
@@ -391,7 +392,6 @@ def _run(reduction: Reduction, settings: VerifySettings, progress: ProgressFacto
     stream, total = case_stream(settings, problem)  # built once: the sweep and the size sample read it
     kept: list[tuple[str, Any]] = []
     cases = _recorded(stream, kept, SIZE_SAMPLE_CASES) if settings.sizes else stream
-    _check_deciders(reduction, settings)
     options = {"timeout": settings.timeout, "witnesses": settings.witness_count,
                "source_deciders": settings.source_deciders, "target_deciders": settings.target_deciders}
     store = run = None
