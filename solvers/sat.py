@@ -48,7 +48,8 @@ from npw.solvers.registry import Decider, Export, Sampler
 
 __all__ = ["ALIASES", "AUTO", "AUTO_CONFLICTS", "AUTO_LATER", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK",
            "QUICK_PROPAGATIONS", "SAMPLERS", "SAMPLE_SECONDS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept",
-           "cardinality", "decide_by_lazy_sat", "decide_by_sat", "distinct_certificates", "encode_timed", "enumerate_certificates", "interruptible", "sample_certificates",
+           "cardinality", "decide_by_lazy_sat", "decide_by_sat", "distinct_certificates", "encode_timed",
+           "enumerate_certificates", "interruptible", "sample_certificates",
            "sample_models", "solve", "solve_auto", "solve_clauses", "solve_interruptible", "solve_releasing", "solver_key",
            "solver_name", "solver_statistics", "to_dimacs"]
 

@@ -36,7 +36,8 @@ from npw.solvers.registry import fast_of
 
 __all__ = ["BACKWARD", "CASE_SECONDS", "CERTIFICATE_KINDS", "CLAIM", "CaseResult", "DECIDER_DISAGREEMENT",
            "DECIDER_ERROR", "DEFAULT_WITNESSES", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "REDUCE_ERROR",
-           "SIZE", "WITNESS_DECIDER_SECONDS", "WITNESS_SECONDS", "WITNESS_SHOWN", "check_case", "claim_kind", "primary_decider", "runnable_deciders", "witness_count"]
+           "SIZE", "WITNESS_DECIDER_SECONDS", "WITNESS_SECONDS", "WITNESS_SHOWN", "check_case", "claim_kind",
+           "primary_decider", "runnable_deciders", "witness_count"]
 
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"

@@ -29,8 +29,8 @@ from npw.solvers.result import Deadline, Result
 from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, distinct_certificates, enumerate_certificates
 from npw.solvers.registry import Decider, Sampler
 
-__all__ = ["DECIDERS", "PLAIN_CONFLICTS", "PLAIN_UP_TO", "SAMPLERS", "VertexSetEncoder", "at_least_of_groups", "decide_vertex_set", "encode",
-           "encode_grouped", "exclusive_groups", "sample_certificates", "sample_vertex_sets", "solve"]
+__all__ = ["DECIDERS", "PLAIN_CONFLICTS", "PLAIN_UP_TO", "SAMPLERS", "VertexSetEncoder", "at_least_of_groups",
+           "decide_vertex_set", "encode", "encode_grouped", "exclusive_groups", "sample_certificates", "sample_vertex_sets", "solve"]
 
 PLAIN_CONFLICTS = 500
 """Conflicts a model of the plain encoding may take in :func:`sample_certificates` before the
