@@ -82,10 +82,10 @@ def _sat_decider(instance: Any, timeout: float | None = None, solver: str | None
 
 
 def _sample_certificates(instance: Any, count: int, seed: int = 0) -> list[Any]:
-    from npw.solvers.sat import sample_models
+    from npw.solvers.sat import SatEncoding, distinct_certificates
 
     num_vars, clauses, decode = instance.to_cnf()
-    return [decode(model) for model in sample_models(num_vars, [tuple(c) for c in clauses], count, seed)]
+    return distinct_certificates(SatEncoding(num_vars, [tuple(c) for c in clauses], decode), count, seed)
 
 
 def _dimacs_export(instance: Any) -> str:

@@ -33,10 +33,10 @@ from typing import Any, Callable
 
 from npw.instances.base import InvalidInstance
 from npw.solvers.registry import deciders_of, exports_of, fast_of, get_export, sampler_of
-from npw.solvers.result import Answer, Refused, Result, SolverError
+from npw.solvers.result import Answer, Refused, Result, SolverError, certificate_key
 
-__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "default_backend", "export", "export_formats",
-           "sample_certificates"]
+__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "default_backend", "distinct_certificates",
+           "export", "export_formats", "sample_certificates"]
 
 
 def _load(spec: str | Callable[..., Any]) -> Callable[..., Any]:
@@ -150,16 +150,102 @@ def solve(instance: Any, backend: str | None = None, timeout: float | None = Non
     return result
 
 
-def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[Any]:
-    """Up to ``count`` diverse certificates of a yes-instance, each checked; [] where no sampler exists."""
+@functools.lru_cache(maxsize=256)
+def _takes_known(function: Callable[..., Any]) -> bool:
+    return "known" in inspect.signature(function).parameters
+
+
+def sample_certificates(instance: Any, count: int, seed: int = 0, known: Any = ()) -> list[Any]:
+    """Up to ``count`` diverse certificates of a yes-instance, each checked, no two alike and none
+    equal to one of ``known`` (a SAT-based sampler enumerates them with blocking clauses, the
+    known ones blocked first where it takes them: :func:`npw.solvers.sat.distinct_certificates`);
+    [] where no sampler exists."""
     spec = sampler_of(instance.problem)
+    known = list(known)
     if spec is None or count <= 0:
         return []
-    certificates = _load(spec)(instance, count, seed)
+    sampler = _load(spec)
+    if known and _takes_known(sampler):
+        certificates = sampler(instance, count, seed, known=known)
+    else:  # asked for as many more as are known: some of those found may be known ones
+        certificates = sampler(instance, count + len(known), seed)
     for certificate in certificates:
         if not instance.verify(certificate):
             raise SolverError(f"the {instance.problem} certificate sampler returned a certificate its checker rejects")
-    return certificates
+    return _new_ones(certificates, known, count)
+
+
+def _new_ones(certificates: list[Any], known: Any, count: int) -> list[Any]:
+    """The first ``count`` of ``certificates`` that differ from each other and from ``known``."""
+    seen = {certificate_key(certificate) for certificate in known}
+    found = []
+    for certificate in certificates:
+        key = certificate_key(certificate)
+        if key not in seen and len(found) < count:
+            seen.add(key)
+            found.append(certificate)
+    return found
+
+
+def distinct_certificates(instance: Any, count: int, seed: int = 0, known: Any = (),
+                          backends: Any = None, timeout: float | None = None) -> list[Any]:
+    """Up to ``count`` certificates of a yes-instance, each checked, pairwise different and none
+    equal to one of ``known`` (:func:`npw.solvers.result.certificate_key`): the witnesses a
+    verifier checks a backward map on (``npw verify --witnesses``).
+
+    From the problem's certificate sampler where it has one (a SAT-based sampler enumerates
+    models with a blocking clause on the certificate's own variables after each:
+    :func:`npw.solvers.sat.distinct_certificates`, so fewer means there are no more); else from
+    the ``backends`` named (deciders of the problem, each run once within ``timeout``; one
+    declared slow at the instance's size, by its ``fast``, is passed over).
+
+    Parameters
+    ----------
+    instance : Any
+        A yes-instance.
+    count : int
+        How many new certificates at most.
+    seed : int
+        The sampler's seed.
+    known : iterable
+        Certificates already had (a decider's, a forward map's): not returned again.
+    backends : iterable of str or None
+        Deciders to ask where the problem has no sampler (None: none).
+    timeout : float or None
+        Seconds for each such decider.
+
+    Returns
+    -------
+    list
+        The new certificates, in the order found.
+
+    Examples
+    --------
+    >>> from npw.instances.graphs.graph import IndependentSet
+    >>> g = IndependentSet(3, (), 2)  # no edge: any 2 or 3 of the vertices
+    >>> found = distinct_certificates(g, 10, seed=1, known=[[0, 1]])
+    >>> sorted(found), all(g.verify(c) for c in found)
+    ([(0, 1, 2), (0, 2), (1, 2)], True)
+    """
+    known = list(known)
+    if count <= 0:
+        return []
+    if sampler_of(instance.problem) is not None:
+        try:
+            return sample_certificates(instance, count, seed, known)
+        except Refused:  # an encoding past its limit: no more witnesses, not a decider's fault
+            return []
+    found: list[Any] = []
+    for name in backends or ():
+        if len(found) >= count:
+            break
+        fast = fast_of(instance.problem, name.partition(":")[0])
+        if fast is not None and not fast(instance):
+            continue
+        result = solve(instance, backend=name, timeout=timeout)  # a rejected certificate: SolverError
+        if result.answer is Answer.YES:
+            found += _new_ones([result.certificate], known + found, 1)
+    return found
 
 
 def export_formats(problem_id: str) -> list[str]:

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
-__all__ = ["Answer", "Deadline", "OutOfTime", "PROGRESS_KEYS", "Refused", "Result", "SolverError", "progress",
-           "shuffled_certificates"]
+__all__ = ["Answer", "Deadline", "OutOfTime", "PROGRESS_KEYS", "Refused", "Result", "SolverError", "certificate_key",
+           "progress", "shuffled_certificates"]
 
 
 class Answer(str, Enum):
@@ -142,6 +142,27 @@ class Refused(Exception):
     encoding past the clause limit, numbers too large for a unary encoding). The message says
     why, with the limit; the deciders' callers turn it into UNKNOWN with ``stats["refused"]``,
     and ``npw solve`` into one line and exit status 2."""
+
+
+def certificate_key(certificate: Any) -> Any:
+    """A hashable key under which two equal certificates are one: lists as tuples, sets and
+    dicts in sorted order, recursively (a decider's ``(0, 2)`` and a backward map's test of
+    ``[0, 2]`` are the same witness); anything else unhashable by its ``repr``.
+
+    >>> certificate_key([0, 2]) == certificate_key((0, 2)), certificate_key({"b": [1], "a": {3, 2}})
+    (True, (('a', (2, 3)), ('b', (1,))))
+    """
+    if isinstance(certificate, (list, tuple)):
+        return tuple(certificate_key(item) for item in certificate)
+    if isinstance(certificate, (set, frozenset)):
+        return tuple(sorted((certificate_key(item) for item in certificate), key=repr))
+    if isinstance(certificate, dict):
+        return tuple(sorted(((certificate_key(k), certificate_key(v)) for k, v in certificate.items()), key=repr))
+    try:
+        hash(certificate)
+    except TypeError:
+        return ("unhashable", type(certificate).__name__, repr(certificate))
+    return certificate
 
 
 def shuffled_certificates(solve: Callable[..., Result], instance: Any, count: int, seed: int,

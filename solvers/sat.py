@@ -47,8 +47,9 @@ from npw.solvers.limits import clauses_of_formula
 from npw.solvers.registry import Decider, Export, Sampler
 
 __all__ = ["ALIASES", "AUTO", "AUTO_CONFLICTS", "AUTO_LATER", "CARD_IN_CHILD", "DECIDERS", "DEFAULT_SOLVER", "EXPORTS", "HELD", "INTERRUPTIBLE", "LOAD_CHUNK",
-           "QUICK_PROPAGATIONS", "SAMPLERS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept", "cardinality",
-           "decide_by_lazy_sat", "decide_by_sat", "encode_timed", "interruptible", "sample_certificates",
+           "QUICK_PROPAGATIONS", "SAMPLERS", "SAMPLE_SECONDS", "SOLVER_STATS", "STATS_KEYS", "SatEncoding", "alarm_kept",
+           "cardinality", "decide_by_lazy_sat", "decide_by_sat", "distinct_certificates", "encode_timed",
+           "enumerate_certificates", "interruptible", "sample_certificates",
            "sample_models", "solve", "solve_auto", "solve_clauses", "solve_interruptible", "solve_releasing", "solver_key",
            "solver_name", "solver_statistics", "to_dimacs"]
 
@@ -333,25 +334,197 @@ def solve_interruptible(solver: Solver, deadline: Deadline) -> bool | None:
         timer.cancel()
 
 
-def sample_models(num_vars: int, clauses: Sequence[Sequence[int]], count: int, seed: int) -> list[tuple[bool, ...]]:
-    """Up to ``count`` models found under random preferred phases (seeded): diverse solutions,
-    so that a backward map is not only ever tried on the solver's favourite one."""
+SAMPLE_SECONDS = 5.0
+"""Seconds :func:`sample_models` and :func:`distinct_certificates` (so every SAT-based certificate
+sampler) take at most for all their models: past it they return those found so far (a verifier's
+case needs a handful of models of a small formula, milliseconds; a chain's large target must not
+stall the run)."""
+
+
+def _shown_variables(num_vars: int, shown: int | Sequence[int] | None) -> Sequence[int]:
+    if shown is None:
+        return range(1, num_vars + 1)
+    if isinstance(shown, int):
+        return range(1, shown + 1)
+    return list(shown)
+
+
+def _distinct_models(num_vars: int, clauses: Sequence[Sequence[int]], seed: int, shown: Sequence[int],
+                     deadline: Deadline, conflicts: int | None = None, ended: dict[str, bool] | None = None,
+                     blocked: Sequence[Sequence[int]] = ()) -> Iterator[tuple[bool, ...]]:
+    """Models one by one, each under fresh random preferred phases (seeded), each different from
+    the ones before on the ``shown`` variables: after a model, the clause saying "not this
+    assignment of the shown variables" is added (a blocking clause). Ends when no model is left
+    (then ``ended["exhausted"]`` is True), at the deadline, or at a search needing more than
+    ``conflicts`` conflicts (where given). ``blocked``: assignments of shown variables (as
+    literals) excluded from the start."""
+    if ended is not None:
+        ended["exhausted"] = False
+    if not all(map(len, clauses)):
+        if ended is not None:
+            ended["exhausted"] = True
+        return
     rng = random.Random(seed)
-    models = []
-    with Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
-        for _ in range(count):
+    with alarm_kept(), Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
+        for literals in blocked:
+            solver.add_clause([-literal for literal in literals])
+        while True:
             solver.set_phases([v if rng.random() < 0.5 else -v for v in range(1, num_vars + 1)])
-            if not solver.solve():
-                break
+            if conflicts is None:
+                outcome = solve_interruptible(solver, deadline)
+            else:  # not solve_interruptible: its prop_budget(-1) turns every budget off, this one too
+                outcome = _solve_within(solver, deadline, conflicts)
+            if not outcome:  # none left (False) or out of time or budget (None)
+                if outcome is False and ended is not None:
+                    ended["exhausted"] = True
+                return
             model = set(solver.get_model() or ())
-            models.append(tuple(v in model for v in range(1, num_vars + 1)))
-    return models
+            values = tuple(v in model for v in range(1, num_vars + 1))
+            yield values
+            if not shown:
+                if ended is not None:
+                    ended["exhausted"] = True
+                return  # nothing shown: every model reads as this one
+            solver.add_clause([-v if values[v - 1] else v for v in shown])
 
 
-def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[bool, ...]]:
-    """Diverse satisfying assignments of a cnf/3sat/1in3sat/224sat instance (see sample_models)."""
+def _solve_within(solver: Solver, deadline: Deadline, conflicts: int) -> bool | None:
+    """``solve_limited`` within ``conflicts`` conflicts and the deadline: first within
+    :data:`QUICK_PROPAGATIONS` too and no timer thread (a small formula ends there: a thread per
+    model cost more than the search), then under an ``interrupt()`` at the deadline."""
+    solver.conf_budget(conflicts)  # counted from this call on
+    solver.prop_budget(QUICK_PROPAGATIONS)
+    before = solver_statistics(solver).get("conflicts", 0)
+    outcome = solver.solve_limited()
+    if outcome is not None or deadline.expired():
+        return outcome
+    spent = solver_statistics(solver).get("conflicts", 0) - before
+    if spent >= conflicts:
+        return None
+    solver.prop_budget(-1)  # turns every budget off (MiniSat's budgetOff): the conflicts' is set again
+    solver.conf_budget(conflicts - spent)
+    if deadline.end is None:
+        return solver.solve_limited(expect_interrupt=True)
+    timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
+    timer.start()
+    try:
+        return solver.solve_limited(expect_interrupt=True)
+    finally:
+        timer.cancel()
+
+
+def sample_models(num_vars: int, clauses: Sequence[Sequence[int]], count: int, seed: int,
+                  shown: int | Sequence[int] | None = None, timeout: float | None = SAMPLE_SECONDS,
+                  conflicts: int | None = None) -> list[tuple[bool, ...]]:
+    """Up to ``count`` models found under random preferred phases (seeded), pairwise different
+    on the ``shown`` variables (a number n: variables 1..n; a list; None: all of them), each
+    blocked once found: diverse and distinct solutions, so that a backward map is not only ever
+    tried on the solver's favourite one. Fewer where the formula has fewer, at ``timeout``, or at
+    a model that needs more than ``conflicts`` conflicts.
+
+    >>> sample_models(3, [[1, 2, 3]], 10, seed=1, shown=2)  # x1, x2 take their 4 values, x3 what it must
+    [(True, False, False), (True, True, True), (False, False, True), (False, True, True)]
+    >>> len(sample_models(3, [[1, 2, 3]], 10, seed=1))  # every variable shown: the 7 models
+    7
+    """
+    if count <= 0:
+        return []
+    models = _distinct_models(num_vars, clauses, seed, _shown_variables(num_vars, shown), Deadline(timeout), conflicts)
+    return list(itertools.islice(models, count))
+
+
+def distinct_certificates(encoding: "SatEncoding", count: int, seed: int = 0, known: Sequence[Any] = (),
+                          timeout: float | None = SAMPLE_SECONDS, conflicts: int | None = None) -> list[Any]:
+    """Up to ``count`` pairwise different certificates of an encoding's models, none equal to one
+    of ``known`` (compared by :func:`npw.solvers.result.certificate_key`): the models are
+    enumerated under random phases with a blocking clause on the encoding's ``shown`` variables
+    (those its certificate is read from) after each, so no certificate comes twice where
+    ``shown`` is exact. Where it is not (None: every variable, auxiliaries too), models that
+    decode alike are skipped, up to as many again as asked. The one helper behind every
+    SAT-based certificate sampler (``Sampler`` records, ``npw verify --witnesses``).
+
+    Parameters
+    ----------
+    encoding : SatEncoding
+        The CNF, its ``decode`` and its ``shown`` variables.
+    count : int
+        How many new certificates to return at most.
+    seed : int
+        The random phases' seed.
+    known : sequence
+        Certificates already had (the decider's, the forward one): not returned again.
+    timeout : float or None
+        Seconds for the whole enumeration; past it, those found so far.
+    conflicts : int or None
+        Where given, a model whose search needs more conflicts ends the enumeration (a caller
+        with a second, easier encoding goes on with that one).
+
+    Returns
+    -------
+    list
+        The certificates, in the order found.
+
+    Examples
+    --------
+    >>> encoding = SatEncoding(3, [[1, 2, 3]], decode=lambda m: tuple(v for v in range(2) if m[v]), shown=(1, 2))
+    >>> distinct_certificates(encoding, 10, seed=1, known=[(0, 1)])
+    [(0,), (), (1,)]
+    """
+    return enumerate_certificates(encoding, count, seed, known, timeout, conflicts)[0]
+
+
+def enumerate_certificates(encoding: "SatEncoding", count: int, seed: int = 0, known: Sequence[Any] = (),
+                           timeout: float | None = SAMPLE_SECONDS, conflicts: int | None = None
+                           ) -> tuple[list[Any], bool]:
+    """:func:`distinct_certificates`, and whether the enumeration ran out of models (then there is
+    no other certificate: a caller with a second encoding need not try it).
+
+    >>> encoding = SatEncoding(2, [[1, 2]], decode=lambda m: m, shown=(1, 2))
+    >>> enumerate_certificates(encoding, 2, seed=1)[1], enumerate_certificates(encoding, 5, seed=1)[1]
+    (False, True)
+    """
+    from npw.solvers.result import certificate_key
+
+    if count <= 0:
+        return [], False
+    seen = {certificate_key(certificate) for certificate in known}
+    found: list[Any] = []
+    shown = _shown_variables(encoding.num_vars, encoding.shown)
+    ended: dict[str, bool] = {}
+    blocked = [encoding.project(certificate) for certificate in known] if encoding.project is not None else []
+    models = _distinct_models(encoding.num_vars, encoding.clauses, seed, shown, Deadline(timeout), conflicts, ended,
+                              blocked)
+    # an exact projection repeats only the known ones (none where they are blocked); one with auxiliaries may repeat any
+    if encoding.shown is None:
+        attempts = 2 * count + len(seen)
+    else:
+        attempts = count + (0 if blocked else len(seen))
+    for model in itertools.islice(models, attempts):
+        certificate = encoding.decode(model)
+        key = certificate_key(certificate)
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(certificate)
+        if len(found) >= count:
+            break
+    return found, ended.get("exhausted", False)
+
+
+def sample_certificates(instance, count: int, seed: int = 0, known: Sequence[Any] = ()) -> list[tuple[bool, ...]]:
+    """Diverse and distinct satisfying assignments of a cnf/3sat/1in3sat/224sat instance, none of
+    ``known`` (:func:`distinct_certificates`; the encoding has no auxiliary variable).
+
+    >>> from npw.instances.sat.cnf import CNF
+    >>> sorted(sample_certificates(CNF(2, [(1, 2)]), 5, seed=2))
+    [(False, True), (True, False), (True, True)]
+    >>> sample_certificates(CNF(2, [(1, 2)]), 5, seed=2, known=[(True, True), [False, True]])
+    [(True, False)]
+    """
     num_vars, clauses = cnf_of(instance)
-    return sample_models(num_vars, clauses, count, seed)
+    encoding = SatEncoding(num_vars, clauses, decode=lambda model: model, shown=range(1, num_vars + 1),
+                           project=lambda values: [v if value else -v for v, value in enumerate(values, 1)])
+    return distinct_certificates(encoding, count, seed, known)
 
 
 # -- cardinality constraints built under a deadline ------------------------------------------
@@ -438,7 +611,12 @@ class SatEncoding:
     """A CNF over variables 1..num_vars and how a model of it becomes a certificate.
 
     ``decode`` gets the model as a tuple of booleans (``model[i]`` is variable i + 1);
-    ``stats`` are extra entries for the Result's stats (say why no clauses were needed).
+    ``stats`` are extra entries for the Result's stats (say why no clauses were needed);
+    ``shown``, where given, the variables the certificate is read from (``decode`` looks at no
+    other): :func:`distinct_certificates` blocks a found certificate on them alone (None: on
+    every variable, auxiliaries too); ``project``, where given, a certificate's values of the shown
+    variables as literals (``decode`` undone on them): a certificate known beforehand is then
+    blocked before the first model, not found and skipped.
 
     >>> encoding = SatEncoding(2, [[1, 2], [-1]], decode=lambda model: model)
     >>> encoding.num_vars, len(encoding.clauses)
@@ -449,6 +627,8 @@ class SatEncoding:
     clauses: Sequence[Sequence[int]]
     decode: Callable[[tuple[bool, ...]], Any]
     stats: Mapping[str, Any] = field(default_factory=dict)
+    shown: Sequence[int] | None = None
+    project: Callable[[Any], Sequence[int]] | None = None
 
     @classmethod
     def decided(cls, satisfiable: bool, certificate: Any = None, **stats: Any) -> SatEncoding:

@@ -4,8 +4,14 @@ Per case: the source is decided by every decider its problem lists for
 verification (they must agree); the target is built, validated and measured
 against the reduction's size formula, then decided; the answers must be equal.
 On a yes-source, ``forward`` must give a certificate the target's checker accepts;
-on a yes-target, ``backward`` of the decider's certificate (and of the forward
-certificate) must give one the source's checker accepts. The proof's claims
+on a yes-target, ``backward`` of the decider's certificate, of the forward certificate,
+and of further distinct target certificates up to ``witnesses`` in all (blocking clauses
+on a SAT encoding, else the problem's other verifying deciders, each within a few times what the
+first one took: :func:`npw.solvers.distinct_certificates`)
+must give one the source's checker accepts; a failure shows the witness it failed on.
+Deciders named for a side run where they are fast at the instance's size: one declared
+slow there (``Decider.fast``) is skipped up front with the reason, as long as another decides
+the side (a NO-confirming decider is skipped outright: the NO then rests on the others). The proof's claims
 (:class:`npw.reductions.base.Claim`) are checked at each stage they name.
 
 The reduction's own code (reduce, forward, backward, size, claims) runs under the
@@ -25,14 +31,14 @@ from npw.instances.registry import get_problem
 from npw.instances.time_bound import bounded_calls, time_bound
 from npw.reductions.asymptotic import Order, OrderError, order_of_text
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Bound, Claim, Reduction
-from npw.solvers import sample_certificates, solve
-from npw.solvers.result import Answer, Result, SolverError, progress
+from npw.solvers import distinct_certificates, solve
+from npw.solvers.result import Answer, Result, SolverError, certificate_key, progress
 from npw.solvers.registry import fast_of
 
 __all__ = ["BACKWARD", "CASE_SECONDS", "CERTIFICATE_KINDS", "CLAIM", "CaseResult", "DECIDER_DISAGREEMENT",
-           "DECIDER_ERROR", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "NO_PROOF", "PROOF_CHECK",
-           "REDUCE_ERROR", "SIZE",
-           "check_case", "claim_kind", "primary_decider"]
+           "DECIDER_ERROR", "DEFAULT_WITNESSES", "FORWARD", "FORWARD_PROOF", "INVALID_TARGET", "MISMATCH", "NO_PROOF",
+           "PROOF_CHECK", "REDUCE_ERROR", "SIZE", "WITNESS_DECIDER_SECONDS", "WITNESS_SECONDS", "WITNESS_SHOWN",
+           "check_case", "claim_kind", "primary_decider", "runnable_deciders", "witness_count"]
 
 # failure kinds, in the order they are reported
 DECIDER_DISAGREEMENT = "decider-disagreement"
@@ -54,6 +60,35 @@ CASE_SECONDS = "case"
 # the check finished: with no "no-proof" failure, the NO is proved; a result store keeps times)
 PROOF_SOLVE = "target:drat-proof"
 PROOF_CHECK = "target:drat-check"
+DEFAULT_WITNESSES = 4
+"""Distinct target certificates ``backward`` is checked on per yes-target unless told otherwise
+(the decider's, the forward one, and more): what the old default of two sampled certificates
+beyond those two tried, now distinct (BENCHMARKS.md, issue 33)."""
+# key in CaseResult.times: finding the further target witnesses (sampler or other deciders)
+WITNESS_SECONDS = "target:witnesses"
+# seconds at least that another decider may take for a witness (else 4 times what the target's decider took)
+WITNESS_DECIDER_SECONDS = 1.0
+# a witness shown in a failure's detail is cut to this many characters
+WITNESS_SHOWN = 80
+
+
+def witness_count(witnesses: int | None = None, extra_certificates: int | None = None) -> int:
+    """How many distinct target certificates ``backward`` is checked on, from ``witnesses`` and
+    the older ``extra_certificates`` (sampled certificates beyond the decider's and the forward
+    one: that many plus two in all); given both, the larger; given neither, :data:`DEFAULT_WITNESSES`.
+
+    >>> witness_count(), witness_count(6), witness_count(extra_certificates=2), witness_count(3, 8)
+    (4, 6, 4, 10)
+    """
+    counts = [count for count in (witnesses, None if extra_certificates is None else extra_certificates + 2)
+              if count is not None]
+    return max(counts) if counts else DEFAULT_WITNESSES
+
+
+def _shown(certificate: Any) -> str:
+    """A witness in a failure's detail: its repr, cut to :data:`WITNESS_SHOWN` characters."""
+    text = repr(certificate)
+    return text if len(text) <= WITNESS_SHOWN else text[:WITNESS_SHOWN - 3] + "..."
 
 
 def claim_kind(name: str) -> str:
@@ -87,6 +122,10 @@ class CaseResult:
     orders: dict[str, tuple[str, float, float, int]] = field(default_factory=dict)
     # --prove-no: the target's NO has a DRAT proof that the checker verified (npw.solvers.proof)
     target_no_proved: bool = False
+    # deciders not run because declared slow at the instance's size: "role backend: skipped: why"
+    skipped: list[str] = field(default_factory=list)
+    # distinct target certificates backward was checked on
+    witnesses: int = 0
 
     @property
     def timed_out(self) -> bool:
@@ -132,6 +171,36 @@ def primary_decider(instance: Any, deciders: Sequence[str]) -> str:
     return deciders[0]
 
 
+def _sizes(instance: Any) -> str:
+    try:
+        sizes = instance.size()
+    except Exception:  # a user's size() that fails is reported where the target's size is measured
+        return "its size"
+    return ", ".join(f"{key} {value:,}" if isinstance(value, int) else f"{key} {value}" for key, value in sizes.items())
+
+
+def runnable_deciders(instance: Any, deciders: Sequence[str], keep_one: bool = True) -> tuple[list[str], list[str]]:
+    """The ``deciders`` worth running on ``instance``, and why each other one is skipped: a decider
+    whose declared ``fast(instance)`` is False (:class:`npw.solvers.registry.Decider`; brute force
+    on a 51-vertex graph) would spend its whole time bound and decide nothing. With ``keep_one``,
+    the first of them is kept where all would be skipped (a side must be decided by something).
+
+    >>> from npw.instances.graphs.graph import DominatingSet
+    >>> runnable_deciders(DominatingSet(51, (), 51), ("sat", "brute"))
+    (['sat'], ['brute: skipped: declared slow at this size (vertices 51, edges 0, k 51)'])
+    >>> runnable_deciders(DominatingSet(51, (), 51), ("brute",)), runnable_deciders(DominatingSet(3, (), 1), ("brute",))
+    ((['brute'], []), (['brute'], []))
+    """
+    kept, slow = [], []
+    for name in deciders:
+        fast = fast_of(instance.problem, name.partition(":")[0])
+        (slow if fast is not None and not fast(instance) else kept).append(name)
+    if keep_one and not kept and slow:
+        kept.append(slow.pop(0))
+    reasons = [f"{name}: skipped: declared slow at this size ({_sizes(instance)})" for name in slow] if slow else []
+    return kept, reasons
+
+
 def _decide(instance: Any, deciders: Sequence[str], timeout: float | None, times: dict[str, float],
             role: str) -> list[Result]:
     results = []
@@ -171,10 +240,15 @@ def _decide_side(instance: Any, deciders: Sequence[str], timeout: float | None, 
                  case: "CaseResult", confirm_no: Sequence[str] = ()) -> tuple[Answer, Result | None]:
     """Runs the deciders of one side, and ``confirm_no`` too when they say NO; records decider
     errors and disagreements as failures."""
+    deciders, skipped = runnable_deciders(instance, deciders)
     results = _decide(instance, deciders, timeout, case.times, role)
     confirmers = [name for name in confirm_no if name not in deciders]
     if confirmers and _combined(results)[0] is Answer.NO:
+        # a NO-confirming decider beyond its size is skipped: the NO rests on the deciders that ran
+        confirmers, slow = runnable_deciders(instance, confirmers, keep_one=False)
+        skipped += slow
         results += _decide(instance, confirmers, timeout, case.times, role)
+    case.skipped += [f"{role} {line}" for line in skipped]
     _decider_errors(results, role, case)
     case.refusals += [f"{role} {r.backend}: {r.stats['refused']}" for r in results if "refused" in r.stats]
     case.stuck += [f"{role} {r.backend}: {progress(r.stats) or 'no progress reported'}" for r in results
@@ -264,6 +338,7 @@ def _size_failures(predicted: Any, built: dict[str, int]) -> str | None:
 
 def _check_source_certificate(reduction: Reduction, source: Any, target: Any, target_certificate: Any,
                               label: str, case: CaseResult, timeout: float | None) -> None:
+    label = f"{label} {_shown(target_certificate)}"  # the witness, so that a failure shows it
     try:
         source_certificate = _run(reduction.backward, (source, target, target_certificate), timeout)
     except (_Raised, InvalidInstance) as error:
@@ -282,12 +357,17 @@ def check_case(
     source_deciders: Sequence[str] | None = None,
     target_deciders: Sequence[str] | None = None,
     timeout: float | None = None,
-    extra_certificates: int = 2,
+    extra_certificates: int | None = None,
     seed: int = 0,
     prove_no: bool = False,
+    witnesses: int | None = None,
 ) -> CaseResult:
-    """Checks one case; on a yes-target, ``backward`` is also tried on ``extra_certificates``
-    further target certificates found under random solver phases (seeded by ``seed``).
+    """Checks one case; on a yes-target, ``backward`` is tried on ``witnesses`` distinct target
+    certificates (default :data:`DEFAULT_WITNESSES`): the decider's, the forward one, then more
+    (:func:`npw.solvers.distinct_certificates`, seeded by ``seed``). ``extra_certificates``, the
+    older name, counts the ones beyond the decider's and the forward one (:func:`witness_count`).
+    ``source_deciders`` / ``target_deciders`` name the deciders of each side (None: the problem's;
+    several must agree); one declared slow at the instance's size is skipped (:func:`runnable_deciders`).
     ``timeout`` bounds each decider call and each call of the reduction's own code. With
     ``prove_no``, a target NO also needs a DRAT proof of its SAT encoding that the checker
     verifies (:func:`npw.solvers.proof.prove_no`; failing that, a ``no-proof`` failure).
@@ -302,15 +382,15 @@ def check_case(
     case = CaseResult()
     try:
         with bounded_calls():  # one signal handler for the case's two dozen bounded calls
-            _check(case, reduction, source, source_deciders, target_deciders, timeout, extra_certificates, seed,
-                   prove_no=prove_no)
+            _check(case, reduction, source, source_deciders, target_deciders, timeout,
+                   witness_count(witnesses, extra_certificates), seed, prove_no=prove_no)
     finally:
         case.times[CASE_SECONDS] = time.perf_counter() - started
     return case
 
 
 def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders: Sequence[str] | None,
-           target_deciders: Sequence[str] | None, timeout: float | None, extra_certificates: int, seed: int,
+           target_deciders: Sequence[str] | None, timeout: float | None, witnesses: int, seed: int,
            prove_no: bool = False) -> None:
     times = case.times
     if source_deciders is None:
@@ -365,6 +445,7 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
     if Answer.UNKNOWN not in (case.source_answer, case.target_answer) and case.source_answer != case.target_answer:
         case.failures.append((MISMATCH, f"source {case.source_answer.value}, target {case.target_answer.value}"))
 
+    checked: list[Any] = []  # the target certificates backward is checked on
     if source_yes is not None and reduction.forward is not None:
         try:
             forward_certificate = _run(reduction.forward, (source, source_yes.certificate), timeout)
@@ -386,14 +467,32 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
                               "on the forward certificate", case)
                 _check_source_certificate(reduction, source, target, forward_certificate, "of the forward certificate",
                                           case, timeout)
+                checked.append(forward_certificate)
     if target_yes is not None:
         _check_source_certificate(reduction, source, target, target_yes.certificate,
                                   f"of the {target_yes.backend} certificate", case, timeout)
+        checked.append(target_yes.certificate)
+        had = len({certificate_key(certificate) for certificate in checked})
+        # where the problem has no sampler: its other verifying deciders' certificates
+        ran = target_yes.backend.partition(":")[0]
+        others_by = [name for name in dict.fromkeys((*target_problem.verify_deciders, *target_problem.confirm_no_deciders))
+                     if name.partition(":")[0] != ran]
+        # another decider gets a few times what the one that answered took: one far slower at this size
+        # (a breadth-first search on a sliding puzzle) would spend the case's whole time bound on a witness
+        decided_in = max((seconds for key, seconds in times.items() if key.startswith("target:")), default=0.0)
+        budget = max(WITNESS_DECIDER_SECONDS, 4 * decided_in)
+        start = time.perf_counter()
         try:
-            others = sample_certificates(target, extra_certificates, seed)
+            others = distinct_certificates(target, witnesses - had, seed, known=checked, backends=others_by,
+                                           timeout=budget if timeout is None else min(timeout, budget))
         except Exception as error:  # a sampler's rejected certificate (SolverError) or a user's failure
             case.failures.append((DECIDER_ERROR, str(error)))
             others = []
-        for number, certificate in enumerate(others, 1):
-            _check_source_certificate(reduction, source, target, certificate, f"of sampled target certificate {number}",
+        if witnesses > had:
+            times[WITNESS_SECONDS] = time.perf_counter() - start
+        for number, certificate in enumerate(others, had + 1):
+            _check_source_certificate(reduction, source, target, certificate, f"of target witness {number}",
                                       case, timeout)
+        case.witnesses = had + len(others)
+    elif checked:
+        case.witnesses = 1

@@ -37,6 +37,7 @@ from npw.verify.cases import (
     Condition, SettingsError, certified_no_stream, exhaustive, planted_stream, random_stream, small_generator,
     smallest_first_size, source_problem, where_filter,
 )
+from npw.verify.check import witness_count
 from npw.verify.store import open_store
 from npw.verify.sweep import verify_reduction
 
@@ -78,7 +79,11 @@ class VerifySettings:
     The stream: ``exhaustive`` (every source up to that size, or None), ``random``,
     ``planted``, ``certified_no`` (that many cases of each; 0: none) from ``seed``, narrowed
     by the ``where`` conditions. The checks: ``timeout`` (seconds per decider call and per call
-    of the reduction's code), ``extra_certificates``, ``fail_fast``. Where it runs:
+    of the reduction's code), ``witnesses`` (distinct target certificates backward is checked on;
+    ``extra_certificates`` is its older name, counting those beyond the decider's and the forward
+    one: :func:`npw.verify.check.witness_count`), ``source_deciders`` / ``target_deciders`` (the
+    deciders of each side, by the names ``npw solve --backend`` takes; None: the problem's),
+    ``fail_fast``. Where it runs:
     ``workers`` (a process pool above 1) or ``dask`` (a scheduler's address); ``db``: the
     result store (a file name) that records the cases and resumes the run. ``sizes``: also
     measure the stream's first ``SIZE_SAMPLE_CASES`` targets against the size formula (for
@@ -104,6 +109,19 @@ class VerifySettings:
     db: str | None = None
     sizes: bool = False
     prove_no: bool = False  # every target NO needs a checked DRAT proof (npw.solvers.proof)
+    witnesses: int | None = None
+    source_deciders: tuple[str, ...] | None = None
+    target_deciders: tuple[str, ...] | None = None
+
+    @property
+    def witness_count(self) -> int:
+        """Distinct target certificates backward is checked on per yes-target (``witnesses``, else
+        ``extra_certificates`` plus the decider's and the forward one).
+
+        >>> VerifySettings().witness_count, VerifySettings(witnesses=7).witness_count
+        (4, 7)
+        """
+        return witness_count(self.witnesses, None if self.witnesses is not None else self.extra_certificates)
 
     @property
     def streams_given(self) -> bool:
@@ -246,13 +264,15 @@ def run_arguments(settings: VerifySettings) -> dict[str, Any]:
     Examples
     --------
     >>> sorted(run_arguments(VerifySettings(random=10, seed=1)).items())  # doctest: +NORMALIZE_WHITESPACE
-    [('certified_no', 0), ('exhaustive', None), ('extra_certificates', 2), ('planted', 0), ('random', 10),
-     ('seed', 1), ('timeout', 60.0), ('where', [])]
+    [('certified_no', 0), ('exhaustive', None), ('planted', 0), ('random', 10), ('seed', 1), ('source_deciders', None),
+     ('target_deciders', None), ('timeout', 60.0), ('where', []), ('witnesses', 4)]
     """
     return {"exhaustive": settings.exhaustive, "random": settings.random, "planted": settings.planted,
             "certified_no": settings.certified_no, "seed": settings.seed,
             "where": sorted(condition.text for condition in settings.where),
-            "timeout": float(settings.timeout), "extra_certificates": settings.extra_certificates,
+            "timeout": float(settings.timeout), "witnesses": settings.witness_count,
+            "source_deciders": None if settings.source_deciders is None else list(settings.source_deciders),
+            "target_deciders": None if settings.target_deciders is None else list(settings.target_deciders),
             **({"prove_no": True} if settings.prove_no else {})}  # absent when off: earlier runs keep their identity
 
 
@@ -372,8 +392,35 @@ def run_verification(reduction: Reduction, settings: VerifySettings, *, progress
         raise InvalidInstance(f"{settings.db}: the result store is damaged ({error})") from None
 
 
+def _check_deciders(reduction: Reduction, settings: VerifySettings) -> None:
+    """A decider named for a side that its problem does not have: SettingsError naming the known ones."""
+    from npw.solvers import backends_for
+    from npw.solvers.registry import deciders_of
+
+    for role, problem, names in (("source", reduction.source, settings.source_deciders),
+                                 ("target", reduction.target, settings.target_deciders)):
+        if names is None:
+            continue
+        if not names:
+            raise SettingsError(f"verify: --decider {role}= names no decider")
+        known = backends_for(problem)
+        for name in names:
+            family, _, variant = name.partition(":")
+            if family not in known and family not in deciders_of(problem, with_plugins=True):
+                raise SettingsError(f"verify: --decider {role}={name}: no decider {name!r} for {problem} "
+                                    f"(known: {', '.join(known) or 'none'})")
+            if variant:  # a python-sat solver's name after ':' (sat:cadical)
+                from npw.solvers.sat import solver_name
+
+                try:
+                    solver_name(variant)
+                except InvalidInstance as error:
+                    raise SettingsError(f"verify: --decider {role}={name}: {error}") from None
+
+
 def _run(reduction: Reduction, settings: VerifySettings, progress: ProgressFactory | None,
          notify: Callable[[str], None] | None, quiet: bool) -> VerifyOutcome:
+    _check_deciders(reduction, settings)  # before anything is said or started: a bad name is one line
     problem = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     settings, default = default_stream(settings, problem)
     if default is not None and notify is not None:
@@ -381,7 +428,8 @@ def _run(reduction: Reduction, settings: VerifySettings, progress: ProgressFacto
     stream, total = case_stream(settings, problem)  # built once: the sweep and the size sample read it
     kept: list[tuple[str, Any]] = []
     cases = _recorded(stream, kept, SIZE_SAMPLE_CASES) if settings.sizes else stream
-    options = {"timeout": settings.timeout, "extra_certificates": settings.extra_certificates}
+    options = {"timeout": settings.timeout, "witnesses": settings.witness_count,
+               "source_deciders": settings.source_deciders, "target_deciders": settings.target_deciders}
     if settings.prove_no:
         options["prove_no"] = True
     store = run = None

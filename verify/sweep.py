@@ -155,6 +155,9 @@ class Summary:
     # kind of source element ("vertex", "edge", "clause", ...: Problem.elements' "KIND:KEY" ids) ->
     # [passing cases, failing cases] whose source has one
     element_kinds: dict[str, list[int]] = field(default_factory=dict)
+    skipped: int = 0  # decider runs skipped up front: declared slow at the instance's size (check.runnable_deciders)
+    skipped_example: str = ""
+    witnesses: int = 0  # distinct target certificates backward was checked on, over all cases
 
     def _keep(self, failure: Failure) -> None:
         """Keeps the first MAX_KEPT_FAILURES failing cases, and always the first of each kind."""
@@ -207,6 +210,10 @@ class Summary:
             proved = case.target_no_proved or (PROOF_CHECK in case.times and NO_PROOF not in kinds)
             self.target_no_proved += proved
             self.target_no_trusted += not proved and len(case.target_no_by) < 2
+        self.skipped += len(case.skipped)
+        if case.skipped and not self.skipped_example:
+            self.skipped_example = f"{label}: {case.skipped[0]}"
+        self.witnesses += case.witnesses
         part = self.parts.setdefault(stream_part(label), [0, 0, 0])
         part[0] += 1
         part[1] += case.source_answer is Answer.YES
@@ -263,6 +270,9 @@ class Summary:
                 kept = mine.setdefault(key, [0] * len(counts))
                 for index, value in enumerate(counts):
                     kept[index] += value
+        self.skipped += other.skipped
+        self.skipped_example = self.skipped_example or other.skipped_example
+        self.witnesses += other.witnesses
 
     def _stuck_examples(self, lines: list[str]) -> None:
         self.stuck_examples.extend(lines[:MAX_STUCK_EXAMPLES - len(self.stuck_examples)])
@@ -274,6 +284,12 @@ class Summary:
     @property
     def mismatches(self) -> int:
         return self.failure_counts[MISMATCH]
+
+    @property
+    def unknown(self) -> int:
+        """Cases whose source or target answer stayed UNKNOWN (out of time, refused, undecided):
+        their answers were not compared."""
+        return sum(n for key, n in self.confusion.items() if "UNKNOWN" in key.split("->"))
 
     @property
     def passed(self) -> bool:
@@ -519,6 +535,9 @@ class Report:
                              for key, counts in sorted(s.size_buckets.items(), key=lambda item: _bucket_order(item[0]))},
             "element_kinds": {kind: {"passing": passing, "failing": failing}
                               for kind, (passing, failing) in sorted(s.element_kinds.items())},
+            "unknown": s.unknown,  # cases left UNKNOWN (not compared): the verdict's headline counts them
+            "skipped_deciders": s.skipped,
+            "witnesses_checked": s.witnesses,
         }
 
 
@@ -618,6 +637,9 @@ def verify_reduction(
     if summary.refusals:
         warnings.append(f"{summary.refusals} decider calls refused an instance beyond their limits (UNKNOWN), "
                         f"e.g. {summary.refusal_example}")
+    if summary.skipped:
+        warnings.append(f"{summary.skipped} decider runs skipped up front, declared slow at the instance's size "
+                        f"(a NO they would confirm rests on the other deciders), e.g. {summary.skipped_example}")
     if summary.yes_by_forward:
         warnings.append(f"{summary.yes_by_forward} target YES answers rest on the checked forward certificate "
                         "alone (the target decider timed out): backward was checked on that certificate only")

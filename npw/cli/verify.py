@@ -129,8 +129,9 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
     settings = VerifySettings(
         exhaustive=args.exhaustive, random=args.random, planted=args.planted, certified_no=args.certified_no,
         seed=args.seed, where=tuple(_parse_where(text) for text in args.where), timeout=args.timeout,
-        extra_certificates=args.extra_certificates, fail_fast=args.fail_fast, workers=args.workers,
-        dask=args.dask, db=args.db, sizes=bool(args.html), prove_no=args.prove_no)
+        extra_certificates=2 if args.extra_certificates is None else args.extra_certificates,
+        fail_fast=args.fail_fast, workers=args.workers, dask=args.dask, db=args.db, sizes=bool(args.html),
+        witnesses=_witnesses(args), prove_no=args.prove_no, **_deciders(args.decider))
     outcome = run_verification(reduction, settings, progress=lambda total: progress_reporter(total, args.quiet),
                                notify=lambda line: print(line, file=sys.stderr), quiet=args.quiet)
     if args.html:
@@ -143,9 +144,40 @@ def _verify(args: argparse.Namespace) -> tuple[dict, bool]:
     return outcome.report, outcome.passed
 
 
+def _witnesses(args: argparse.Namespace) -> int | None:
+    """``--witnesses K``; ``--extra-certificates N``, its older name, is ``--witnesses N+2``; not both."""
+    if args.witnesses is not None and args.extra_certificates is not None:
+        raise UsageError("verify: --witnesses and --extra-certificates (its older name) are not given together")
+    if args.witnesses is None and args.extra_certificates is not None:
+        return args.extra_certificates + 2
+    return args.witnesses
+
+
+def _deciders(given: list[str]) -> dict[str, tuple[str, ...]]:
+    """``--decider source=NAME[,NAME...]`` / ``target=...`` (repeatable) as VerifySettings fields.
+
+    >>> _deciders(["target=sat", "source=brute,sat", "target=brute"])
+    {'source_deciders': ('brute', 'sat'), 'target_deciders': ('sat', 'brute')}
+    """
+    chosen: dict[str, tuple[str, ...]] = {}
+    for text in given:
+        role, found, names = text.partition("=")
+        role = role.strip()
+        if not found or role not in ("source", "target"):
+            raise UsageError(f"verify: --decider {text!r} is not source=NAME or target=NAME (NAME a backend "
+                             f"as npw solve --backend takes; several, comma-separated, must agree)")
+        listed = tuple(name.strip() for name in names.split(",") if name.strip())
+        if not listed:
+            raise UsageError(f"verify: --decider {text!r} names no decider")
+        key = f"{role}_deciders"
+        chosen[key] = tuple(dict.fromkeys(chosen.get(key, ()) + listed))
+    return dict(sorted(chosen.items()))
+
+
 def _print_report(r: dict) -> None:
     resumed = f", {r['resumed']} of them taken from the store" if r["resumed"] else ""
-    print(f"{r['reduction']}: {r['cases']} cases{resumed} in {r['seconds']} s ({r['cases_per_second']} cases/s)")
+    print(f"{r['reduction']}: {r['cases']} cases, {r['unknown']} UNKNOWN{resumed} in {r['seconds']} s "
+          f"({r['cases_per_second']} cases/s)")
     if r.get("scale"):
         print(f"  checked at the registered scale: {r['scale']}")
     print(f"  source yes {r['source_yes']}, no {r['source_no']};  target yes {r['target_yes']}, no {r['target_no']}")
@@ -193,7 +225,8 @@ def _print_report(r: dict) -> None:
               f"{json.dumps(c['shrunk'])}")
         for detail in c["details"]:
             print(f"    {detail}")
-    print("  PASSED" if r["passed"] else "  FAILED")
+    unknown = f" ({r['unknown']} of {r['cases']} cases UNKNOWN: not compared)" if r["unknown"] else ""
+    print(("  PASSED" if r["passed"] else "  FAILED") + unknown)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -231,9 +264,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--prove-no", action="store_true",
                    help="every target NO also needs a DRAT proof of its SAT encoding that npw's checker verifies "
                         "(docs/proofs.md); a rejected proof is a no-proof failure")
-    p.add_argument("--extra-certificates", type=count, default=2, metavar="N",
-                   help="also try backward on N more target certificates per yes-case (found under random "
-                        "solver phases; default 2)")
+    p.add_argument("--witnesses", type=positive_int, metavar="K",
+                   help="check backward on K distinct target certificates per yes-case: the decider's, the "
+                        "forward one, and more (blocking clauses on a SAT encoding, else other deciders); "
+                        "default 4")
+    p.add_argument("--extra-certificates", type=count, metavar="N",
+                   help="older name: --witnesses N+2 (N beyond the decider's and the forward certificate)")
+    p.add_argument("--decider", action="append", default=[], metavar="ROLE=NAME[,NAME]",
+                   help="the deciders of one side, ROLE source or target, NAME as npw solve --backend takes "
+                        "(several: they must agree); repeatable. One declared slow at an instance's size is "
+                        "skipped there while another decides the side")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--html", metavar="OUT.html", type=output_path,
                    help="also write a self-contained HTML report (confusion matrix, sizes against the formulas, "

@@ -30,7 +30,7 @@ from pysat.formula import IDPool
 from npw.solvers.graphs.brute import fast, refuse_past_limit, search_result
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
-from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.sat import SatEncoding, decide_by_sat, distinct_certificates
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "MAX_BRUTE_VERTICES", "SAMPLERS", "encode", "sample_certificates", "solve_brute", "solve_sat",
@@ -79,8 +79,8 @@ def solve_sat(instance, timeout: float | None = None, solver: str | None = None)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
-    """Diverse colourings (models under random phases), for checking a backward map on more than
-    the solver's favourite one (``npw verify --extra-certificates``).
+    """Diverse and distinct colourings (models under random phases, each blocked once found), for
+    checking a backward map on more than the solver's favourite one (``npw verify --witnesses``).
 
     >>> from npw.instances.graphs.graph import Coloring
     >>> g = Coloring(3, ((0, 1),), 3)
@@ -89,7 +89,9 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     (True, True)
     """
     num_vars, clauses = encode(instance)
-    return [_decode(instance, model) for model in sample_models(num_vars, clauses, count, seed)]
+    shown = range(1, instance.num_vertices * instance.k + 1)  # the colour variables (variable())
+    return distinct_certificates(SatEncoding(num_vars, clauses, lambda model: _decode(instance, model), shown=shown),
+                                 count, seed)
 
 
 class _Backtrack:

@@ -140,8 +140,9 @@ def solve_sat(instance, timeout: float | None = None, solver: str | None = None)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
-    """Diverse feedback vertex sets (models under random phases), for checking a backward map on
-    more than one (``npw verify --extra-certificates``).
+    """Diverse and distinct feedback vertex sets (models under random phases, each blocked on the
+    vertex variables once found), for checking a backward map on more than one (``npw verify
+    --witnesses``).
 
     >>> from npw.instances.graphs.digraph import FeedbackVertexSet
     >>> g = FeedbackVertexSet(3, ((0, 1), (1, 2), (2, 0)), 2)

@@ -184,13 +184,14 @@ def solve(instance, timeout: float | None = None, solver: str | None = None) -> 
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list:
-    """Diverse walks (random solver phases), for checking backward maps on several."""
-    from npw.solvers.sat import sample_models
+    """Diverse and distinct walks (random solver phases; models blocked once found, walks that
+    read alike skipped), for checking backward maps on several."""
+    from npw.solvers.sat import distinct_certificates
 
     if not instance.edges:
         return []
     num_vars, clauses, decode = encode(instance)
-    return [decode(model) for model in sample_models(num_vars, clauses, count, seed)]
+    return distinct_certificates(SatEncoding(num_vars, clauses, decode), count, seed)
 
 
 def to_dimacs(instance) -> str:

@@ -22,7 +22,7 @@ from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Deadline, Result
-from npw.solvers.sat import SatEncoding, decide_by_sat, sample_models
+from npw.solvers.sat import SatEncoding, decide_by_sat, distinct_certificates
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "PAIRWISE_UP_TO", "SAMPLERS", "encode", "holding", "sample_certificates", "solve"]
@@ -72,8 +72,9 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
 
 
 def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[tuple[int, ...]]:
-    """Diverse matchings (exact covers) found under random phases, for checking a backward map on
-    more than the solver's favourite one (``npw verify --extra-certificates``).
+    """Diverse and distinct matchings (exact covers) found under random phases, each blocked once
+    found, for checking a backward map on more than the solver's favourite one (``npw verify
+    --witnesses``).
 
     >>> from npw.instances.sets.model import ThreeDM
     >>> m = ThreeDM(2, ((0, 0, 0), (1, 1, 1), (0, 1, 1), (1, 0, 0)))
@@ -85,7 +86,9 @@ def sample_certificates(instance: Any, count: int, seed: int = 0) -> list[tuple[
         return []
     num_vars, clauses = built
     sets = len(instance.universe_sets())
-    return [tuple(i for i in range(sets) if model[i]) for model in sample_models(num_vars, clauses, count, seed)]
+    encoding = SatEncoding(num_vars, clauses, decode=lambda model: tuple(i for i in range(sets) if model[i]),
+                           shown=range(1, sets + 1))
+    return distinct_certificates(encoding, count, seed)
 
 
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------

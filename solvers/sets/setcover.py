@@ -24,7 +24,7 @@ from pysat.formula import IDPool
 
 from npw.solvers.limits import ClauseBuffer, refuse_above
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
-from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, sample_models
+from npw.solvers.sat import SatEncoding, cardinality, decide_by_sat, distinct_certificates
 from npw.solvers.registry import Decider, Sampler
 
 __all__ = ["DECIDERS", "SAMPLERS", "encode", "sample_certificates", "solve_sat", "solve_search"]
@@ -102,7 +102,8 @@ def solve_sat(instance, timeout: float | None = None, solver: str | None = None)
 
 
 def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, ...]]:
-    """Diverse covers (models under random phases), for checking a backward map on more than one.
+    """Diverse and distinct covers (models under random phases, each blocked once found), for
+    checking a backward map on more than one.
 
     >>> from npw.instances.sets.setcover import SetCover
     >>> c = SetCover(2, ((0,), (1,), (0, 1)), 2)
@@ -111,8 +112,10 @@ def sample_certificates(instance, count: int, seed: int = 0) -> list[tuple[int, 
     (True, True)
     """
     num_vars, clauses = encode(instance)
-    return [tuple(j for j in range(len(instance.sets)) if model[j])
-            for model in sample_models(num_vars, clauses, count, seed)]
+    m = len(instance.sets)
+    encoding = SatEncoding(num_vars, clauses, decode=lambda model: tuple(j for j in range(m) if model[j]),
+                           shown=range(1, m + 1))
+    return distinct_certificates(encoding, count, seed)
 
 
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
