@@ -13,13 +13,31 @@ from pysat.solvers import Solver
 from fuzz_corpus import run_in_process
 from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
-from npw.instances.sat.certified_no import ordering, pigeonhole, tseitin
+from npw.instances.sat import certified_no
+from npw.instances.sat.cnf import CNF
 from npw.instances.sat.quiet_planting import (
-    agreement, degree_detector, majority_detector, quiet_1in3_assignment, quiet_3sat, quiet_3sat_assignment,
+    GOLDEN_Q, agreement, degree_detector, majority_detector, quiet_1in3_assignment, quiet_3sat, quiet_3sat_assignment,
 )
+from npw.instances.sat.three_sat import ThreeSat
 from npw.solvers import solve
 from npw.solvers.encodings import cnf_of
 from npw.verify.sets import MANIFEST, recipe_for
+
+
+def q3(seed, num_vars, ratio, q=GOLDEN_Q):
+    return quiet_3sat(seed, num_vars, ratio, q, _kind=ThreeSat)
+
+
+def pigeonhole(seed, holes, scramble=True):
+    return certified_no.pigeonhole(seed, holes, scramble, _kind=CNF)
+
+
+def ordering(seed, elements, scramble=True):
+    return certified_no.ordering(seed, elements, scramble=scramble, _kind=CNF)
+
+
+def tseitin(seed, num_vertices, degree, scramble=True):
+    return certified_no.tseitin(seed, num_vertices, degree, scramble, _kind=CNF)
 
 
 def mean_agreement(make, hidden_of, detect, seeds):
@@ -35,9 +53,9 @@ def mean_agreement(make, hidden_of, detect, seeds):
 
 def test_quiet_3sat_hides_the_signs_where_plain_planting_shows_them():
     seeds = range(6)
-    quiet = mean_agreement(lambda s: quiet_3sat(s, 300, 4.2), lambda s: quiet_3sat_assignment(s, 300),
+    quiet = mean_agreement(lambda s: q3(s, 300, 4.2), lambda s: quiet_3sat_assignment(s, 300),
                            majority_detector, seeds)
-    plain = mean_agreement(lambda s: quiet_3sat(s, 300, 4.2, q=1.0), lambda s: quiet_3sat_assignment(s, 300),
+    plain = mean_agreement(lambda s: q3(s, 300, 4.2, q=1.0), lambda s: quiet_3sat_assignment(s, 300),
                            majority_detector, seeds)
     assert abs(quiet - 0.5) <= 0.03, quiet
     assert plain > 0.65, plain  # the detector does find a plain planting (70% measured)
@@ -58,10 +76,10 @@ def test_quiet_3sat_costs_cadical_what_random_satisfiable_formulas_cost():
     n, ratio, count = 150, 4.2, 11
     quiet = []
     for seed in range(count):
-        answer, conflicts = cadical_conflicts(quiet_3sat(seed, n, ratio))
+        answer, conflicts = cadical_conflicts(q3(seed, n, ratio))
         assert answer is True
         quiet.append(conflicts)
-    plain = [cadical_conflicts(quiet_3sat(seed, n, ratio, q=1.0))[1] for seed in range(count)]
+    plain = [cadical_conflicts(q3(seed, n, ratio, q=1.0))[1] for seed in range(count)]
     satisfiable, seed = [], 0
     while len(satisfiable) < count:
         answer, conflicts = cadical_conflicts(get_problem("3sat").generate("random", seed, num_vars=n, ratio=ratio))

@@ -24,8 +24,11 @@ their literals by the seed: unsatisfiability survives every such renaming, and a
 profit from the textbook numbering. Sizes are bounded before anything is built (the clauses times
 their width within :data:`~npw.instances.base.MAX_GENERATED_LITERALS`).
 
->>> f = pigeonhole(seed=0, holes=3)
->>> f.size()
+The generators build the problem's own instance type, handed in by the problem's module as
+``_kind`` (``functools.partial``; this module imports no problem module, which import it):
+
+>>> from npw.instances.registry import get_problem
+>>> get_problem("cnf").generate("php", seed=0, holes=3).size()
 {'variables': 12, 'clauses': 22}
 """
 
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from npw.instances.base import MAX_GENERATED_LITERALS, InvalidInstance, Param, takes
 
@@ -72,18 +75,17 @@ def scrambled(rng: _random.Random, num_vars: int, clauses: Sequence[Sequence[int
     return out
 
 
-def _cnf(num_vars: int, clauses: Sequence[Sequence[int]], seed: int, scramble: bool) -> Any:
-    from npw.instances.sat.cnf import CNF
-
+def _built(kind: Callable[..., Any], num_vars: int, clauses: Sequence[Sequence[int]], seed: int,
+           scramble: bool) -> Any:
     rows = scrambled(_random.Random(seed), num_vars, clauses) if scramble else [tuple(c) for c in clauses]
-    return CNF(num_vars, rows)
+    return kind(num_vars, rows)
 
 
 @takes(
     holes=Param(1, MAX_HOLES, help="holes h (h + 1 pigeons)"),
     scramble=Param(help="rename, re-sign and shuffle by the seed"),
 )
-def pigeonhole(seed: int, holes: int = 6, scramble: bool = True) -> Any:
+def pigeonhole(seed: int, holes: int = 6, scramble: bool = True, *, _kind: Callable[..., Any]) -> Any:
     """PHP(h+1, h): variable p(i, j) (pigeon i in hole j, numbered (i-1) h + j), a clause a pigeon
     (it sits somewhere) and one a hole and pair of pigeons (not both there). NO: h+1 pigeons in h
     holes would put two in one hole.
@@ -96,6 +98,8 @@ def pigeonhole(seed: int, holes: int = 6, scramble: bool = True) -> Any:
         h, 1..:data:`MAX_HOLES`.
     scramble : bool
         Rename, re-sign and shuffle (:func:`scrambled`); False keeps the numbering above.
+    _kind : callable
+        ``_kind(num_vars, clauses)`` builds the instance (``CNF``, bound by its module).
 
     Returns
     -------
@@ -104,7 +108,8 @@ def pigeonhole(seed: int, holes: int = 6, scramble: bool = True) -> Any:
 
     Examples
     --------
-    >>> pigeonhole(seed=0, holes=2, scramble=False).clauses
+    >>> from npw.instances.sat.cnf import CNF
+    >>> pigeonhole(seed=0, holes=2, scramble=False, _kind=CNF).clauses
     ((1, 2), (3, 4), (5, 6), (-1, -3), (-1, -5), (-3, -5), (-2, -4), (-2, -6), (-4, -6))
     """
     h = holes
@@ -113,7 +118,7 @@ def pigeonhole(seed: int, holes: int = 6, scramble: bool = True) -> Any:
     var = lambda pigeon, hole: (pigeon - 1) * h + hole  # noqa: E731 (pigeons and holes from 1)
     clauses: list[tuple[int, ...]] = [tuple(var(i, j) for j in range(1, h + 1)) for i in range(1, h + 2)]
     clauses += [(-var(i, j), -var(k, j)) for j in range(1, h + 1) for i, k in itertools.combinations(range(1, h + 2), 2)]
-    return _cnf((h + 1) * h, clauses, seed, scramble)
+    return _built(_kind, (h + 1) * h, clauses, seed, scramble)
 
 
 @takes(
@@ -121,7 +126,8 @@ def pigeonhole(seed: int, holes: int = 6, scramble: bool = True) -> Any:
     total=Param(help="also x_ij or x_ji for each pair (GT_n)"),
     scramble=Param(help="rename, re-sign and shuffle by the seed"),
 )
-def ordering(seed: int, elements: int = 10, total: bool = False, scramble: bool = True) -> Any:
+def ordering(seed: int, elements: int = 10, total: bool = False, scramble: bool = True, *,
+             _kind: Callable[..., Any]) -> Any:
     """The ordering principle OP_n: x_ij (i before j, i != j) antisymmetric (not both x_ij, x_ji),
     transitive (x_ij and x_jk give x_ik) and without a minimal element (each j has some x_ij).
     NO: a strict order on finitely many elements has a minimal one.
@@ -136,6 +142,8 @@ def ordering(seed: int, elements: int = 10, total: bool = False, scramble: bool 
         Add totality (x_ij or x_ji): GT_n.
     scramble : bool
         Rename, re-sign and shuffle (:func:`scrambled`).
+    _kind : callable
+        ``_kind(num_vars, clauses)`` builds the instance (``CNF``, bound by its module).
 
     Returns
     -------
@@ -145,7 +153,8 @@ def ordering(seed: int, elements: int = 10, total: bool = False, scramble: bool 
 
     Examples
     --------
-    >>> ordering(seed=0, elements=3, scramble=False).size()
+    >>> from npw.instances.sat.cnf import CNF
+    >>> ordering(seed=0, elements=3, scramble=False, _kind=CNF).size()
     {'variables': 6, 'clauses': 12}
     """
     n = elements
@@ -157,7 +166,7 @@ def ordering(seed: int, elements: int = 10, total: bool = False, scramble: bool 
         clauses += [(index[i, j], index[j, i]) for i, j in itertools.combinations(range(n), 2)]
     clauses += [(-index[i, j], -index[j, k], index[i, k]) for i, j, k in itertools.permutations(range(n), 3)]
     clauses += [tuple(index[i, j] for i in range(n) if i != j) for j in range(n)]
-    return _cnf(len(index), clauses, seed, scramble)
+    return _built(_kind, len(index), clauses, seed, scramble)
 
 
 def tseitin_charges(rng: _random.Random, graph: Any) -> dict[Any, int]:
@@ -206,7 +215,8 @@ def _tseitin_clauses(seed: int, num_vertices: int, degree: int) -> tuple[int, li
     degree=Param(3, MAX_TSEITIN_DEGREE, help="degree d of every vertex"),
     scramble=Param(help="rename, re-sign and shuffle by the seed"),
 )
-def tseitin(seed: int, num_vertices: int = 20, degree: int = 3, scramble: bool = True) -> Any:
+def tseitin(seed: int, num_vertices: int = 20, degree: int = 3, scramble: bool = True, *,
+            _kind: Callable[..., Any]) -> Any:
     """Tseitin's parity formula on a random ``degree``-regular graph with an odd total charge:
     a variable an edge, and at each vertex the 2^(d-1) clauses of d literals that forbid the
     values of its edges of the wrong parity. NO (see the module's docstring).
@@ -221,6 +231,8 @@ def tseitin(seed: int, num_vertices: int = 20, degree: int = 3, scramble: bool =
         3..:data:`MAX_TSEITIN_DEGREE`.
     scramble : bool
         Rename, re-sign and shuffle (:func:`scrambled`).
+    _kind : callable
+        ``_kind(num_vars, clauses)`` builds the instance (``CNF``, bound by its module).
 
     Returns
     -------
@@ -229,25 +241,25 @@ def tseitin(seed: int, num_vertices: int = 20, degree: int = 3, scramble: bool =
 
     Examples
     --------
-    >>> tseitin(seed=1, num_vertices=6).size()
+    >>> from npw.instances.sat.cnf import CNF
+    >>> tseitin(seed=1, num_vertices=6, _kind=CNF).size()
     {'variables': 9, 'clauses': 24}
     """
     num_vars, clauses = _tseitin_clauses(seed, num_vertices, degree)
-    return _cnf(num_vars, clauses, seed, scramble)
+    return _built(_kind, num_vars, clauses, seed, scramble)
 
 
 @takes(
     num_vertices=Param(4, help="vertices of the random cubic graph (even)"),
     scramble=Param(help="rename, re-sign and shuffle by the seed"),
 )
-def tseitin_3sat(seed: int, num_vertices: int = 20, scramble: bool = True) -> Any:
+def tseitin_3sat(seed: int, num_vertices: int = 20, scramble: bool = True, *, _kind: Callable[..., Any]) -> Any:
     """:func:`tseitin` at degree 3, as 3-SAT (every clause has three literals): NO.
 
-    >>> f = tseitin_3sat(seed=1, num_vertices=6)
+    >>> from npw.instances.sat.three_sat import ThreeSat
+    >>> f = tseitin_3sat(seed=1, num_vertices=6, _kind=ThreeSat)
     >>> f.problem, f.size()
     ('3sat', {'variables': 9, 'clauses': 24})
     """
-    from npw.instances.sat.three_sat import ThreeSat
-
     num_vars, clauses = _tseitin_clauses(seed, num_vertices, 3)
-    return ThreeSat(num_vars, scrambled(_random.Random(seed), num_vars, clauses) if scramble else clauses)
+    return _built(_kind, num_vars, clauses, seed, scramble)

@@ -16,6 +16,7 @@ import itertools
 import random as _random
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Iterator, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
@@ -280,8 +281,9 @@ PROBLEM = Problem.of_module(
     title="CNF-SAT: at least one true literal in every clause (DIMACS CNF)",
     instance_type=CNF,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
-    generators={"random": random_instance, "mixed-width": mixed_width_instance, "php": pigeonhole,
-                "tseitin": tseitin, "ordering": ordering},
+    generators={"random": random_instance, "mixed-width": mixed_width_instance,
+                "php": partial(pigeonhole, _kind=CNF), "tseitin": partial(tseitin, _kind=CNF),
+                "ordering": partial(ordering, _kind=CNF)},
     default_generator="random",
     verify_deciders=("brute", "sat"),
     **SAT_FAMILY_FIELDS,

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+from functools import partial
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
@@ -316,7 +317,7 @@ PROBLEM = Problem.of_module(
         "positive": positive_instance,
         "planted": planted_instance,
         "certified-no": certified_no_instance,
-        "quiet": quiet_1in3,
+        "quiet": partial(quiet_1in3, _kind=OneInThreeSat),
     },
     default_generator="mixed",
     verify_deciders=("brute", "sat"),

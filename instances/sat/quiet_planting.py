@@ -37,7 +37,11 @@ Such formulas are also easy (CaDiCaL needs fewer conflicts than on random satisf
 The planted assignment is drawn first from the seed (it depends on the seed and ``num_vars``
 alone), so the problems' ``planted_certificates`` give it back.
 
->>> f = quiet_3sat(seed=3, num_vars=30, ratio=4.2)
+The generators build the problem's own instance type, handed in by the problem's module as
+``_kind`` (``functools.partial``; this module imports no problem module, which import it):
+
+>>> from npw.instances.registry import get_problem
+>>> f = get_problem("3sat").generate("quiet", seed=3, num_vars=30, ratio=4.2)
 >>> f.verify(quiet_3sat_assignment(seed=3, num_vars=30)), len(f.clauses)
 (True, 126)
 """
@@ -46,7 +50,7 @@ from __future__ import annotations
 
 import math
 import random as _random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from npw.instances.base import InvalidInstance, Param, takes
 from npw.instances.sat.exactly_k_sat import clause_count
@@ -69,7 +73,8 @@ def _hidden(rng: _random.Random, num_vars: int) -> tuple[bool, ...]:
     q=Param(0.0, 1.0, help="a clause with t true literals is kept with probability q^(t-1); "
                            "0.618 (the default) balances the signs, 1 is plain planting"),
 )
-def quiet_3sat(seed: int, num_vars: int = 20, ratio: float = 4.26, q: float = GOLDEN_Q) -> Any:
+def quiet_3sat(seed: int, num_vars: int = 20, ratio: float = 4.26, q: float = GOLDEN_Q, *,
+               _kind: Callable[..., Any]) -> Any:
     """A satisfiable 3-SAT formula hiding its planted assignment: Jia, Moore & Strain's q-hidden
     formulas (three distinct variables a clause, signs by coin flips, a clause with t true
     literals under the hidden assignment kept with probability q^(t-1), never with t = 0).
@@ -84,6 +89,8 @@ def quiet_3sat(seed: int, num_vars: int = 20, ratio: float = 4.26, q: float = GO
         Clauses per variable (``max(1, round(ratio * num_vars))`` clauses, as ``random``).
     q : float
         0..1; :data:`GOLDEN_Q` hides the signs, 1 keeps every satisfied clause (plain planting).
+    _kind : callable
+        ``_kind(num_vars, clauses)`` builds the instance (``ThreeSat``, bound by its module).
 
     Returns
     -------
@@ -92,13 +99,12 @@ def quiet_3sat(seed: int, num_vars: int = 20, ratio: float = 4.26, q: float = GO
 
     Examples
     --------
-    >>> f = quiet_3sat(seed=1, num_vars=200, ratio=4.2)
+    >>> from npw.instances.sat.three_sat import ThreeSat
+    >>> f = quiet_3sat(seed=1, num_vars=200, ratio=4.2, _kind=ThreeSat)
     >>> hidden = quiet_3sat_assignment(seed=1, num_vars=200)
     >>> f.verify(hidden), abs(agreement(majority_detector(f), hidden) - 0.5) < 0.1
     (True, True)
     """
-    from npw.instances.sat.three_sat import ThreeSat
-
     if num_vars < 3:
         raise InvalidInstance("quiet 3-SAT needs at least 3 variables (three distinct ones a clause)")
     rng = _random.Random(seed)
@@ -114,7 +120,7 @@ def quiet_3sat(seed: int, num_vars: int = 20, ratio: float = 4.26, q: float = GO
             if true and (true == 1 or rng.random() < keep[true]):
                 break
         clauses.append(clause)
-    return ThreeSat(num_vars, clauses)
+    return _kind(num_vars, clauses)
 
 
 def quiet_3sat_assignment(seed: int, num_vars: int = 20, **_: Any) -> tuple[bool, ...]:
@@ -136,7 +142,8 @@ def _third_true(rng: _random.Random, num_vars: int) -> tuple[bool, ...]:
     ratio=Param(0.0, 1000.0, help="clauses per variable (num_clauses wins where given)"),
     num_clauses=Param(0, help="clauses (default: num_vars x ratio)"),
 )
-def quiet_1in3(seed: int, num_vars: int = 21, ratio: float | None = 0.62, num_clauses: int | None = None) -> Any:
+def quiet_1in3(seed: int, num_vars: int = 21, ratio: float | None = 0.62, num_clauses: int | None = None, *,
+               _kind: Callable[..., Any]) -> Any:
     """A satisfiable positive 1-in-3-SAT formula over a hidden assignment with a third of the
     variables true: each clause one true and two distinct false variables, uniformly from their
     classes, in a random order, so true and false variables have the same expected degree.
@@ -149,6 +156,8 @@ def quiet_1in3(seed: int, num_vars: int = 21, ratio: float | None = 0.62, num_cl
         Variables, at least 3 (``round(num_vars / 3)`` of them true).
     ratio, num_clauses : float, int
         Clauses per variable (default 0.62, positive 1-in-3-SAT's threshold region), or a count.
+    _kind : callable
+        ``_kind(num_vars, clauses)`` builds the instance (``OneInThreeSat``, bound by its module).
 
     Returns
     -------
@@ -157,14 +166,13 @@ def quiet_1in3(seed: int, num_vars: int = 21, ratio: float | None = 0.62, num_cl
 
     Examples
     --------
-    >>> f = quiet_1in3(seed=1, num_vars=30)
+    >>> from npw.instances.sat.one_in_three_sat import OneInThreeSat
+    >>> f = quiet_1in3(seed=1, num_vars=30, _kind=OneInThreeSat)
     >>> f.verify(quiet_1in3_assignment(seed=1, num_vars=30)), sum(quiet_1in3_assignment(seed=1, num_vars=30))
     (True, 10)
     >>> bool((f.clauses > 0).all())  # positive: the signs hold nothing
     True
     """
-    from npw.instances.sat.one_in_three_sat import OneInThreeSat
-
     if num_vars < 3:
         raise InvalidInstance("quiet 1-in-3-SAT needs at least 3 variables (one true and two false a clause)")
     rng = _random.Random(seed)
@@ -176,7 +184,7 @@ def quiet_1in3(seed: int, num_vars: int = 21, ratio: float | None = 0.62, num_cl
         clause = [rng.choice(true), *rng.sample(false, 2)]
         rng.shuffle(clause)  # the true variable's position says nothing
         clauses.append(tuple(clause))
-    return OneInThreeSat(num_vars, clauses)
+    return _kind(num_vars, clauses)
 
 
 def quiet_1in3_assignment(seed: int, num_vars: int = 21, **_: Any) -> tuple[bool, ...]:

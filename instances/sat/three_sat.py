@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+from functools import partial
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
@@ -93,7 +94,8 @@ PROBLEM = Problem.of_module(
     title="3-SAT: CNF with exactly three literals per clause",
     instance_type=ThreeSat,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
-    generators={"random": random_instance, "quiet": quiet_3sat, "tseitin": tseitin_3sat},
+    generators={"random": random_instance, "quiet": partial(quiet_3sat, _kind=ThreeSat),
+                "tseitin": partial(tseitin_3sat, _kind=ThreeSat)},
     default_generator="random",
     # SAT first: the verifier decides a reduction's target with the first decider only, and the
     # brute force (no propagation) ran to the 60 s timeout on 4 of cnf-to-3sat's 300 random
