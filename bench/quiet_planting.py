@@ -188,8 +188,8 @@ def main() -> None:
         started = time.perf_counter()
         small = args.quick
         out["certified-no"] = {
-            "php": no_family("cnf", "php", "holes", (5, 6, 7) if small else (6, 7, 8, 9, 10), no_seeds, args.budget),
-            "tseitin (d=3)": no_family("cnf", "tseitin", "num_vertices", (20, 30, 40) if small else (40, 60, 80, 100, 120),
+            "php": no_family("cnf", "php", "holes", (5, 6, 7) if small else (6, 7, 8, 9), no_seeds, args.budget),
+            "tseitin (d=3)": no_family("cnf", "tseitin", "num_vertices", (20, 30, 40) if small else (30, 40, 50, 60, 70),
                                        no_seeds, args.budget),
             "ordering": no_family("cnf", "ordering", "elements", (8, 12, 16) if small else (10, 20, 30, 40, 50),
                                   no_seeds, args.budget),

@@ -86,7 +86,7 @@ def _built(kind: Callable[..., Any], num_vars: int, clauses: Sequence[Sequence[i
     scramble=Param(help="rename, re-sign and shuffle by the seed"),
 )
 def pigeonhole(seed: int, holes: int = 6, scramble: bool = True, *, _kind: Callable[..., Any]) -> Any:
-    """PHP(h+1, h): variable p(i, j) (pigeon i in hole j, numbered (i-1) h + j), a clause a pigeon
+    """The pigeonhole formula PHP(h+1, h), NO: variable p(i, j) (pigeon i in hole j, numbered (i-1) h + j), a clause a pigeon
     (it sits somewhere) and one a hole and pair of pigeons (not both there). NO: h+1 pigeons in h
     holes would put two in one hole.
 
@@ -128,7 +128,7 @@ def pigeonhole(seed: int, holes: int = 6, scramble: bool = True, *, _kind: Calla
 )
 def ordering(seed: int, elements: int = 10, total: bool = False, scramble: bool = True, *,
              _kind: Callable[..., Any]) -> Any:
-    """The ordering principle OP_n: x_ij (i before j, i != j) antisymmetric (not both x_ij, x_ji),
+    """The ordering principle OP_n, NO: x_ij (i before j, i != j) antisymmetric (not both x_ij, x_ji),
     transitive (x_ij and x_jk give x_ik) and without a minimal element (each j has some x_ij).
     NO: a strict order on finitely many elements has a minimal one.
 
@@ -217,7 +217,7 @@ def _tseitin_clauses(seed: int, num_vertices: int, degree: int) -> tuple[int, li
 )
 def tseitin(seed: int, num_vertices: int = 20, degree: int = 3, scramble: bool = True, *,
             _kind: Callable[..., Any]) -> Any:
-    """Tseitin's parity formula on a random ``degree``-regular graph with an odd total charge:
+    """Tseitin's parity formula on a random ``degree``-regular graph with an odd total charge, NO:
     a variable an edge, and at each vertex the 2^(d-1) clauses of d literals that forbid the
     values of its edges of the wrong parity. NO (see the module's docstring).
 
@@ -254,7 +254,8 @@ def tseitin(seed: int, num_vertices: int = 20, degree: int = 3, scramble: bool =
     scramble=Param(help="rename, re-sign and shuffle by the seed"),
 )
 def tseitin_3sat(seed: int, num_vertices: int = 20, scramble: bool = True, *, _kind: Callable[..., Any]) -> Any:
-    """:func:`tseitin` at degree 3, as 3-SAT (every clause has three literals): NO.
+    """Tseitin's parity formula on a random cubic graph with an odd total charge, as 3-SAT (every
+    clause has three literals): NO, as :func:`tseitin` at degree 3.
 
     >>> from npw.instances.sat.three_sat import ThreeSat
     >>> f = tseitin_3sat(seed=1, num_vertices=6, _kind=ThreeSat)
