@@ -12,9 +12,9 @@ Such formulas are also easy (CaDiCaL needs fewer conflicts than on random satisf
   true under the hidden assignment is kept with probability proportional to q^t (t = 0 is never
   kept). A kept literal is true with probability (3q/3 + 3q^2 2/3 + q^3) / (3q + 3q^2 + q^3),
   which is 1/2 exactly when q^2 + q - 1 = 0, q = (sqrt 5 - 1)/2 = 0.618...: every variable's
-  expected sign balance is zero, the majority vote is a coin flip, and the clauses around the
-  hidden assignment look like those around any other. :func:`quiet_3sat`; ``q = 1`` is plain
-  planting, for comparison.
+  expected sign balance is zero and the majority vote is a coin flip (what is hidden is this
+  first moment; a detector of higher order, belief propagation at high density, may still see
+  more). :func:`quiet_3sat`; ``q = 1`` is plain planting, for comparison.
 * **1-in-3-SAT, balanced positive planting**: a sign-balanced planted 1-in-3 formula does not
   exist (a planted clause has exactly one true literal of three, so a third of the occurrences
   are true, and balance would make half of them true), so :func:`quiet_1in3` plants positive
