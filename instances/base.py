@@ -283,6 +283,9 @@ class Problem:
         ``elements(instance)`` -> the ids of its elements.
     formats : tuple of FileFormat, optional
         Its file formats besides JSON.
+    known_answers : Mapping[str, str], optional
+        Generator name -> ``"YES"`` or ``"NO"``: the answer its instances have by construction,
+        for generators not named by the ``planted``/``certified-no`` convention.
 
     Examples
     --------
@@ -330,6 +333,11 @@ class Problem:
     file_model: str | None = None
     # its file formats besides JSON, read and written by ``npw.instances.io``
     formats: tuple[FileFormat, ...] = ()
+    # generator name -> "YES" or "NO", the answer by construction of a generator whose name is not
+    # ``planted``/``certified-no`` (``quiet``, ``php``, ``tseitin``): what a set's manifest records
+    # as known from the construction (npw.verify.sets), declared beside the generator, not guessed
+    # from its name
+    known_answers: Mapping[str, str] = field(default_factory=dict)
 
     # (field, the name its module gives it): what ``Problem.of_module`` reads where it is defined
     MODULE_NAMES = (("enumerate", "enumerate_instances"), ("shrink", "shrink"), ("sample", "verification_sample"))

@@ -133,7 +133,7 @@ def test_generate_help_for_one_generator_and_without_a_problem():
 
 @pytest.mark.parametrize("argv, message", [
     (["generate", "nosuch", "--help"], "unknown problem 'nosuch' (known: cnf, 3sat, "),
-    (["generate", "3sat", "-g", "nope", "--help"], "problem 3sat has no generator 'nope' (known: random)"),
+    (["generate", "3sat", "-g", "nope", "--help"], "problem 3sat has no generator 'nope' (known: quiet, random, tseitin)"),
 ])
 def test_generate_help_of_an_unknown_problem_or_generator_is_one_line(argv, message):
     status, out, err = run_in_process(argv)

@@ -250,7 +250,8 @@ class Recipe:
 
     def known_answer(self) -> tuple[str, str] | None:
         """(answer, how it is known) where the construction fixes the answer, else None."""
-        constructed = KNOWN_BY_CONSTRUCTION.get(self.generator)
+        declared = self.source.known_answers.get(self.generator)
+        constructed = declared or KNOWN_BY_CONSTRUCTION.get(self.generator)
         if constructed is None:
             return None
         if not self.via:

@@ -16,12 +16,14 @@ import itertools
 import random as _random
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Iterator, Mapping
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.base import MAX_VARIABLES, Param, degenerate_sample, takes
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, Assignment, compact_variables, is_assignment
 from npw.instances.base import FileFormat
+from npw.instances.sat.certified_no import ordering, pigeonhole, tseitin
 
 __all__ = ["CNF", "MAX_SAMPLE_WIDTH", "PROBLEM", "enumerate_instances", "mixed_width_instance", "random_instance",
            "shrink", "verification_sample"]
@@ -283,11 +285,14 @@ PROBLEM = Problem.of_module(
     title="CNF-SAT: at least one true literal in every clause (DIMACS CNF)",
     instance_type=CNF,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
-    generators={"random": random_instance, "mixed-width": mixed_width_instance},
+    generators={"random": random_instance, "mixed-width": mixed_width_instance,
+                "php": partial(pigeonhole, _kind=CNF), "tseitin": partial(tseitin, _kind=CNF),
+                "ordering": partial(ordering, _kind=CNF)},
     default_generator="random",
     verify_deciders=("brute", "sat"),
     **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:CnfFile",
     formats=(FileFormat("dimacs", (".cnf", ".dimacs"), read="npw.instances.sat.cnf:CNF.from_dimacs",
                         write="npw.instances.sat.cnf:CNF.to_dimacs"),),
+    known_answers={"php": "NO", "tseitin": "NO", "ordering": "NO"},
 )

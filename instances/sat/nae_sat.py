@@ -25,6 +25,8 @@ Generators (seeded; ``num_vars``, ``ratio`` clauses a variable or ``num_clauses`
 * ``random``: w distinct variables a clause, signs by coin flips;
 * ``planted`` (yes): an assignment drawn first, every clause redrawn until it has a true and a
   false literal under it; :func:`planted_assignment` gives it;
+* ``quiet`` (yes): ``planted`` under the name the SAT family's sign-balanced plantings share (a
+  clause is not-all-equal under an assignment and its complement alike, so the signs are balanced);
 * ``certified-no`` (no): a random instance and, on three random variables a, b, c with random
   signs, the four clauses (a, b, c), (a, b, ~c), (a, ~b, c), (~a, b, c) (the last literal
   repeated to width 4): each forbids two of the eight values of (a, b, c) and its complement,
@@ -272,7 +274,11 @@ def nae_problem(problem: str, **fields: Any) -> Problem:
         instance_type=NAE_TYPES[problem],
         certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i); its complement works too",
         generators={"random": partial(random_instance, problem), "planted": partial(planted, problem),
-                    "certified-no": partial(certified_no, problem)},
+                    "certified-no": partial(certified_no, problem),
+                    # the plain planting is already quiet: kept clauses have as many true literals
+                    # as false ones on average (npw.instances.sat.quiet_planting); one name across
+                    # the SAT family for planted instances that hide their assignment
+                    "quiet": partial(planted, problem)},
         default_generator="random",
         enumerate=partial(enumerate_instances, problem),
         enumerate_doc=enumerate_instances.__doc__ or "",
@@ -282,7 +288,9 @@ def nae_problem(problem: str, **fields: Any) -> Problem:
         # only, and the brute force ran out of 2 s on 23 of 40 targets of the chain cnf -> 3sat ->
         # nae4sat -> nae3sat (up to 105 variables) where SAT took 7 ms each; a source gets both
         verify_deciders=("sat", "brute"),
-        planted_certificates={"planted": partial(planted_assignment, problem)},
+        planted_certificates={"planted": partial(planted_assignment, problem),
+                              "quiet": partial(planted_assignment, problem)},
+        known_answers={"quiet": "YES"},
         deciders=("sat", "brute"),
         renderer="npw.instances.sat.render:render_svg",
         elements=sat_elements,

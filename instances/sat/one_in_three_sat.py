@@ -22,6 +22,9 @@ Generators (all seeded):
   a certificate.
 * ``certified-no``: a random instance with an unsatisfiable pair of clauses
   (a, b, c), (~a, ~b, ~c) inserted, so the answer is no at any size.
+* ``quiet``: planted without a trace in signs or degrees: positive clauses over a hidden
+  assignment with a third of the variables true
+  (:func:`npw.instances.sat.quiet_planting.quiet_1in3`).
 * ``mixed`` (the default): ``positive`` at ratio 0.62 or ``random`` at ratio
   1/3 by a coin flip; both answers come out often.
 """
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+from functools import partial
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
@@ -37,6 +41,7 @@ from npw.instances.base import Param, degenerate_sample, takes
 from npw.instances.sat.exactly_k_sat import (
     SAT_FAMILY_FIELDS, ExactlyKSat, clause_count, compact_variables, smaller_clause_lists,
 )
+from npw.instances.sat.quiet_planting import quiet_1in3, quiet_1in3_assignment
 
 __all__ = ["OneInThreeSat", "PROBLEM", "certified_no_instance", "enumerate_instances", "mixed_instance",
            "planted_assignment", "planted_instance", "positive_instance", "random_instance", "shrink",
@@ -316,11 +321,14 @@ PROBLEM = Problem.of_module(
         "positive": positive_instance,
         "planted": planted_instance,
         "certified-no": certified_no_instance,
+        "quiet": partial(quiet_1in3, _kind=OneInThreeSat),
     },
     default_generator="mixed",
     verify_deciders=("brute", "sat"),
     # the hidden assignment depends on the seed and num_vars alone (it is drawn first)
-    planted_certificates={"planted": lambda seed, num_vars=20, **_: planted_assignment(seed, num_vars)},
+    planted_certificates={"planted": lambda seed, num_vars=20, **_: planted_assignment(seed, num_vars),
+                          "quiet": quiet_1in3_assignment},
+    known_answers={"quiet": "YES"},
     **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:OneInThreeSatFile",
 )

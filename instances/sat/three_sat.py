@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+from functools import partial
 from typing import Iterator
 
 from npw.instances.base import InvalidInstance, Problem
@@ -17,6 +18,8 @@ from npw.instances.sat.exactly_k_sat import compact_variables
 from npw.instances.sat.cnf import CNF
 from npw.instances.sat.exactly_k_sat import SAT_FAMILY_FIELDS, smaller_clause_lists
 from npw.instances.base import FileFormat
+from npw.instances.sat.certified_no import tseitin_3sat
+from npw.instances.sat.quiet_planting import quiet_3sat, quiet_3sat_assignment
 
 __all__ = ["PROBLEM", "ThreeSat", "enumerate_instances", "random_instance", "shrink", "verification_sample"]
 
@@ -96,7 +99,8 @@ PROBLEM = Problem.of_module(
     title="3-SAT: CNF with exactly three literals per clause",
     instance_type=ThreeSat,
     certificate_doc="assignment: list of num_vars booleans (entry i-1 is variable i)",
-    generators={"random": random_instance},
+    generators={"random": random_instance, "quiet": partial(quiet_3sat, _kind=ThreeSat),
+                "tseitin": partial(tseitin_3sat, _kind=ThreeSat)},
     default_generator="random",
     # SAT first: the verifier decides a reduction's target with the first decider only, and the
     # brute force (no propagation) ran to the 60 s timeout on 4 of cnf-to-3sat's 300 random
@@ -105,4 +109,6 @@ PROBLEM = Problem.of_module(
     **SAT_FAMILY_FIELDS,
     file_model="npw.instances.models:ThreeSatFile",
     formats=(FileFormat("dimacs", (".cnf", ".dimacs"), write="npw.instances.sat.cnf:CNF.to_dimacs"),),
+    planted_certificates={"quiet": quiet_3sat_assignment},
+    known_answers={"quiet": "YES", "tseitin": "NO"},
 )

@@ -224,7 +224,7 @@ def generators_text(problem_id: str, only: str | None = None) -> str:
     only the one named) with its ``-p`` parameters, each with type, range, default and what it
     sets, read from the generator's signature and its declarations (``npw.instances.base.takes``).
 
-    >>> print(generators_text("3sat"))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(generators_text("3sat", only="random"))  # doctest: +NORMALIZE_WHITESPACE
     generators of 3sat (-g NAME, default random; -p KEY=VALUE):
       random: Uniform random 3-SAT: three distinct variables a clause, signs by coin flips.
         -p num_vars=  int 3..10000000 = 20    variables
