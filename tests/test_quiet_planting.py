@@ -197,3 +197,13 @@ def test_generated_sets_record_the_constructed_answers(tmp_path):
         assert all(e["answer_by"].startswith("construction") for e in entries)
         if answer == "YES":  # the hidden assignment travels as the certificate
             assert all("certificate" in e["files"] for e in entries)
+
+
+def test_generate_via_without_a_problem_writes_the_chain_target_by_its_suffix(tmp_path):
+    """``npw generate --via R -g G -o FILE`` with no PROBLEM: the file's suffix is read against the
+    chain's target (it used to look up the problem None and exit 2)."""
+    for name, first in (("f.json", '{"problem":"3sat"'), ("f.cnf", "c provenance")):
+        status, _, err = run_in_process(["generate", "--via", "cnf-to-3sat", "-g", "php", "-p", "holes=2",
+                                         "-o", str(tmp_path / name)])
+        assert status == 0, err
+        assert (tmp_path / name).read_text().startswith(first)

@@ -186,7 +186,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 print(f"  {row['size']}: {row['count']}", file=summary)
             print(f"total: {total}", file=summary)
         return EXIT_OK
-    args.emit = _format_for_output(args.problem, args.emit, args.output)
+    written = args.problem
+    if args.via:  # what is written is the chain's target: its formats decide what -o's suffix means
+        from npw.verify.sets import resolve_via
+
+        written = resolve_via(args.via)[-1].target
+    args.emit = _format_for_output(written, args.emit, args.output)
     emit(generate_one(args), args.output)
     return EXIT_OK
 
