@@ -301,14 +301,7 @@ def _head_start(clauses: Sequence[Sequence[int]], deadline: Deadline) -> tuple[b
         solver.prop_budget(-1)
         if outcome is None and not deadline.expired():
             solver.conf_budget(AUTO_CONFLICTS)
-            timer = None if deadline.end is None else threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
-            if timer is not None:
-                timer.start()
-            try:
-                outcome = solver.solve_limited(expect_interrupt=True)
-            finally:
-                if timer is not None:
-                    timer.cancel()
+            outcome = _solve_until(solver, deadline)
         model = solver.get_model() if outcome else None
         return outcome, model, solver_statistics(solver)
 
@@ -326,6 +319,14 @@ def solve_interruptible(solver: Solver, deadline: Deadline) -> bool | None:
     solver.prop_budget(-1)  # no budget for the search that goes on, if any
     if outcome is not None or deadline.expired():
         return outcome
+    return _solve_until(solver, deadline)
+
+
+def _solve_until(solver: Solver, deadline: Deadline) -> bool | None:
+    """``solve_limited(expect_interrupt=True)`` (the interpreter lock released), stopped by an
+    ``interrupt()`` from a timer at the deadline, if it has one. None: stopped."""
+    if deadline.end is None:
+        return solver.solve_limited(expect_interrupt=True)
     timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
     timer.start()
     try:
@@ -403,14 +404,7 @@ def _solve_within(solver: Solver, deadline: Deadline, conflicts: int) -> bool | 
         return None
     solver.prop_budget(-1)  # turns every budget off (MiniSat's budgetOff): the conflicts' is set again
     solver.conf_budget(conflicts - spent)
-    if deadline.end is None:
-        return solver.solve_limited(expect_interrupt=True)
-    timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
-    timer.start()
-    try:
-        return solver.solve_limited(expect_interrupt=True)
-    finally:
-        timer.cancel()
+    return _solve_until(solver, deadline)
 
 
 def sample_models(num_vars: int, clauses: Sequence[Sequence[int]], count: int, seed: int,
