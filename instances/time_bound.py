@@ -109,8 +109,15 @@ class _TimeBound:
         self.started = time.monotonic()
         _running.append((self.started + seconds, seconds))
         self.armed = True
-        if self.outer is not None or not left or left > seconds:
-            signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            if self.outer is not None or not left or left > seconds:
+                signal.setitimer(signal.ITIMER_REAL, seconds)
+        except BaseException:
+            # the timer went off before the block began (a bound of 1e-9 s): no __exit__ will come,
+            # so undo here, or the bound stays running (every later bound would end at once) and its
+            # handler installed (a later restore then lets a pending timer kill the process)
+            self.__exit__(None, None, None)
+            raise
 
     def __exit__(self, *exc_info: Any) -> None:
         if not self.armed:

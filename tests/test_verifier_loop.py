@@ -160,3 +160,34 @@ def test_a_timer_running_before_keeps_its_handler_and_what_it_had_left():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_bound_whose_timer_goes_off_before_its_block_leaves_nothing_behind():
+    """``time_bound(1e-9)``: the timer can go off inside ``__enter__``, before the block, where no
+    ``__exit__`` follows. It once stayed running (every later bound ended at once: "ran past the
+    time bound of 1e-09 s") with its handler installed (a later restore let a pending timer kill
+    the test run with SIGALRM, "Alarm clock")."""
+    import signal
+
+    from npw.instances import time_bound as module
+    from npw.instances.time_bound import CallTimeout, bounded_calls, time_bound
+
+    before = signal.getsignal(signal.SIGALRM)
+    for _ in range(200):
+        try:
+            with time_bound(1e-9):
+                for _ in range(10_000):
+                    pass
+        except CallTimeout:
+            pass
+        with bounded_calls():
+            try:
+                with time_bound(1e-9):
+                    for _ in range(10_000):
+                        pass
+            except CallTimeout:
+                pass
+    assert module._running == [] and signal.getsignal(signal.SIGALRM) == before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with time_bound(5):  # a later bound has its own time
+        sum(range(1000))
