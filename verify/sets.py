@@ -745,6 +745,11 @@ def regenerate(manifest_path: str | os.PathLike, folder: str | os.PathLike,
                      dimacs_comments=m.get("dimacs_comments") is True, proofs=m.get("proofs") is True)
 
 
+def _differing_keys(found: dict, stated: dict) -> str:
+    """The keys whose values differ between what a file carries and what the manifest states."""
+    return ", ".join(sorted(k for k in set(found) | set(stated) if found.get(k) != stated.get(k)))
+
+
 def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
     """Reads the set back and checks it; returns counts, the list of problems found (files that
     differ from the manifest, a contradicted answer, ...) and the list of stated answers no check
@@ -791,9 +796,8 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
                     continue
                 found, stated = dimacs_metadata(text), dimacs_metadata(metadata_lines(fmt, meta))
                 if found != stated:
-                    differ = sorted(k for k in set(found) | set(stated) if found.get(k) != stated.get(k))
                     problems.append(f"{entry['files'][fmt]}: metadata comments differ from the manifest's "
-                                    f"({', '.join(differ)})")
+                                    f"({_differing_keys(found, stated)})")
                 else:
                     metadata_checked += 1
         if record is not None:
@@ -807,9 +811,8 @@ def check_set(folder: str | os.PathLike, timeout: float | None = 60.0) -> dict:
                 if found is None:
                     problems.append(f"{entry['files'][fmt]}: carries no provenance record")
                 elif found != record:
-                    differ = sorted(k for k in set(found) | set(record) if found.get(k) != record.get(k))
                     problems.append(f"{entry['files'][fmt]}: provenance differs from the manifest's "
-                                    f"({', '.join(differ)})")
+                                    f"({_differing_keys(found, record)})")
                 else:
                     provenance_checked += 1
         if "json" not in texts:
