@@ -139,3 +139,25 @@ def test_the_measure_sees_an_overlap(browser, tmp_path):
     assert [pair[:3] for pair in found] == [("s", "clause 0", "x1 in C0")]
     # in the drawing's own units: the 2x scaled drawing's texts measure as drawn (11-ish units tall)
     assert all(10 < t[5] - t[3] < 25 for t in texts if t[0] == "s")
+
+
+def test_zoom_and_pan_a_large_drawing(browser, tmp_path):
+    """The seeds' chain at two clauses is wider than its panel: "+" doubles the drawn width about
+    the panel's centre, a drag scrolls the panel (and is not taken for a click), "fit" goes back."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    measured(browser, tmp_path, "1in3sat-to-rel")
+    width = "return document.querySelector('#side-t .drawing svg').getBoundingClientRect().width"
+    scroll = "var p = document.querySelector('#side-t .drawing'); return [p.scrollLeft, p.scrollTop]"
+    fitted = browser.execute_script(width)
+    browser.find_element(By.CSS_SELECTOR, '#side-t .zoom button[data-zoom="2"]').click()
+    assert browser.execute_script(width) == pytest.approx(2 * fitted, rel=0.02)
+    before = browser.execute_script(scroll)
+    panel = browser.find_element(By.CSS_SELECTOR, "#side-t .drawing")
+    ActionChains(browser).move_to_element(panel).click_and_hold().move_by_offset(-120, -60).release().perform()
+    after = browser.execute_script(scroll)
+    assert after[0] > before[0] and after[1] >= before[1], (before, after)
+    assert "pinned" not in browser.find_element(By.ID, "status").text  # the drag pinned nothing
+    browser.find_element(By.CSS_SELECTOR, '#side-t .zoom button[data-zoom="fit"]').click()
+    assert browser.execute_script(width) == pytest.approx(fitted, rel=0.02)

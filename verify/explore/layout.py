@@ -21,7 +21,7 @@ function ``(source, target, backward) -> Arrangement | None`` (the BWP and Solo 
 need none: their drawings are the boards themselves).
 
 >>> backward = {"vertex:0": ("var:1", "clause:0"), "vertex:1": ("var:2", "clause:0"),
-...             "vertex:2": ("var:1", "clause:1"), "vertex:3": ("var:2", "clause:1")}
+...             "vertex:2": ("var:1", "clause:1"), "vertex:3": ("var:3", "clause:1")}
 >>> [(caption, members) for caption, members in provenance_groups(sorted(backward), backward)]
 [('C0', ['vertex:0', 'vertex:1']), ('C1', ['vertex:2', 'vertex:3'])]
 >>> source_label(("clause:0", "var:1"))
@@ -372,7 +372,7 @@ def arrange(reduction_id: str, problem_id: str, source: Any, target: Any,
     ...         backward.setdefault(t, []).append(s)
     >>> arrangement = arrange("3sat-to-indset", "indset", source, target, backward)
     >>> [group.caption for group in arrangement.groups], arrangement.labels["vertex:3"]
-    (['C0', 'C1'], 'x1 in C1')
+    (['C0', 'C1'], '~x1 in C1')
     """
     if reduction_id in OWN_LAYOUTS:
         return OWN_LAYOUTS[reduction_id](source, target, backward)

@@ -7,8 +7,8 @@ label-overlap browser test opens every reduction's page on these, and the screen
 >>> source = small_source(get_reduction("3sat-to-indset"))
 >>> source.num_vars, len(source.clauses)
 (4, 3)
->>> small_source(get_reduction("1in3sat-to-rel")).clauses
-((1, 2, 3), (-1, 2, -3))
+>>> small_source(get_reduction("1in3sat-to-rel")).to_dict()["clauses"]
+[[1, 2, 3], [-1, 2, -3]]
 """
 
 from __future__ import annotations
