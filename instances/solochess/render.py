@@ -24,13 +24,18 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     at the bottom), Unicode chess glyphs (fairy pieces: their declared glyph), the special piece
     ringed in red. With a capture sequence (a certificate, checked first), every capture is drawn
     as an arrow from the capturing square to the captured one, numbered in order at its
-    destination (each square is captured at most once, so numbers never overlap); the special
-    piece's captures are red, the others blue.
+    destination; the captures made on one square (a captor taken where it captured) share one
+    line there ("2,5"), so numbers never sit on each other; the special piece's captures are
+    red, the others blue.
 
     >>> from npw.instances.solochess.board import Piece
     >>> svg = render_svg(SoloChess(2, 1, (Piece(0, 0, "rook"), Piece(1, 0, "pawn")), (0, 0)), (((0, 0), (1, 0)),))
     >>> svg.count("<text"), 'stroke="red"' in svg
     (3, True)
+    >>> three = SoloChess(3, 1, (Piece(0, 0, "rook"), Piece(1, 0, "rook"), Piece(2, 0, "pawn")))
+    >>> svg = render_svg(three, (((1, 0), (2, 0)), ((0, 0), (2, 0))))
+    >>> svg.count("<tspan"), svg.count("<text") - 3, ">1</tspan>,<tspan" in svg
+    (2, 1, True)
     """
     check_drawable(len(instance.pieces), "solochess pieces")
     if certificate is not None and not instance.verify(certificate):
@@ -68,6 +73,7 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
                  f'text-anchor="middle"><title>{escape(p.kind)} {p.square}</title>{glyph}</text>')
         parts.append(movable(piece_id(p.square), cx, cy, body))
     special = instance.special
+    numbers: dict[tuple[int, int], list[tuple[int, str]]] = {}  # square -> the captures made on it
     for number, (a, b) in enumerate(certificate or (), 1):
         colour = "red" if a == special else "blue"
         if a == special:
@@ -75,7 +81,13 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
         (ax, ay), (bx, by) = centre(*a), centre(*b)
         parts.append(f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{colour}" stroke-width="2" '
                      f'stroke-opacity="0.7" marker-end="url(#head-{colour})"/>')
-        parts.append(f'<text x="{bx - cell * 0.45}" y="{by - cell * 0.22}" font-size="{cell * 0.3}" '
-                     f'font-weight="bold" fill="{colour}">{number}</text>')
+        numbers.setdefault(tuple(b), []).append((number, colour))
+    for square, made in numbers.items():
+        # a captor stays on the square it took and may be taken there later: every capture made
+        # on one square in one line in its top-left corner ("2,5"), each number in its colour
+        bx, by = centre(*square)
+        spans = ",".join(f'<tspan fill="{colour}">{number}</tspan>' for number, colour in made)
+        parts.append(f'<text x="{bx - cell * 0.47}" y="{by - cell * 0.22}" font-size="{cell * 0.3}" '
+                     f'font-weight="bold" fill="{made[0][1]}">{spans}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
