@@ -24,7 +24,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Mapping
 
-__all__ = ["Arrangement", "Group", "LABEL_FONT", "text_width"]
+__all__ = ["Arrangement", "GROUP_COLOURS", "Group", "LABEL_FONT", "text_width"]
+
+GROUP_COLOURS = ("#4a7fd4", "#f0a030", "#3aa35a", "#cc4444", "#8e5bc4", "#22aaaa", "#d46fb0", "#8c6d31",
+                 "#7f7f7f", "#bcbd22", "#17becf", "#e377c2")
+"""A board's groups, in order (the first six are the number bars' colours, so a 3-PARTITION
+source's bar and the pieces it made share one)."""
 
 LABEL_FONT = 10
 """The font size of an element's provenance label (SVG user units)."""
@@ -58,6 +63,11 @@ class Arrangement:
     labels: Mapping[str, str] = field(default_factory=dict)
     groups: tuple[Group, ...] = ()
     size: tuple[float, float] = (640.0, 640.0)
+    # a board's own squares fix its pieces: there a group is a colour (element id -> colour) and
+    # a legend (caption, colour) beside the board
+    tints: Mapping[str, str] = field(default_factory=dict)
+    legend: tuple[tuple[str, str], ...] = ()
+    rings: Mapping[str, str] = field(default_factory=dict)  # element id -> a second source's colour
 
     def at(self, element: str, default: tuple[float, float]) -> tuple[float, float]:
         """Where ``element`` goes, or ``default`` where the arrangement does not say."""
@@ -73,6 +83,27 @@ class Arrangement:
                          f'<text x="{x0 + 6:.1f}" y="{y0 + 14:.1f}" font-size="12" font-weight="bold" '
                          f'fill="#446">{escape(group.caption)}</text>')
         return f'<g class="npw-groups">{"".join(parts)}</g>' if parts else ""
+
+    def legend_svg(self, x: float, y: float, scale: float = 1.0) -> tuple[str, float, float]:
+        """The legend as a column of swatches and captions from (x, y), ``scale`` times the
+        usual 12-unit type (a board drawn thousands of units wide is shown shrunk), and its
+        width and height.
+
+        >>> svg, width, height = Arrangement({}, legend=(("x1", "#4a7fd4"),)).legend_svg(10, 20)
+        >>> svg.count("<rect"), svg.count(">x1</text>"), width, height
+        (1, 1, 100.0, 36.0)
+        """
+        if not self.legend:
+            return "", 0.0, 0.0
+        font, line = 12 * scale, 18 * scale
+        parts = [f'<text x="{x:.1f}" y="{y + font:.1f}" font-size="{font:.1f}" font-weight="bold">made by</text>']
+        for row, (caption, colour) in enumerate(self.legend, 1):
+            top = y + row * line
+            parts.append(f'<rect x="{x:.1f}" y="{top + 2 * scale:.1f}" width="{font:.1f}" height="{font:.1f}" '
+                         f'fill="{colour}"/><text x="{x + 1.5 * font:.1f}" y="{top + font:.1f}" '
+                         f'font-size="{font:.1f}">{escape(caption)}</text>')
+        width = max([text_width(c, font) for c, _ in self.legend] + [text_width("made by", font)]) + 2.5 * font
+        return "".join(parts), max(width, 100.0 * scale), line * (len(self.legend) + 1)
 
     def label(self, element: str, x: float, y: float) -> str:
         """``element``'s label as an SVG text centred at (x, y), or '' where it has none."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
+from npw.instances.arrangement import Arrangement
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import piece_id
 from npw.instances.solochess.board import Move, SoloChess
@@ -19,7 +20,8 @@ from npw.instances.svg import check_drawable, movable
 __all__ = ["render_svg"]
 
 
-def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, cell: int = 40) -> str:
+def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, cell: int = 40, *,
+               arrangement: Arrangement | None = None) -> str:
     """The board as SVG, any size: the squares as one checkered pattern (a1 = (0, 0) dark, rank 0
     at the bottom), Unicode chess glyphs (fairy pieces: their declared glyph), the special piece
     ringed in red. With a capture sequence (a certificate, checked first), every capture is drawn
@@ -41,6 +43,12 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the capture sequence is not a solution of this board")
     w, h = instance.width * cell, instance.height * cell
+    # the legend's type grows with the board: a 75-file board is shown a fifth of its size
+    scale = max(1.0, w / 800)
+    legend, legend_width, legend_height = (arrangement.legend_svg(w + 12 * scale, 8, scale) if arrangement is not None
+                                           else ("", 0.0, 0.0))
+    total = w + (legend_width + 24 * scale if legend else 0)
+    total_h = max(h, legend_height + 16)
 
     def centre(x: int, y: int) -> tuple[float, float]:
         return x * cell + cell / 2, (instance.height - 1 - y) * cell + cell / 2
@@ -50,7 +58,8 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     dark_first = (instance.height - 1) % 2 == 0
     dark, light = "#b58863", "#f0d9b5"
     tl, tr = (dark, light) if dark_first else (light, dark)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total:.0f}" height="{total_h:.0f}" '
+             f'viewBox="0 0 {total:.0f} {total_h:.0f}" font-family="sans-serif">',
              "<defs>",
              f'<pattern id="squares" width="{2 * cell}" height="{2 * cell}" patternUnits="userSpaceOnUse">',
              f'<rect width="{cell}" height="{cell}" fill="{tl}"/>',
@@ -61,10 +70,16 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     for colour in ("red", "blue"):
         parts.append(f'<marker id="head-{colour}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
                      f'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>')
-    parts += ["</defs>", f'<rect width="{w}" height="{h}" fill="url(#squares)"/>']
+    parts += ["</defs>", f'<rect width="{w}" height="{h}" fill="url(#squares)"/>', legend]
     for p in instance.pieces:
         cx, cy = centre(p.x, p.y)
         body = ""
+        tint = arrangement.tints.get(piece_id(p.square)) if arrangement is not None else None
+        if tint:  # the disc of the source element that made the piece: it moves with the piece
+            label = escape(arrangement.labels.get(piece_id(p.square), ""))
+            ring = arrangement.rings.get(piece_id(p.square))
+            edge = f' stroke="{ring}" stroke-width="{cell * 0.12:.1f}"' if ring else ""
+            body += f'<circle r="{cell * 0.42}" fill="{tint}" fill-opacity="0.75"{edge}><title>{label}</title></circle>'
         if p.square == instance.special:  # the ring rides with the special piece's group
             body = (f'<circle r="{cell * 0.46}" fill="none" stroke="red" '
                     f'stroke-width="{max(2, cell // 13)}"><title>special piece (T^1)</title></circle>')

@@ -16,9 +16,10 @@ The layouts are checked against an estimate of the drawn text (:func:`~npw.insta
 a group grows until no two of its texts would touch, so the page's labels do not overlap (the
 browser test ``tests/test_explore_labels_browser.py`` measures the real boxes).
 
-A reduction may bring its own arrangement: :data:`OWN_LAYOUTS` maps a reduction id to a
-function ``(source, target, backward) -> Arrangement | None`` (the BWP and Solo Chess boards
-need none: their drawings are the boards themselves).
+A board (Solo Chess, BWP) is the construction's own layout: its pieces keep their squares and
+take their source element's colour, a legend beside the board naming whose
+(:func:`_board_arrangement`). A reduction may bring its own arrangement: :data:`OWN_LAYOUTS`
+maps a reduction id to a function ``(source, target, backward) -> Arrangement | None``.
 
 >>> backward = {"vertex:0": ("var:1", "clause:0"), "vertex:1": ("var:2", "clause:0"),
 ...             "vertex:2": ("var:1", "clause:1"), "vertex:3": ("var:3", "clause:1")}
@@ -34,10 +35,10 @@ import math
 import re
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from npw.instances.arrangement import LABEL_FONT, Arrangement, Group, text_width
+from npw.instances.arrangement import GROUP_COLOURS, LABEL_FONT, Arrangement, Group, text_width
 from npw.instances.rel.render import NAMES_PER_LINE, TOKENS_PER_ROW
 
-__all__ = ["GRAPH_PROBLEMS", "KIND_ORDER", "OWN_LAYOUTS", "arrange", "provenance_groups", "short_name", "source_label"]
+__all__ = ["BOARD_PROBLEMS", "GRAPH_PROBLEMS", "KIND_ORDER", "OWN_LAYOUTS", "arrange", "provenance_groups", "short_name", "source_label"]
 
 KIND_ORDER = ("var", "clause", "vertex", "edge", "arc", "number", "item", "element", "set", "triple", "w", "x", "y",
               "tile", "cell", "piece")
@@ -353,6 +354,36 @@ def _rel_arrangement(rel: Any, backward: Mapping[str, Sequence[str]], source: An
                         _unboxed(labels, ordered))
 
 
+# -- boards (Solo Chess, BWP): the squares are the construction's own layout ---------------------------------
+
+BOARD_PROBLEMS = {"solochess": "piece:", "bwp": "cell:"}
+"""Target problems whose drawing is a board, and the prefix of their movable pieces' ids."""
+
+
+def _board_arrangement(prefix: str, backward: Mapping[str, Sequence[str]], source: Any) -> Arrangement | None:
+    """A board keeps its squares: each piece takes the colour of the source element whose group
+    it is in (:func:`provenance_groups`) and a ring of another element it came from too (a
+    clause's piece on a variable's track), a legend beside the board naming whose."""
+    nodes = sorted((t for t in backward if t.startswith(prefix)), key=_natural)
+    if not nodes:
+        return None
+    groups = provenance_groups(nodes, backward)
+    labels = _signed({n: source_label(backward[n]) for n in nodes}, source)
+    caption_of = {short_name(s): s for n in nodes for s in backward[n]}
+    order = [caption for caption, _ in groups]
+    order += sorted((c for c in caption_of if c not in order), key=lambda c: _natural(caption_of[c]))
+    colour = {caption: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, caption in enumerate(order)}
+    tints, rings = {}, {}
+    for caption, members in groups:
+        for m in members:
+            tints[m] = colour[caption]
+            others = [short_name(s) for s in sorted(backward[m], key=_natural) if short_name(s) != caption]
+            if others:
+                rings[m] = colour[others[0]]
+    return Arrangement({}, labels, (), (0.0, 0.0), tints=tints, rings=rings,
+                       legend=tuple((caption, colour[caption]) for caption in order))
+
+
 OWN_LAYOUTS: dict[str, Callable[[Any, Any, Mapping[str, Sequence[str]]], Arrangement | None]] = {}
 """Reduction id -> its own arrangement (none registered yet: the generic one serves all)."""
 
@@ -382,4 +413,6 @@ def arrange(reduction_id: str, problem_id: str, source: Any, target: Any,
         return _graph_arrangement(target, backward, source)
     if problem_id == "rel":
         return _rel_arrangement(target, backward, source)
+    if problem_id in BOARD_PROBLEMS:
+        return _board_arrangement(BOARD_PROBLEMS[problem_id], backward, source)
     return None
