@@ -101,7 +101,8 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
         # a captor stays on the square it took and may be taken there later: every capture made
         # on one square in one line in its top-left corner ("2,5"), each number in its colour
         bx, by = centre(*square)
-        spans = ",".join(f'<tspan fill="{colour}">{number}</tspan>' for number, colour in made)
+        spans = (str(made[0][0]) if len(made) == 1 else
+                 ",".join(f'<tspan fill="{colour}">{number}</tspan>' for number, colour in made))
         parts.append(f'<text x="{bx - cell * 0.47}" y="{by - cell * 0.22}" font-size="{cell * 0.3}" '
                      f'font-weight="bold" fill="{made[0][1]}">{spans}</text>')
     parts.append("</svg>")
