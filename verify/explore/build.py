@@ -30,7 +30,7 @@ from npw.instances.arrangement import Arrangement
 from npw.instances.registry import renderer_for
 from npw.reductions.base import Reduction
 from npw.verify.explore import player_for, shower_for
-from npw.verify.explore.layout import arrange
+from npw.verify.explore.layout import arrange, fan_out
 from npw.verify.explore.steps import SOURCE, TARGET, Layout, Play, Step
 
 __all__ = ["Exploration", "explore"]
@@ -94,9 +94,10 @@ def explore(reduction: Reduction, source: Any, timeout: float | None = 60.0, **o
                          "(choose smaller options)")
     target = built.target
     notes += list(built.notes)
-    source_svg, missing = _drawing(reduction.source, source)
-    notes += [missing] if missing else []
     forward_links, backward_links = _links(reduction, source, target)
+    # a source vertex that fans out says into how many (npw.verify.explore.layout.fan_out)
+    source_svg, missing = _drawing(reduction.source, source, fan_out(reduction.source, forward_links))
+    notes += [missing] if missing else []
     # the target laid out by what each source element produced (npw.verify.explore.layout)
     arrangement = arrange(reduction.id, reduction.target, source, target, backward_links)
     target_svg, missing = _drawing(reduction.target, target, arrangement)

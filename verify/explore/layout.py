@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from npw.instances.arrangement import GROUP_COLOURS, LABEL_FONT, Arrangement, Group, text_width
 from npw.instances.rel.render import NAMES_PER_LINE, TOKENS_PER_ROW
 
-__all__ = ["BOARD_PROBLEMS", "GRAPH_PROBLEMS", "KIND_ORDER", "OWN_LAYOUTS", "arrange", "provenance_groups", "short_name", "source_label"]
+__all__ = ["BOARD_PROBLEMS", "GRAPH_PROBLEMS", "KIND_ORDER", "OWN_LAYOUTS", "arrange", "fan_out", "provenance_groups", "short_name", "source_label"]
 
 KIND_ORDER = ("var", "clause", "vertex", "edge", "arc", "number", "item", "element", "set", "triple", "w", "x", "y",
               "tile", "cell", "piece")
@@ -382,6 +382,37 @@ def _board_arrangement(prefix: str, backward: Mapping[str, Sequence[str]], sourc
                 rings[m] = colour[others[0]]
     return Arrangement({}, labels, (), (0.0, 0.0), tints=tints, rings=rings,
                        legend=tuple((caption, colour[caption]) for caption in order))
+
+
+_PLURAL = {"vertex": "vertices", "piece": "pieces", "cell": "cells", "number": "numbers", "clause": "clauses",
+           "var": "variables", "element": "elements", "edge": "edges", "arc": "arcs", "tile": "tiles", "item": "items",
+           "set": "sets", "triple": "triples"}
+
+
+def fan_out(problem_id: str, forward: Mapping[str, Sequence[str]]) -> Arrangement | None:
+    """The source side: each source vertex that made more than one thing of the target's main
+    kind labelled with how many (``-> 12 vertices``: vertex cover's vertex becoming a chain of
+    cover-testing gadgets), so the fan-out is read on the source too. Graph sources only (the
+    others' drawings name their elements already).
+
+    >>> fan_out("vertexcover", {"vertex:0": ["vertex:3", "vertex:4", "edge:3-4"], "vertex:1": ["vertex:5"]}).labels
+    {'vertex:0': '-> 2 vertices'}
+    """
+    if problem_id not in GRAPH_PROBLEMS:
+        return None
+    labels = {}
+    for element, produced in forward.items():
+        if not element.startswith("vertex:"):
+            continue
+        kinds: dict[str, int] = {}
+        for t in produced:
+            kinds[_kind(t)] = kinds.get(_kind(t), 0) + 1
+        if not kinds:
+            continue
+        kind, count = max(kinds.items(), key=lambda item: (item[0] in ("vertex", "piece", "cell", "number"), item[1]))
+        if count > 1:
+            labels[element] = f"-> {count} {_PLURAL.get(kind, kind)}"
+    return Arrangement({}, labels, (), (0.0, 0.0)) if labels else None
 
 
 OWN_LAYOUTS: dict[str, Callable[[Any, Any, Mapping[str, Sequence[str]]], Arrangement | None]] = {}
