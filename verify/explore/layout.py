@@ -55,6 +55,8 @@ _TOP = 40.0  # below the drawing's title line
 _PAD = 14.0  # a group's box around its members' texts
 _GAP = 24.0  # between two groups' boxes
 _ROW_WIDTH = 1100.0  # groups wrap to a new row past this width
+_CHECKED = 80  # groups up to this many nodes are grown until their texts do not meet
+_SPRING = 60  # groups up to this many nodes get a spring layout, larger ones a grid
 
 
 def _kind(element: str) -> str:
@@ -145,6 +147,8 @@ def _clear(boxes: list[list[Box]]) -> bool:
 def _fitted(base: Mapping[str, tuple[float, float]], texts: TextBoxes, pitch: float) -> dict[str, tuple[float, float]]:
     """``base`` (unit-ish coordinates) scaled by ``pitch``, and grown until no two nodes' texts meet."""
     scale = pitch
+    if len(base) > _CHECKED:  # the pairwise check grows as the square: a large group is drawn as it is
+        return {n: (x * scale, y * scale) for n, (x, y) in base.items()}
     for _ in range(24):
         placed = {n: (x * scale, y * scale) for n, (x, y) in base.items()}
         if _clear([texts(n, x, y) for n, (x, y) in placed.items()]):
@@ -168,6 +172,10 @@ def _local(members: Sequence[str], edges: Sequence[tuple[str, str]], texts: Text
         # a polygon with a corner at the top: networkx's circular_layout starts at the right
         base = {m: (math.cos(2 * math.pi * i / n - math.pi / 2), math.sin(2 * math.pi * i / n - math.pi / 2))
                 for i, m in enumerate(members)}
+    elif n > _SPRING:
+        # a grid, rows far enough apart for a vertex's number and label: no check needed
+        columns = math.ceil(math.sqrt(n))
+        return {m: ((i % columns) * pitch, (i // columns) * 60.0) for i, m in enumerate(members)}
     else:
         graph = nx.Graph()
         graph.add_nodes_from(members)
@@ -326,8 +334,8 @@ def _rel_local(members: Sequence[str], texts: TextBoxes) -> dict[str, tuple[floa
             dx, dy = shape[part]
             base[node] = (column * 250.0 + dx, dy)
     row = 270.0 if gadgets else 0.0
-    for i, node in enumerate(others):
-        base[node] = (i * 125.0, row)
+    for i, node in enumerate(others):  # ten a row
+        base[node] = ((i % 10) * 125.0, row + (i // 10) * 110.0)
     return _fitted(base, texts, 1.0)
 
 
