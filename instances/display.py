@@ -13,7 +13,7 @@ renderer, a renderer that fails, or a drawing past :data:`MAX_NOTEBOOK_SVG` char
 
 >>> from npw.api import ThreeSat
 >>> formula = ThreeSat(3, [(1, 2, 3), (-1, -2, 3)])
->>> formula._repr_svg_().startswith("<svg"), "<figcaption>" in formula._repr_html_()
+>>> formula._repr_svg_().startswith("<svg"), formula._repr_html_().startswith('<div class="npw-instance"')
 (True, True)
 """
 
@@ -156,8 +156,9 @@ def _caption(instance: Any) -> str:
 
 
 def instance_html(instance: Any) -> str | None:
-    """The instance's drawing with a caption (its problem and size), as HTML for a notebook; None
-    where :func:`instance_svg` gives none.
+    """The instance's drawing as HTML for a notebook: the SVG in a box that scrolls where the
+    drawing is wider than the page, its problem and size as the box's tooltip (the renderers
+    write their own heading); None where :func:`instance_svg` gives none.
 
     Parameters
     ----------
@@ -167,19 +168,19 @@ def instance_html(instance: Any) -> str | None:
     Returns
     -------
     str or None
-        A ``<figure>`` holding the SVG.
+        A ``<div>`` holding the SVG.
 
     Examples
     --------
     >>> from npw.api import SubsetSum
-    >>> print(instance_html(SubsetSum((3, 5, 7), 12)).split("<figcaption>")[1])
-    subsetsum: numbers = 3, target = 12, bits = 4</figcaption></figure>
+    >>> print(instance_html(SubsetSum((3, 5, 7), 12)).split(">")[0] + ">")
+    <div class="npw-instance" title="subsetsum: numbers = 3, target = 12, bits = 4" style="overflow:auto;max-width:100%">
     """
     svg = instance_svg(instance)
     if svg is None:
         return None
-    return (f'<figure class="npw-instance" style="margin:0">{svg}'
-            f"<figcaption>{escape(_caption(instance))}</figcaption></figure>")
+    return (f'<div class="npw-instance" title="{escape(_caption(instance))}" style="overflow:auto;max-width:100%">'
+            f"{svg}</div>")
 
 
 def _repr_svg(self: Any) -> str | None:

@@ -29,8 +29,8 @@ def test_every_problems_instance_draws_itself(problem_id):
     svg, html = instance._repr_svg_(), instance._repr_html_()
     assert isinstance(svg, SVG) and svg.lstrip().startswith("<svg")
     assert svg == render(instance)  # the problem's own drawing, as npw render draws it
-    assert html.startswith("<figure") and svg in html
-    assert f"<figcaption>{problem_id}: " in html  # the caption names the problem and its size
+    assert html.startswith('<div class="npw-instance"') and svg in html
+    assert f'title="{problem_id}: ' in html  # the tooltip names the problem and its size
     for name, value in instance.size().items():
         assert f"{name} = {value}" in html
 
