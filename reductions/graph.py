@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.instances.display import SVG
 from npw.reductions.base import Bound, Reduction
 
 if TYPE_CHECKING:
@@ -498,7 +499,7 @@ def _arrow_title(a: str, b: str, reductions: Sequence[Reduction]) -> str:
     return "\n".join([head] + [f"{r.id}: {r.reference}" for r in reductions])
 
 
-def draw_graph(graph: nx.MultiDiGraph | None = None) -> str:
+def draw_graph(graph: nx.MultiDiGraph | None = None) -> SVG:
     """The reduction graph as an SVG in layers (:func:`graph_layers`): the sources at the top
     (the SAT family first), each arrow from a problem to one it reduces to, drawn down through
     the layers between them (back up for the arrows that close a cycle). An arrow stands for
@@ -506,7 +507,7 @@ def draw_graph(graph: nx.MultiDiGraph | None = None) -> str:
     ``<title>`` (a browser's tooltip on hover) names each with its theorem. The seed papers'
     constructions are drawn thick and orange (:func:`seed_paper`), the families in colours; a
     legend says so. Labels fit their boxes (:func:`label_width`). No Graphviz: networkx and
-    the code here.
+    the code here. The text is a ``str`` a notebook draws (``_repr_svg_``).
 
     >>> svg = draw_graph()
     >>> svg.startswith("<svg") and 'data-el="problem:3sat"' in svg and "3sat-to-indset: " in svg
@@ -576,7 +577,7 @@ def draw_graph(graph: nx.MultiDiGraph | None = None) -> str:
             left += _width(n) + _GAP
     out.extend(_legend(margin, legend_y, width))
     out.append("</svg>\n")
-    return "\n".join(out)
+    return SVG("\n".join(out))  # a str a notebook draws
 
 
 def _legend(left: float, top: float, width: float) -> list[str]:
@@ -613,7 +614,7 @@ def _wrapped(text: str, limit: int = 72) -> list[str]:
     return lines or [""]
 
 
-def draw_chain(ids: Sequence[str]) -> str:
+def draw_chain(ids: Sequence[str]) -> SVG:
     """A chain of reductions as an SVG, top to bottom: its problems in boxes, each step an
     arrow beside which its reduction's id and theorem are written (its ``<title>`` too); a seed
     paper's construction drawn as in :func:`draw_graph`. ``npw path A B --draw OUT.svg`` draws
@@ -662,4 +663,4 @@ def draw_chain(ids: Sequence[str]) -> str:
     for k, problem in enumerate(problems):
         out.append(_node(problem, cx, y[k]))
     out.append("</svg>\n")
-    return "\n".join(out)
+    return SVG("\n".join(out))
