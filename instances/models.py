@@ -31,8 +31,9 @@ from npw.instances.validation import (MAX_CHESS_SIDE, MAX_COORDINATE, MAX_INTEGE
 
 __all__ = ["Assignment", "BinPackingFile", "BwpFile", "ChessSide", "CliqueFile", "CnfFile", "ColoringCertificate",
            "ColoringFile", "Coordinate", "Count", "DirectedHamCycleFile", "DominatingSetFile", "FeedbackVertexSetFile",
-           "FourPartitionCertificate", "FourPartitionFile", "HamCycleFile", "HamPathCertificate", "HamPathEndsFile",
-           "HamPathFile", "HamPathGridStartFile", "IndependentSetFile", "IndexListCertificate", "InstanceFile",
+           "FourPartitionCertificate", "FourPartitionFile", "HamCycleFile", "HamPathCertificate",
+           "HamPathDumbbellsFile", "HamPathEndsFile", "HamPathFile", "HamPathGridStartFile", "IndependentSetFile",
+           "IndexListCertificate", "InstanceFile",
            "Integer", "KnapsackFile", "MAX_TRIPLES", "MoveText", "MovesCertificate", "NPuzCertificate", "NPuzFile",
            "Nae3SatFile", "Nae4SatFile", "Name", "Offset", "OneInThreeSatFile", "PartitionFile", "PieceTypeModel",
            "PlanarMonotone3Sat2OccFile", "PlanarMonotone3SatFile", "RelCertificate", "RelFile", "SatLiteral",
@@ -163,6 +164,10 @@ class HamPathGridStartFile(_HamPathFields, kw_only=True):
 
 class HamPathEndsFile(_HamPathFields, kw_only=True):
     problem: Literal["hampath-st"]
+
+
+class HamPathDumbbellsFile(_HamPathFields, kw_only=True):
+    problem: Literal["hampath-dumbbells"]
 
 
 HamPathCertificate = list[Vertex]  # a path, and a Hamiltonian cycle (hamcycle, dhamcycle) in visiting order

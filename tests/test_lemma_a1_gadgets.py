@@ -1,12 +1,12 @@
 """Lemma A.1's grid gadgets, each checked on its own and exhaustively: every way a Hamiltonian
 path can cover its cells, entering and leaving through its ports or ending inside
-(:func:`npw.reductions.hampath.grid_gadgets.covers`)."""
+(:func:`npw.instances.hampath.grid_gadgets.covers`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from npw.reductions.hampath.grid_gadgets import (
+from npw.instances.hampath.grid_gadgets import (
     RING8, TURN, covers, dumbbell, dumbbell_path, dumbbell_with_pendant, pattern_ends, tentacle, transform, uses_ports,
 )
 
