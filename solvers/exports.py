@@ -376,8 +376,8 @@ def bwp_dimacs(instance) -> str:
 
 EXPORTS = (
     *(Export(problem, "dimacs", hampath_dimacs, clause_bound=hamiltonian_clauses)
-      for problem in ("hampath", "hampath-grid-s", "hampath-st")),
-    *(Export(problem, "hcp", to_hcp) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+      for problem in ("hampath", "hampath-grid-s", "hampath-st", "hampath-dumbbells")),
+    *(Export(problem, "hcp", to_hcp) for problem in ("hampath", "hampath-grid-s", "hampath-st", "hampath-dumbbells")),
     *(Export(problem, "dimacs", hamcycle_dimacs, clause_bound=hamiltonian_clauses)
       for problem in ("hamcycle", "dhamcycle")),
     Export("hamcycle", "hcp", cycle_to_hcp),
