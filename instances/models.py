@@ -30,7 +30,8 @@ from npw.instances.validation import (MAX_CHESS_SIDE, MAX_COORDINATE, MAX_INTEGE
                                       MAX_PUZZLE_SIDE, MAX_TORUS_CELLS, MAX_VARIABLES, MAX_VERTICES)
 
 __all__ = ["Assignment", "BinPackingFile", "BwpFile", "ChessSide", "CliqueFile", "CnfFile", "ColoringCertificate",
-           "ColoringFile", "Coordinate", "Count", "DirectedHamCycleFile", "DominatingSetFile", "FeedbackVertexSetFile",
+           "ColoringFile", "Coordinate", "Count", "DirectedHamCycle21File", "DirectedHamCycleFile",
+           "DominatingSetFile", "FeedbackVertexSetFile",
            "FourPartitionCertificate", "FourPartitionFile", "HamCycleFile", "HamPathCertificate",
            "HamPathDumbbellsFile", "HamPathEndsFile", "HamPathFile", "HamPathGridStartFile", "IndependentSetFile",
            "IndexListCertificate", "InstanceFile",
@@ -184,6 +185,10 @@ class HamCycleFile(_HamCycleFields, kw_only=True):
 
 class DirectedHamCycleFile(_HamCycleFields, kw_only=True):
     problem: Literal["dhamcycle"]  # edges are arcs (tail, head)
+
+
+class DirectedHamCycle21File(_HamCycleFields, kw_only=True):
+    problem: Literal["dhamcycle-21"]  # arcs; in/out degrees (2, 1) or (1, 2)
 
 # -- the classic graph problems (instances/graphs/) -------------------------------------------------
 
