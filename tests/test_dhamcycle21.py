@@ -44,8 +44,8 @@ def test_generators_answer_as_built(seed):
 def test_reduction_verifies():
     """Every digraph of 4 and 6 vertices, 40 random, 10 planted, 10 certified-no: answers, both
     certificate maps, exact sizes, and the claims (pendants, bipartite, every pair edge used)."""
-    stream = itertools.chain(exhaustive(SOURCE, 6), random_stream(SOURCE, 40, seed=2), planted_stream(SOURCE, 10, seed=2),
-                             certified_no_stream(SOURCE, 10, seed=2))
+    stream = itertools.chain(exhaustive(SOURCE, 6), random_stream(SOURCE, 40, seed=2),
+                             planted_stream(SOURCE, 10, seed=2), certified_no_stream(SOURCE, 10, seed=2))
     summary = verify_reduction(get_reduction("dhamcycle-21-to-hampath-st"), stream).summary
     assert summary.passed
     assert summary.confusion.get("YES->YES", 0) > 10 and summary.confusion.get("NO->NO", 0) > 10
