@@ -49,5 +49,5 @@ REDUCTION = Reduction.of_module(
     globals(),
     id="hampath-dumbbells-to-hampath-grid-s", source="hampath-dumbbells", target="hampath-grid-s",
     reference=SOURCE,
-    checked="every host of up to 2 cells (11), 160 random, planted and certified-no",
+    checked="every host of up to 2 cells (11), 100 random, 20 planted, 20 certified-no",
 )

@@ -139,5 +139,5 @@ REDUCTION = Reduction.of_module(
     globals(),
     id="hampath-dumbbells-to-hampath-st", source="hampath-dumbbells", target="hampath-st",
     reference=SOURCE,
-    checked="every host of up to 2 cells (11), 160 random, planted and certified-no",
+    checked="every host of up to 2 cells (11), 100 random, 20 planted, 20 certified-no",
 )
