@@ -26,11 +26,8 @@ A graph file holds a graph, not a question: the problem and its number come from
 
 from __future__ import annotations
 
-import bz2
 import contextlib
 import errno
-import gzip
-import lzma
 import os
 import re
 import stat
@@ -102,11 +99,20 @@ def input_formats() -> tuple[str, ...]:
 
 _CHUNK = 1 << 20
 
+
+def _codec(name: str) -> Any:
+    """The module ``gzip``, ``lzma`` or ``bz2``, imported at first use (most commands read and
+    write plain files; the three cost every command's start-up a few milliseconds)."""
+    import importlib
+
+    return importlib.import_module(name)
+
+
 # magic bytes -> (name, opener of a decompressing reader over a binary handle)
 _COMPRESSED: tuple[tuple[bytes, str, Callable[[IO[bytes]], IO[bytes]]], ...] = (
-    (b"\x1f\x8b", "gzip", lambda raw: gzip.GzipFile(fileobj=raw, mode="rb")),  # type: ignore[misc]
-    (b"\xfd7zXZ\x00", "xz", lambda raw: lzma.LZMAFile(raw, mode="rb")),  # type: ignore[misc]
-    (b"BZh", "bzip2", lambda raw: bz2.BZ2File(raw, mode="rb")),  # type: ignore[misc]
+    (b"\x1f\x8b", "gzip", lambda raw: _codec("gzip").GzipFile(fileobj=raw, mode="rb")),  # type: ignore[misc]
+    (b"\xfd7zXZ\x00", "xz", lambda raw: _codec("lzma").LZMAFile(raw, mode="rb")),  # type: ignore[misc]
+    (b"BZh", "bzip2", lambda raw: _codec("bz2").BZ2File(raw, mode="rb")),  # type: ignore[misc]
 )
 _SUFFIXES = {".gz": "gzip", ".xz": "xz", ".bz2": "bzip2"}
 
@@ -454,7 +460,7 @@ def _decompressed(raw: IO[bytes], limit: int) -> bytes:
                     return _read_bounded(stream, limit)
             except InvalidInstance:
                 raise  # the bound (InvalidInstance is a ValueError: let it through as it is)
-            except (OSError, EOFError, lzma.LZMAError, ValueError) as error:  # truncated or corrupt
+            except (OSError, EOFError, _codec("lzma").LZMAError, ValueError) as error:  # truncated or corrupt
                 raise InvalidInstance(f"not a valid {name} file ({error})") from None
     return _read_bounded(raw, limit, head)
 
@@ -684,11 +690,11 @@ def write_output(path: str | os.PathLike, text: str | bytes) -> None:
         return
     data = text.encode("utf-8") if isinstance(text, str) else text
     if compression == "gzip":
-        data = gzip.compress(data, mtime=0)  # no time stamp: the same text, the same bytes
+        data = _codec("gzip").compress(data, mtime=0)  # no time stamp: the same text, the same bytes
     elif compression == "xz":
-        data = lzma.compress(data)
+        data = _codec("lzma").compress(data)
     else:
-        data = bz2.compress(data)
+        data = _codec("bz2").compress(data)
     write_atomically(path, data)
 
 
