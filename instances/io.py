@@ -720,8 +720,9 @@ def json_chunks(document: Mapping[str, Any]) -> Iterator[bytes]:
     target with 2.4 GB; issue 36).
 
     >>> import numpy as np
-    >>> b"".join(json_chunks({"n": 2, "rows": np.array([[1, -2], [3, 4]]), "name": "é"}))
-    b'{"n":2,"rows":[[1,-2],[3,4]],"name":"\\u00e9"}\n'
+    >>> text = b"".join(json_chunks({"n": 2, "rows": np.array([[1, -2], [3, 4]]), "name": "é"}))
+    >>> text == b'{"n":2,"rows":[[1,-2],[3,4]],"name":"\\\\u00e9"}\\n'
+    True
     """
     import json
 

@@ -167,7 +167,7 @@ def lookup_plan(goal: Board, groups: tuple[tuple[int, ...], ...]) -> LookupPlan:
 
     >>> keys, table_of, tiles, maps, reflect = lookup_plan(tuple(range(9)), ((1, 2, 3, 4), (5, 6, 7, 8)))
     >>> len(keys), table_of, reflect
-    (2, (0, 1, 1, 0), True)
+    (2, (0, 1, 0, 1), True)
     """
     goal = tuple(goal)
     n = math.isqrt(len(goal))
