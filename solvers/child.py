@@ -8,9 +8,6 @@ of overhead a call, so the fast paths use the solver's own interrupt instead.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
-import multiprocessing
 import os
 import signal
 import sys
@@ -49,6 +46,9 @@ def die_with_parent(parent: int) -> None:
     armed = False
     if sys.platform.startswith("linux"):
         try:
+            import ctypes  # here: npw puzzle solve imports this module, only a worker needs ctypes
+            import ctypes.util
+
             libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
             armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
         except (OSError, AttributeError):
@@ -71,6 +71,8 @@ def _run(connection, function, args, parent: int) -> None:
 
 def call_with_deadline(function: Callable[..., Any], args: tuple, timeout: float) -> tuple[bool, Any]:
     """Returns (True, value) if ``function(*args)`` finished within ``timeout`` seconds, else (False, None)."""
+    import multiprocessing  # here: importing it costs an easy command a fifth of its start-up
+
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_run, args=(sender, function, args, os.getpid()), daemon=True)

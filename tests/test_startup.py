@@ -65,3 +65,40 @@ def test_a_hard_board_does_load_the_kernel(npw_cache):
     # a time limit long enough for the kernel to load (a shorter one now counts the loading: npw
     # exits at the limit while numba still loads in the background, issue 30)
     assert "numba" in heavy_modules("puzzle", "solve", hard, "--goal", "blank-first", "--timeout", "4")
+
+
+def test_easy_5x5_board_loads_neither_numpy_nor_numba(npw_cache):
+    # the 24-puzzle's default heuristic is chosen from the cache files' headers (issue 36: it
+    # imported numba, 0.75-0.85 s of CPU for a 1-move board)
+    board = " ".join(map(str, list(range(1, 24)) + [0, 24]))
+    output, loaded = run("puzzle", "solve", board, "--json")
+    assert json.loads(output.strip())["moves"] == "R" and loaded == []
+
+
+def test_ranked_databases_python_search_is_the_kernels(monkeypatch):
+    # the Python search on cached ranked tables (pdb78, pdb6666) walks the compiled kernel's
+    # tree: same moves, same counts; shown on a small 3 x 3 partition standing in for them
+    from npw.solvers.npuz import ranked_files
+    from npw.solvers.npuz.ida_ranked import ranked_idastar_path
+    from npw.solvers.npuz.pdb_ranked import ranked_databases
+    from npw.solvers.npuz.pysearch import python_idastar
+
+    goal = goal_board(3, "blank-first")
+    groups = ((1, 2, 3, 4), (5, 6, 7, 8))
+    dbs = ranked_databases(goal, groups)
+    tables = [memoryview(table) for table in dbs.tables]
+    monkeypatch.setattr(ranked_files, "cached_tables", lambda name, g: (tables, ranked_files.lookup_plan(g, groups)))
+    rng = __import__("random").Random(5)
+    from npw.instances.npuz.board import neighbours
+
+    for _ in range(8):
+        board = goal
+        for _ in range(rng.randrange(4, 30)):
+            board = rng.choice([b for _, b in neighbours(board, 3)])
+        if board == goal:
+            continue
+        compiled = ranked_idastar_path(board, goal, databases=dbs)
+        moves, stats = python_idastar(board, goal, 3, "pdb78", None, 10**6)
+        assert moves == compiled.moves
+        assert (stats["nodes"], stats["generated"], stats["h0"]) == (
+            compiled.stats["nodes"], compiled.stats["generated"], compiled.stats["h0"])

@@ -47,8 +47,8 @@ RANKED_HEURISTICS = ("pdb78", "pdb6666")
 
 def default_heuristic(n: int, goal: Board | None = None) -> str:
     """The IDA* default: the 5-5-5 databases up to 4 x 4; for 5 x 5 the 6-6-6-6 databases once
-    they are in the cache (building them takes minutes), linear conflict otherwise. Loads
-    numba only for a 5 x 5 board (the start-up of an easy solve stays light).
+    they are in the cache (building them takes minutes), linear conflict otherwise. Reads
+    the cache files' headers only (no numpy, no numba: the start-up of an easy solve stays light).
 
     >>> default_heuristic(4), default_heuristic(7)
     ('pdb', 'linear-conflict')
@@ -56,7 +56,7 @@ def default_heuristic(n: int, goal: Board | None = None) -> str:
     if n <= 4:
         return "pdb"
     if n == 5 and goal is not None:
-        from npw.solvers.npuz.pdb_ranked import is_cached
+        from npw.solvers.npuz.ranked_files import is_cached  # file headers only: no numpy, no numba
 
         if is_cached("pdb6666", tuple(goal)):
             return "pdb6666"

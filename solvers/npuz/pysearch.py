@@ -9,8 +9,10 @@ returns the same move string and the same node counts; past its node budget it g
 (None) and the caller runs the kernel from the start. ``tests/test_npuz_kernel.py`` compares
 the two on seeded boards.
 
-Heuristics: manhattan, linear-conflict and pdb (read from the cache files by ``mmap``,
-without numpy; missing files mean None: the kernel's path builds them).
+Heuristics: manhattan, linear-conflict, pdb, and the ranked pdb78 and pdb6666 (the tables read
+from the cache files by ``mmap``, without numpy; missing files mean None: the kernel's path
+builds them). The ranked ones follow :mod:`npw.solvers.npuz.ida_ranked`'s kernel: one lookup
+per sum re-read per move, the larger of the plain and the reflected sum.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from typing import Callable
 from npw.instances.npuz.board import Board
 from npw.solvers.npuz.heuristics import lis_length
 
-__all__ = ["HEURISTICS", "PYTHON_MAX_BOUND", "PYTHON_NODES", "neighbour_list", "python_idastar"]
+__all__ = ["HEURISTICS", "PYTHON_MAX_BOUND", "PYTHON_NODES", "RANKED_NAMES", "neighbour_list", "python_idastar"]
 
 PYTHON_NODES = 10_000  # generated nodes; about 0.05 s here, a tenth of loading numba's kernels
 PYTHON_MAX_BOUND = 200  # the recursion's depth (Python's limit is 1,000)
+RANKED_NAMES = ("pdb78", "pdb6666")  # npw.solvers.npuz.ranked_files.RANKED, not imported until used
 
 
 class _OutOfBudget(Exception):
@@ -216,6 +219,83 @@ class _Databases:
         self.reject()
 
 
+class _Ranked:
+    """The ranked databases (:mod:`npw.solvers.npuz.ida_ranked`): per lookup its entry, per sum
+    its total; a move re-reads, in each sum, the one lookup holding the moved tile."""
+
+    def __init__(self, board: list[int], n: int, tables: list[memoryview], plan: tuple) -> None:
+        _, self.table_of, self.tiles, self.maps, reflect = plan
+        self.tables, self.cells = tables, n * n
+        self.per_sum = len(self.tiles) // (2 if reflect else 1)
+        self.reflect = reflect
+        self.pos = [0] * self.cells
+        for location, tile in enumerate(board):
+            self.pos[tile] = location
+        self.member = [[-1, -1] for _ in range(self.cells)]  # a tile is in one lookup per sum
+        for lookup, tiles in enumerate(self.tiles):
+            for t in tiles:
+                self.member[t][lookup // self.per_sum] = lookup
+        self.nsums = 2 if reflect else 1
+        self.vals = [self._lookup(lookup) for lookup in range(len(self.tiles))]
+        self.sums = [sum(self.vals[s * self.per_sum:(s + 1) * self.per_sum]) for s in range(self.nsums)]
+        self.change: tuple[int, int, int, list[tuple[int, int]], list[int]] = (0, 0, 0, [], [])
+        self.stack: list[tuple[int, int, list[tuple[int, int]], list[int]]] = []
+
+    def _lookup(self, lookup: int) -> int:
+        phi, pos, cells = self.maps[lookup], self.pos, self.cells
+        q = [phi[pos[t]] for t in self.tiles[lookup]]
+        r = 0
+        for j, qj in enumerate(q):
+            digit = qj
+            for i in range(j):
+                if q[i] < qj:
+                    digit -= 1
+            r = r * (cells - j) + digit
+        return self.tables[self.table_of[lookup]][r]
+
+    def h0(self) -> int:
+        return max(self.sums)
+
+    def child(self, m: int, blank: int, target: int, tile: int) -> int:
+        self.pos[tile] = blank
+        fresh: list[tuple[int, int]] = []
+        sums = list(self.sums)
+        for s in range(self.nsums):
+            lookup = self.member[tile][s]
+            if lookup >= 0:
+                value = self._lookup(lookup)
+                sums[s] += value - self.vals[lookup]
+                fresh.append((lookup, value))
+        self.change = (tile, blank, target, fresh, sums)
+        return max(sums)
+
+    def reject(self) -> None:
+        tile, _, target, _, _ = self.change
+        self.pos[tile] = target
+
+    def accept(self) -> None:
+        tile, _, target, fresh, sums = self.change
+        self.stack.append((tile, target, [(lookup, self.vals[lookup]) for lookup, _ in fresh], self.sums))
+        for lookup, value in fresh:
+            self.vals[lookup] = value
+        self.sums = sums
+
+    def pop(self) -> None:
+        tile, target, old, self.sums = self.stack.pop()
+        for lookup, value in old:
+            self.vals[lookup] = value
+        self.pos[tile] = target
+
+
+def _ranked(board: list[int], n: int, goal: Board, name: str) -> _Ranked | None:
+    from npw.solvers.npuz.ranked_files import cached_tables
+
+    cached = cached_tables(name, tuple(goal))
+    if cached is None:
+        return None
+    return _Ranked(board, n, *cached)
+
+
 def _databases(board: list[int], n: int, goal: Board, goalpos: list[int]) -> _Databases | None:
     from npw.solvers.npuz.pdb_files import GROUP_SIZES, layout, read_table, table_path
 
@@ -254,6 +334,10 @@ def python_idastar(start: Board, goal: Board, n: int, heuristic: str, limit: int
         heur = _databases(board, n, goal, goalpos)
         if heur is None:
             return None
+    elif heuristic in RANKED_NAMES:
+        heur = _ranked(board, n, goal, heuristic)
+        if heur is None:
+            return None
     elif heuristic in HEURISTICS:
         heur = HEURISTICS[heuristic](board, n, goalpos)
     else:
@@ -264,7 +348,7 @@ def python_idastar(start: Board, goal: Board, n: int, heuristic: str, limit: int
     counts = {"generated": 0, "expanded": 0, "next": 0}
     bound = h0 = heur.h0()
     stats: dict = {"nodes": 0, "generated": 0, "iterations": 0, "h0": h0}
-    if heuristic == "pdb":
+    if heuristic == "pdb" or heuristic in RANKED_NAMES:
         stats.update(pdb_built=False, reflection=heur.reflect)  # read from the cache files
 
     def dfs(depth: int, blank: int, last: int) -> bool:

@@ -313,6 +313,28 @@ def _uses_python(python_nodes: int | None) -> int:
     return 0 if "numba" in sys.modules else PYTHON_NODES
 
 
+def _python_ranked(start: Board, goal: Board, n: int, heuristic: str, limit: int | None, max_nodes: int | None,
+                   python_nodes: int | None) -> SearchOutcome | None:
+    """The ranked databases' search in pure Python on their cached tables (an easy board: no
+    numba, no numpy), with the stats of :func:`~npw.solvers.npuz.ida_ranked.ranked_idastar_path`;
+    None when it cannot answer within its budget (or a table is not cached)."""
+    began = time.perf_counter()
+    budget = _uses_python(python_nodes)
+    if max_nodes is not None:
+        budget = min(budget, max_nodes)
+    if budget <= 0 or start == goal or not reachable(start, goal):
+        return None  # the kernel's path answers these at once, with its own stats
+    from npw.solvers.npuz.pysearch import python_idastar
+
+    easy = python_idastar(start, goal, n, heuristic, limit, budget)
+    if easy is None:
+        return None
+    moves, found = easy
+    stats: dict[str, Any] = {"nodes": 0, "generated": 0, "iterations": 0, "time": 0.0, "heuristic": heuristic}
+    stats.update(found, kernel="python", time=time.perf_counter() - began)
+    return SearchOutcome(moves, True, stats)
+
+
 def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int | None = None,
                  timeout: float | None = None, max_nodes: int | None = None,
                  slice_nodes: int = 500_000, python_nodes: int | None = None) -> SearchOutcome:
@@ -331,6 +353,9 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
     """
     n = check_pair(start, goal)
     if heuristic in RANKED_HEURISTICS:  # the 7-8 and 6-6-6-6 databases have a kernel of their own
+        easy = _python_ranked(start, goal, n, heuristic, limit, max_nodes, python_nodes)
+        if easy is not None:
+            return easy
         from npw.solvers.npuz.ida_ranked import ranked_idastar_path
 
         return ranked_idastar_path(start, goal, heuristic, limit, timeout, max_nodes, slice_nodes)
