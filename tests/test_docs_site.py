@@ -24,12 +24,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = os.environ.get("NPW_REQUIRE_DOCS", "") not in ("", "0")
 MISSING = [name for name in ("sphinx", "myst_parser") if importlib.util.find_spec(name) is None]
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(bool(MISSING) and not REQUIRED,
-                       reason=f"the site build needs the docs extra (missing {', '.join(MISSING)}): "
-                              "pip install -e '.[docs]'"),
-]
+needs_sphinx = pytest.mark.skipif(bool(MISSING) and not REQUIRED,
+                                  reason=f"the site build needs the docs extra (missing {', '.join(MISSING)}): "
+                                         "pip install -e '.[docs]'")
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +49,19 @@ def test_the_readme_names_the_build_command():
     assert 'pip install -e ".[docs]" && python docs/build_site.py' in (ROOT / "README.md").read_text()
 
 
+def test_bars_in_docstrings_stay_text():
+    sys.path.insert(0, str(ROOT / "docs" / "site"))
+    try:
+        from npw_site import escape_bars
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "site"))
+    assert escape_bars("at most |V| - 1, |S - 2t| too") == r"at most \|V\| - 1, \|S - 2t\| too"
+    assert escape_bars("``a|b|c`` and | spaced | bars") == "``a|b|c`` and | spaced | bars"
+    assert escape_bars("   | a table | row |") == "   | a table | row |"
+
+
+@needs_sphinx
+@pytest.mark.slow
 def test_every_page_is_built(site):
     pages = {str(path.relative_to(site)) for path in site.rglob("*.html")}
     for page in ("index.html", "getting_started.html", "tutorial.html", "commands.html", "tables.html",
@@ -63,6 +73,8 @@ def test_every_page_is_built(site):
     assert len(pages) >= 40
 
 
+@needs_sphinx
+@pytest.mark.slow
 def test_a_family_page_draws_its_problems(site):
     from npw.instances.registry import builtin_problem_modules
 
@@ -75,6 +87,8 @@ def test_a_family_page_draws_its_problems(site):
     assert "IndependentSet" in text(site / "_generated" / "families" / "graphs.html")  # the instance type's API
 
 
+@needs_sphinx
+@pytest.mark.slow
 def test_the_catalogue_has_every_reduction_with_its_theorem_claims_size_and_drawing(site):
     from npw.reductions.registry import get_reduction, reduction_ids
 
@@ -90,6 +104,8 @@ def test_the_catalogue_has_every_reduction_with_its_theorem_claims_size_and_draw
     assert "3sat-to-indset-source.svg" in drawn and "3sat-to-indset-target.svg" in drawn
 
 
+@needs_sphinx
+@pytest.mark.slow
 def test_the_api_reference_is_the_docstrings(site):
     verbs = text(site / "_generated" / "api" / "verbs.html")
     from npw import api
@@ -101,6 +117,8 @@ def test_the_api_reference_is_the_docstrings(site):
     assert "A Karp reduction from problem" in types and "A statement the proof makes" in types
 
 
+@needs_sphinx
+@pytest.mark.slow
 def test_the_tutorial_and_the_moved_manual_are_pages(site):
     tutorial = text(site / "tutorial.html")
     assert "Read a counterexample" in tutorial and "invalid-target" in tutorial

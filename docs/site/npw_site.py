@@ -28,8 +28,9 @@ from typing import Any
 GENERATED = "_generated"
 # a drawing past this many bytes is not embedded (the paper-scale nPUZ boards): the page says so
 MAX_SVG_BYTES = 400_000
-# the seeds tried for a small source; the smallest of their samples is drawn
-SAMPLE_SEEDS = range(1, 9)
+# the seeds tried for a small source, and the number of elements the one drawn should have
+SAMPLE_SEEDS = range(1, 25)
+TARGET_ELEMENTS = 8
 
 FAMILY_TITLES = {
     "sat": "Satisfiability",
@@ -56,23 +57,34 @@ def _families() -> dict[str, list[str]]:
     return families
 
 
-def _small_source(reduction: Any) -> Any:
-    """A small, not degenerate source of ``reduction``: the shortest of a few seeded samples."""
+def _pick(problem: Any, sample: Any) -> Any:
+    """Among a few seeded samples (not degenerate), the one closest to ``TARGET_ELEMENTS``
+    elements (vertices, edges, clauses, variables, ...), the shorter file on a tie: small enough
+    to read when drawn, large enough to show something (the smallest sample is often a graph
+    without edges)."""
     from npw.instances.base import degenerate_sample
+
+    def rank(instance: Any) -> tuple[int, int]:
+        size = len(json.dumps(instance.to_dict()))
+        count = len(list(problem.elements(instance))) if problem.elements else size // 10
+        return abs(count - TARGET_ELEMENTS), size
+
+    return min((sample(seed) for seed in SAMPLE_SEEDS if not degenerate_sample(seed)), key=rank)
+
+
+def _small_source(reduction: Any) -> Any:
+    """A small source of ``reduction`` (its own samples where it has them)."""
     from npw.instances.registry import get_problem
 
-    sample = reduction.source_sample or get_problem(reduction.source).sample
-    seeds = [seed for seed in SAMPLE_SEEDS if not degenerate_sample(seed)]
-    return min((sample(seed) for seed in seeds), key=lambda instance: len(json.dumps(instance.to_dict())))
+    problem = get_problem(reduction.source)
+    return _pick(problem, reduction.source_sample or problem.sample)
 
 
 def _small_instance(problem_id: str) -> Any:
-    from npw.instances.base import degenerate_sample
     from npw.instances.registry import get_problem
 
-    sample = get_problem(problem_id).sample
-    seeds = [seed for seed in SAMPLE_SEEDS if not degenerate_sample(seed)]
-    return min((sample(seed) for seed in seeds), key=lambda instance: len(json.dumps(instance.to_dict())))
+    problem = get_problem(problem_id)
+    return _pick(problem, problem.sample)
 
 
 def _write_svg(folder: Path, name: str, svg: str) -> str | None:
