@@ -315,8 +315,30 @@ def write_pages(docs: Path) -> int:
     (out / "catalogue" / "index.md").write_text("\n".join(lines), encoding="utf-8")
     pages += 1
 
+    pages += _write_hardness(docs, out)
     pages += _write_api(out / "api")
     return pages
+
+
+def _write_hardness(docs: Path, out: Path) -> int:
+    """The hardness curves of ``docs/hardness/`` (``npw hardness``; ``bench/hardness_curves.py``
+    draws them, BENCHMARKS.md "Issue 37: hardness" gives their tables and the load they ran at)."""
+    figures = sorted((docs / "hardness").glob("*.svg"))
+    lines = ["# Hardness curves", "",
+             "How the deciders' effort and time grow with the size, per problem and generator, as "
+             "`npw hardness` measures them (commands: [Campaigns](../campaigns.md)). Drawn by "
+             "`python bench/hardness_curves.py` on a shared machine: the tables, the fitted growth "
+             "and the load each ran at are in `BENCHMARKS.md` (\"Issue 37: hardness\"); every series "
+             "is in `docs/hardness/curves.json`.", ""]
+    for figure in figures:
+        if figure.stem.endswith("-seconds"):
+            continue
+        seconds = figure.with_name(f"{figure.stem}-seconds.svg")
+        lines += [f"## `{figure.stem}`", "", f"Median effort: ![{figure.stem}](../hardness/{figure.name})", ""]
+        if seconds.is_file():
+            lines += [f"Median seconds: ![{seconds.stem}](../hardness/{seconds.name})", ""]
+    (out / "hardness.md").write_text("\n".join(lines), encoding="utf-8")
+    return 1
 
 
 def _canonical(obj: Any) -> str:
