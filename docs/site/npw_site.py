@@ -316,8 +316,22 @@ def write_pages(docs: Path) -> int:
     pages += 1
 
     pages += _write_hardness(docs, out)
+    pages += _write_more(docs, out)
     pages += _write_api(out / "api")
     return pages
+
+
+def _write_more(docs: Path, out: Path) -> int:
+    """A page listing the Markdown pages of ``docs/`` that ``index.md`` does not name: a page added
+    later (a new study, a lemma's notes) is on the site at once instead of failing the build as
+    a page in no table of contents."""
+    index = (docs / "index.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"^([\w./*-]+)$", index, flags=re.MULTILINE))
+    more = [page.stem for page in sorted(docs.glob("*.md")) if page.stem not in named and page.stem != "index"]
+    lines = ["# More pages", "", "Other notes in `docs/`.", "", "```{toctree}", ":maxdepth: 1", "",
+             *(f"../{stem}" for stem in more), "```", ""]
+    (out / "more.md").write_text("\n".join(lines), encoding="utf-8")
+    return 1
 
 
 def _write_hardness(docs: Path, out: Path) -> int:
