@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -28,44 +27,16 @@ from npw.instances.registry import get_problem
 OUT = Path(__file__).resolve().parent.parent / "docs" / "hardness"
 
 
-def naive_planted_3sat(seed: int, num_vars: int = 20, ratio: float = 4.26):
-    """Naive planting (bench only, where 3sat has no planted generator yet): a hidden random
-    assignment, clauses drawn uniformly and kept when it satisfies them (known to leak the
-    assignment through literal signs, Jia-Moore-Strain 2005: the easy baseline)."""
-    from npw.instances.sat.three_sat import ThreeSat
-
-    rng = random.Random(seed)
-    hidden = [rng.random() < 0.5 for _ in range(num_vars + 1)]
-    clauses = []
-    while len(clauses) < round(ratio * num_vars):
-        variables = rng.sample(range(1, num_vars + 1), 3)
-        clause = tuple(v if rng.random() < 0.5 else -v for v in variables)
-        if any((lit > 0) == hidden[abs(lit)] for lit in clause):
-            clauses.append(clause)
-    return ThreeSat(num_vars, clauses)
-
-
-def three_sat_planted() -> str:
-    generators = get_problem("3sat").generators
-    for name in generators:
-        if "plant" in name or "quiet" in name:
-            return name
-    generators["naive-planted"] = naive_planted_3sat  # this process only (the bench's baseline)
-    return "naive-planted"
-
-
 def curves(timeout: float, repeats: int) -> dict[str, dict]:
-    planted_3sat = three_sat_planted()
     pos = {"ratio": 0.62}
     return {
         "3sat": dict(title="3-SAT at ratio 4.26", problem="3sat", size_param="num_vars", sizes=(50, 100, 150, 200),
                      deciders=("sat:cd19", "sat:m22"),
-                     gens=[("random", "random", {"ratio": 4.26}), (planted_3sat, planted_3sat, {"ratio": 4.26})]),
+                     gens=[("random", "random", {"ratio": 4.26}), ("quiet", "quiet", {"ratio": 4.26})]),
         # easy below a few hundred variables (BENCHMARKS.md, "1-in-3-SAT threshold"): larger sizes
         "1in3sat": dict(title="positive 1-in-3-SAT at ratio 0.64", problem="1in3sat", size_param="num_vars",
                         sizes=(400, 800, 1600, 3200), deciders=("sat:cd19", "sat:m22"), timeout=5.0,
-                        gens=[("positive", "positive", {"ratio": 0.64}),
-                              ("planted", "planted", {"ratio": 0.64, "negation_probability": 0.0})]),
+                        gens=[("positive", "positive", {"ratio": 0.64}), ("quiet", "quiet", {"ratio": 0.64})]),
         "3partition": dict(title="3-PARTITION, B = 2^10", problem="3partition", size_param="m", sizes=(4, 6, 8, 10, 12),
                            deciders=("dp", "sat", "smt"),
                            gens=[("random", "random", {"bound": 1024}), ("planted", "planted", {"bound": 1024})]),
@@ -77,14 +48,14 @@ def curves(timeout: float, repeats: int) -> dict[str, dict]:
                                 gens=[("covered", "covered", {}), ("random", "random", {})]),
         "224sat": dict(title="2/2/4-SAT from 1-in-3-SAT (1in3sat-to-224sat)", problem="1in3sat", size_param="num_vars",
                        sizes=(10, 20, 30, 40), deciders=("sat", "brute", "smt"), via=("1in3sat-to-224sat",),
-                       gens=[("random", "positive", pos), ("planted", "planted", {**pos, "negation_probability": 0.0})]),
+                       gens=[("random", "positive", pos), ("quiet", "quiet", pos)]),
         "rel": dict(title="REL from 1-in-3-SAT (1in3sat-to-rel)", problem="1in3sat", size_param="num_vars",
                     sizes=(3, 4, 5, 6), deciders=("sat", "search", "local"), via=("1in3sat-to-rel",),
-                    gens=[("random", "positive", pos), ("planted", "planted", {**pos, "negation_probability": 0.0})]),
-        "npuz": dict(title="nPUZ from 1-in-3-SAT (1in3sat-to-224sat,224sat-to-npuz, the paper's unit)",
+                    gens=[("random", "positive", pos), ("quiet", "quiet", pos)]),
+        "npuz": dict(title="nPUZ from 1-in-3-SAT (1in3sat-to-224sat,224sat-to-npuz, the registered small unit l = 1)",
                      problem="1in3sat", size_param="num_vars", sizes=(3, 4), deciders=("idastar", "sat"),
                      via=("1in3sat-to-224sat", "224sat-to-npuz"), repeats=2,
-                     gens=[("random", "positive", pos), ("planted", "planted", {**pos, "negation_probability": 0.0})]),
+                     gens=[("random", "positive", pos), ("quiet", "quiet", pos)]),
         "bwp": dict(title="BWP from 3-PARTITION (3partition-to-bwp), B = 13", problem="3partition", size_param="m",
                     sizes=(1, 2, 3, 4), deciders=("tight", "search", "sat"), via=("3partition-to-bwp",),
                     gens=[("random", "random", {"bound": 13}), ("planted", "planted", {"bound": 13})]),

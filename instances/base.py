@@ -339,6 +339,13 @@ class Problem:
     # from its name
     known_answers: Mapping[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # every problem's instances draw themselves in a notebook (_repr_svg_, _repr_html_), added
+        # here once for all, built-in, plugin and user problems alike
+        from npw.instances.display import register_drawing
+
+        register_drawing(self)
+
     # (field, the name its module gives it): what ``Problem.of_module`` reads where it is defined
     MODULE_NAMES = (("enumerate", "enumerate_instances"), ("shrink", "shrink"), ("sample", "verification_sample"))
 

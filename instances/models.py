@@ -30,9 +30,11 @@ from npw.instances.validation import (MAX_CHESS_SIDE, MAX_COORDINATE, MAX_INTEGE
                                       MAX_PUZZLE_SIDE, MAX_TORUS_CELLS, MAX_VARIABLES, MAX_VERTICES)
 
 __all__ = ["Assignment", "BinPackingFile", "BwpFile", "ChessSide", "CliqueFile", "CnfFile", "ColoringCertificate",
-           "ColoringFile", "Coordinate", "Count", "DirectedHamCycleFile", "DominatingSetFile", "FeedbackVertexSetFile",
-           "FourPartitionCertificate", "FourPartitionFile", "HamCycleFile", "HamPathCertificate", "HamPathEndsFile",
-           "HamPathFile", "HamPathGridStartFile", "IndependentSetFile", "IndexListCertificate", "InstanceFile",
+           "ColoringFile", "Coordinate", "Count", "DirectedHamCycle21File", "DirectedHamCycleFile",
+           "DominatingSetFile", "FeedbackVertexSetFile",
+           "FourPartitionCertificate", "FourPartitionFile", "HamCycleFile", "HamPathCertificate",
+           "HamPathDumbbellsFile", "HamPathEndsFile", "HamPathFile", "HamPathGridStartFile", "IndependentSetFile",
+           "IndexListCertificate", "InstanceFile",
            "Integer", "KnapsackFile", "MAX_TRIPLES", "MoveText", "MovesCertificate", "NPuzCertificate", "NPuzFile",
            "Nae3SatFile", "Nae4SatFile", "Name", "Offset", "OneInThreeSatFile", "PartitionFile", "PieceTypeModel",
            "PlanarMonotone3Sat2OccFile", "PlanarMonotone3SatFile", "RelCertificate", "RelFile", "SatLiteral",
@@ -165,6 +167,10 @@ class HamPathEndsFile(_HamPathFields, kw_only=True):
     problem: Literal["hampath-st"]
 
 
+class HamPathDumbbellsFile(_HamPathFields, kw_only=True):
+    problem: Literal["hampath-dumbbells"]
+
+
 HamPathCertificate = list[Vertex]  # a path, and a Hamiltonian cycle (hamcycle, dhamcycle) in visiting order
 
 
@@ -179,6 +185,10 @@ class HamCycleFile(_HamCycleFields, kw_only=True):
 
 class DirectedHamCycleFile(_HamCycleFields, kw_only=True):
     problem: Literal["dhamcycle"]  # edges are arcs (tail, head)
+
+
+class DirectedHamCycle21File(_HamCycleFields, kw_only=True):
+    problem: Literal["dhamcycle-21"]  # arcs; in/out degrees (2, 1) or (1, 2)
 
 # -- the classic graph problems (instances/graphs/) -------------------------------------------------
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 from npw.instances.base import InvalidInstance, Problem
 from npw.instances.discovery import declared, imported, load_index, plugin_modules, unindexed_modules
+from npw.instances.display import set_renderer_lookup
 
 __all__ = ["get_problem", "instance_from_dict", "problem_ids", "problem_of", "register_problem", "renderer_for", "rendered_problems",
            "file_formats", "formats_of",
@@ -130,6 +131,10 @@ def renderer_for(problem_id: str) -> Callable[..., str] | None:
     """The problem's SVG renderer (its record's ``renderer``), or None if it has none."""
     spec = get_problem(problem_id).renderer
     return None if spec is None else resolve(spec)
+
+
+# a notebook drawing an instance whose problem record is not made yet finds its renderer here
+set_renderer_lookup(renderer_for)
 
 
 def formats_of(problems: list[Problem]) -> dict[str, dict[str, list]]:

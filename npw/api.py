@@ -30,8 +30,7 @@ Examples
 
 from __future__ import annotations
 
-import os
-from typing import Any, Iterable
+import typing as _typing
 
 from npw.custom import problem
 from npw.instances.base import InvalidInstance, Problem
@@ -40,10 +39,11 @@ from npw.instances.graphs.digraph import FeedbackVertexSet
 from npw.instances.sets.setcover import SetCover
 from npw.instances.hampath import HamPath, HamPathEnds, HamPathGridStart
 from npw.instances.hampath.cycle import DirectedHamCycle, HamCycle
-from npw.instances.io import load_instance, save_instance
+from npw.instances.io import load_instance as _load_instance, save_instance as _save_instance
 from npw.instances.npuz.board import NPuz
-from npw.instances.discovery import load_index
-from npw.instances.registry import get_problem, rendered_problems, renderer_for, resolve
+from npw.instances.discovery import load_index as _load_index
+from npw.instances.display import SVG as _SVG, add_notebook_reprs as _add_notebook_reprs
+from npw.instances.registry import get_problem, rendered_problems as _rendered_problems, resolve as _resolve
 from npw.instances.rel.relocation import Relocation
 from npw.instances.numbers.binpacking import BinPacking
 from npw.instances.numbers.four_partition import FourPartition
@@ -65,8 +65,15 @@ from npw.reductions.base import Bound, BuiltTarget, Claim, Reduction, ReductionO
 from npw.reductions.registry import get_reduction
 from npw.solvers import Answer, Result
 from npw.solvers import solve as _solve
-from npw.verify import Report, certified_no_stream, exhaustive, planted_stream, random_stream, verify_reduction
-from npw.verify.cases import source_problem
+from npw.verify import Report
+from npw.verify import certified_no_stream as _certified_no_stream, exhaustive as _exhaustive
+from npw.verify import planted_stream as _planted_stream, random_stream as _random_stream
+from npw.verify import verify_reduction as _verify_reduction
+from npw.verify.cases import source_problem as _source_problem
+
+if _typing.TYPE_CHECKING:  # names for the annotations only: what the module exports is __all__, nothing else
+    import os
+    from typing import Any, Iterable
 
 __all__ = [
     # instance types
@@ -85,16 +92,23 @@ __all__ = [
 ]
 # every other problem's instance type, by its class name: the index's (a problem added since the
 # types above were written here, npw index), resolved when first asked for (``__getattr__``)
-_MORE_TYPES = {name: spec for name, spec in load_index("npw.instances").get("TYPES", {}).items()
+_MORE_TYPES = {name: spec for name, spec in _load_index("npw.instances").get("TYPES", {}).items()
                if name not in __all__}
 __all__ += sorted(_MORE_TYPES)
+
+# a notebook draws the instances of every type exported here (``_repr_svg_``, ``_repr_html_``), also
+# of a type whose problem record (which adds them, ``Problem.__post_init__``) is not imported yet
+for _name in __all__:
+    if isinstance(globals().get(_name), type) and hasattr(globals()[_name], "problem"):
+        _add_notebook_reprs(globals()[_name])
+del _name
 
 
 def __getattr__(name: str) -> Any:
     """An instance type of the index not imported above (PEP 562), or of a problem a plugin or a
     user's file defined."""
     if name in _MORE_TYPES:
-        return resolve(_MORE_TYPES[name])
+        return _add_notebook_reprs(_resolve(_MORE_TYPES[name]))
     from npw.instances.registry import problem_ids
 
     for problem_id in problem_ids():
@@ -148,7 +162,7 @@ def load(path: str | os.PathLike, problem: str | None = None, **params: Any) -> 
     """
     from npw.instances.io import ReadAs
 
-    return load_instance(path, ReadAs(None, problem, params))
+    return _load_instance(path, ReadAs(None, problem, params))
 
 
 def save(instance: Any, path: str | os.PathLike) -> None:
@@ -184,7 +198,7 @@ def save(instance: Any, path: str | os.PathLike) -> None:
     >>> open(path).read().startswith('{"problem":"3partition"')
     True
     """
-    save_instance(instance, path)
+    _save_instance(instance, path)
 
 
 def generate(problem_id: str, generator: str | None = None, seed: int = 0, **params: Any) -> Any:
@@ -368,27 +382,29 @@ def verify(reduction: str | Reduction, exhaustive_up_to: int | None = None, rand
     (True, 5)
     """
     reduction = _as_reduction(reduction)
-    source = source_problem(reduction)  # the reduction's bounded random sources, where it declares them
+    source = _source_problem(reduction)  # the reduction's bounded random sources, where it declares them
     streams: list[Iterable[Any]] = []
     if exhaustive_up_to is not None:
-        streams.append(exhaustive(source, exhaustive_up_to))
+        streams.append(_exhaustive(source, exhaustive_up_to))
     if random:
-        streams.append(random_stream(source, random, seed))
+        streams.append(_random_stream(source, random, seed))
     if planted:
-        streams.append(planted_stream(source, planted, seed))
+        streams.append(_planted_stream(source, planted, seed))
     if certified_no:
-        streams.append(certified_no_stream(source, certified_no, seed))
+        streams.append(_certified_no_stream(source, certified_no, seed))
     if not streams:
         raise InvalidInstance("give exhaustive_up_to, random, planted or certified_no")
     cases = (case for stream in streams for case in stream)
-    return verify_reduction(reduction, cases, timeout=timeout, fail_fast=fail_fast)
+    return _verify_reduction(reduction, cases, timeout=timeout, fail_fast=fail_fast)
 
 
 def render(instance: Any, certificate: Any = None) -> str:
     """The instance (and, where its renderer draws one, a certificate) as SVG text.
 
     Every drawn element is tagged with its id (``data-el``), the ids a reduction's provenance
-    map uses.
+    map uses. The text is a ``str`` that a notebook draws (it has ``_repr_svg_``): the last line
+    of a cell ``render(instance, certificate)`` shows the drawing; written, compared or searched
+    it is the plain SVG string.
 
     Parameters
     ----------
@@ -400,7 +416,7 @@ def render(instance: Any, certificate: Any = None) -> str:
     Returns
     -------
     str
-        An SVG document.
+        An SVG document (a ``str`` subclass with ``_repr_svg_``).
 
     Raises
     ------
@@ -414,13 +430,16 @@ def render(instance: Any, certificate: Any = None) -> str:
     >>> svg.count('data-el="number:')  # each number a bar, tagged with its element id
     6
     >>> from npw.api import NPuz
-    >>> render(NPuz(2, (1, 2, 0, 3), (1, 2, 3, 0), 1)).startswith("<svg")
-    True
+    >>> drawing = render(NPuz(2, (1, 2, 0, 3), (1, 2, 3, 0), 1))
+    >>> drawing.startswith("<svg"), drawing._repr_svg_() == drawing  # a notebook draws it
+    (True, True)
     """
+    from npw.instances.registry import renderer_for
+
     renderer = renderer_for(instance.problem)
     if renderer is None:
-        raise InvalidInstance(f"no renderer for {instance.problem} (renderers: {', '.join(rendered_problems())})")
-    return renderer(instance) if certificate is None else renderer(instance, certificate=certificate)
+        raise InvalidInstance(f"no renderer for {instance.problem} (renderers: {', '.join(_rendered_problems())})")
+    return _SVG(renderer(instance) if certificate is None else renderer(instance, certificate=certificate))
 
 
 def from_networkx(problem_id: str, graph: Any, **params: Any) -> Any:

@@ -376,10 +376,10 @@ def bwp_dimacs(instance) -> str:
 
 EXPORTS = (
     *(Export(problem, "dimacs", hampath_dimacs, clause_bound=hamiltonian_clauses)
-      for problem in ("hampath", "hampath-grid-s", "hampath-st")),
-    *(Export(problem, "hcp", to_hcp) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+      for problem in ("hampath", "hampath-grid-s", "hampath-st", "hampath-dumbbells")),
+    *(Export(problem, "hcp", to_hcp) for problem in ("hampath", "hampath-grid-s", "hampath-st", "hampath-dumbbells")),
     *(Export(problem, "dimacs", hamcycle_dimacs, clause_bound=hamiltonian_clauses)
-      for problem in ("hamcycle", "dhamcycle")),
+      for problem in ("hamcycle", "dhamcycle", "dhamcycle-21")),
     Export("hamcycle", "hcp", cycle_to_hcp),
     *(Export(problem, "dimacs", graph_dimacs, clause_bound=edge_clauses) for problem in ("indset", "vertexcover")),
     # every graph problem's graph in each graph file format, its question in a comment or attribute:

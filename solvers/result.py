@@ -60,12 +60,39 @@ class Result:
     (True, (2, 1), 'dp')
     >>> Result(Answer.UNKNOWN, backend="brute", stats={"time": 10.0}).certificate is None
     True
+    >>> "YES</span>" in result._repr_html_() and "(2, 1)" in result._repr_html_()  # what a notebook shows
+    True
     """
 
     answer: Answer
     certificate: Any = None  # present exactly when answer is YES, checked with instance.verify
     backend: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+
+    def _repr_html_(self) -> str:
+        """The result as a notebook shows it: the answer, the decider, the time and effort, the
+        certificate (its text, shortened; ``npw.api.render(instance, result.certificate)`` draws
+        it on the instance, which a result does not hold)."""
+        from html import escape
+
+        colour = {"YES": "#2ca02c", "NO": "#d62728"}.get(str(self.answer.value), "#7f7f7f")
+        rows = [("decider", self.backend or "?")]
+        if "time" in self.stats:
+            rows.append(("seconds", f"{self.stats['time']:.3f}" if isinstance(self.stats["time"], float)
+                         else str(self.stats["time"])))
+        effort = progress(self.stats)
+        if effort:
+            rows.append(("effort", effort))
+        if self.stats.get("refused"):
+            rows.append(("refused", str(self.stats["refused"])))
+        if self.certificate is not None:
+            text = repr(self.certificate)
+            rows.append(("certificate", text if len(text) <= 400 else text[:400] + f" ... ({len(text)} characters)"))
+        body = "".join(f'<tr><th style="text-align:left;padding-right:1em">{escape(k)}</th>'
+                       f'<td style="text-align:left"><code>{escape(v)}</code></td></tr>' for k, v in rows)
+        return (f'<div class="npw-result"><span style="background:{colour};color:#fff;font-weight:bold;'
+                f'padding:0.1em 0.6em;border-radius:4px">{escape(str(self.answer.value))}</span>'
+                f"<table>{body}</table></div>")
 
 
 PROGRESS_KEYS = ("nodes", "proved_lower_bound", "conflicts", "decisions", "branches", "best_bound",

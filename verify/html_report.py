@@ -19,7 +19,7 @@ from npw.instances.registry import get_problem, renderer_for
 from npw.reductions.base import Reduction
 from npw.verify.svg_charts import bar_chart, scatter
 
-__all__ = ["ANSWERS", "STYLE", "render_html", "size_sample"]
+__all__ = ["ANSWERS", "STYLE", "render_html", "report_fragment", "size_sample"]
 
 ANSWERS = ("YES", "NO", "UNKNOWN")
 
@@ -229,3 +229,57 @@ def render_html(report: dict, reduction: Reduction, sizes: list[dict], command: 
             f"<p>{escape(reduction.source)} &rarr; {escape(reduction.target)}; {escape(reduction.reference or '')}</p>"
             + (f"<p>Command: <code>{escape(command)}</code></p>" if command else "")
             + body + "</body></html>\n")
+
+
+# the few rules the fragment's tables use, scoped to it: a notebook's own page keeps its style
+_FRAGMENT_STYLE = """
+.npw-report table { border-collapse: collapse; margin: 0.4em 0; }
+.npw-report td, .npw-report th { border: 1px solid #ccc; padding: 0.2em 0.6em; }
+.npw-report td.num { text-align: right; } .npw-report td.bad { background: #f8d0d0; font-weight: bold; }
+.npw-report td.good { background: #d8efd8; } .npw-report .warning { color: #a35400; }
+.npw-report .verdict { padding: 0.1em 0.6em; border-radius: 4px; color: white; font-weight: bold; }
+.npw-report .passed { background: #2ca02c; } .npw-report .failed { background: #d62728; }
+.npw-report .charts { display: flex; flex-wrap: wrap; gap: 1em; } .npw-report figure { margin: 0.3em 0; }
+.npw-report pre { white-space: pre-wrap; word-break: break-all; font-size: 0.85em; }
+"""
+
+
+def report_fragment(report: dict, reduction: Reduction | None = None) -> str:
+    """A verification report as an HTML fragment (what a notebook shows for a
+    :class:`npw.verify.sweep.Report`): the verdict, the counts, the confusion matrix and each
+    shrunk counterexample, drawn (source and target) where ``reduction`` is given and its
+    problems have renderers; without it, the counterexamples as JSON.
+
+    Parameters
+    ----------
+    report : dict
+        :meth:`npw.verify.sweep.Report.to_json`.
+    reduction : Reduction, optional
+        The reduction checked (to rebuild and draw a counterexample's target).
+
+    Returns
+    -------
+    str
+        A ``<div>`` with its own scoped style.
+
+    Examples
+    --------
+    >>> from npw.api import verify
+    >>> html = report_fragment(verify("3sat-to-indset", random=2).to_json())
+    >>> "PASSED" in html and "None: every case passed." in html
+    True
+    """
+    verdict = '<span class="verdict passed">PASSED</span>' if report["passed"] else \
+        '<span class="verdict failed">FAILED</span>'
+    where = f" ({escape(reduction.source)} &rarr; {escape(reduction.target)})" if reduction is not None else ""
+    if reduction is not None:
+        counterexamples = _counterexamples(reduction, report)
+    else:
+        found = report.get("counterexamples") or ([report["counterexample"]] if report.get("counterexample") else [])
+        counterexamples = "".join(f"<p><code>{escape(c['label'])}</code> ({escape(', '.join(c['kinds']))}): "
+                                  f"</p><pre>{escape(json.dumps(c['shrunk']))}</pre>" for c in found) \
+            or "<p>None: every case passed.</p>"
+    return (f'<div class="npw-report"><style>{_FRAGMENT_STYLE}</style>'
+            f"<p><b>npw verify {escape(report['reduction'])}</b>{where} {verdict}</p>"
+            f"{_summary(report)}<p>Confusion matrix (source answer x target answer)</p>{_confusion(report)}"
+            f"<p>Counterexamples (one per failure kind, shrunk)</p>{counterexamples}</div>")

@@ -470,6 +470,8 @@ class Report:
         One shrunk counterexample per failure kind present, the most telling kind first.
     claims : list of dict, optional
         The reduction's declared claims with how often each held and failed.
+    reduction : Reduction, optional
+        The reduction checked (a notebook draws a counterexample's target with it).
 
     Examples
     --------
@@ -480,6 +482,8 @@ class Report:
     >>> data = report.to_json()  # what ``npw verify --json`` prints
     >>> data["reduction"], data["mismatches"], data["passed"]
     ('3sat-to-indset', 0, True)
+    >>> "PASSED" in report._repr_html_()  # a notebook's view: counts, and a counterexample drawn
+    True
     """
 
     summary: Summary
@@ -490,6 +494,15 @@ class Report:
     counterexamples: list[dict] = field(default_factory=list)
     # the reduction's declared claims with their counts (see Summary.claim_counts)
     claims: list[dict] = field(default_factory=list)
+    # the reduction checked: a notebook draws the counterexample's target with it (not in to_json)
+    reduction: Reduction | None = field(default=None, repr=False, compare=False)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the verdict, counts, confusion matrix and each counterexample
+        drawn (:func:`npw.verify.html_report.report_fragment`)."""
+        from npw.verify.html_report import report_fragment
+
+        return report_fragment(self.to_json(), self.reduction)
 
     def to_json(self) -> dict:
         s = self.summary
@@ -653,4 +666,4 @@ def verify_reduction(
     if fail_fast and not summary.passed:
         warnings.append("stopped at the first failing case (--fail-fast): the counts cover the cases checked")
     return Report(summary, elapsed, counterexamples[0] if counterexamples else None, warnings, counterexamples,
-                  claim_table(reduction, summary))
+                  claim_table(reduction, summary), reduction)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any, Collection, Mapping, Sequence
 
+from npw.instances.arrangement import Arrangement
 from npw.instances.base import InvalidInstance
 from npw.instances.elements import arc_id, edge_id, vertex_id
 from npw.instances.svg import check_drawable, movable, tagged
@@ -44,20 +45,29 @@ def circle_positions(n: int) -> list[Position]:
 def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int]], *,
               red_edges: Collection[tuple[int, int]] = (), ringed: Collection[int] = (),
               filled: Collection[int] = (), extras: Mapping[int, str] | None = None,
-              fills: Mapping[int, str] | None = None, directed: bool = False) -> str:
+              fills: Mapping[int, str] | None = None, directed: bool = False,
+              arrangement: Arrangement | None = None) -> str:
     """The graph with vertex v at ``at[v]``: ``red_edges`` (pairs u < v) drawn thick red,
     ``ringed`` vertices with a red ring, ``filled`` ones filled red (``fills[v]`` another fill),
     ``extras[v]`` more SVG in v's group (drawn around the vertex's centre). ``directed``: the
-    pairs are arcs (tail, head), each drawn as an arrow tagged ``arc:U-V``, ``red_edges`` arcs too."""
+    pairs are arcs (tail, head), each drawn as an arrow tagged ``arc:U-V``, ``red_edges`` arcs too.
+    An ``arrangement`` (``npw explore``'s layout by provenance) moves the vertices it places, boxes
+    its groups and labels each vertex below its circle."""
     check_drawable(len(at) + len(edges), "vertices and edges")
+    if arrangement is not None:
+        at = [arrangement.at(vertex_id(v), p) for v, p in enumerate(at)]
     extras = extras or {}
     fills = fills or {}
     width = int(max([x for x, _ in at] + [SIDE / 2]) + MARGIN)
     height = int(max([y for _, y in at] + [SIDE / 2]) + MARGIN)
+    if arrangement is not None:
+        width, height = int(max(width, arrangement.size[0])), int(max(height, arrangement.size[1]))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
              '<rect width="100%" height="100%" fill="white"/>',
              f'<text x="10" y="16" font-size="13">{title}</text>']
+    if arrangement is not None:
+        parts.append(arrangement.backdrop())
     red = set(red_edges)
     if directed:
         parts.append('<defs><marker id="head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
@@ -79,6 +89,8 @@ def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int
         ring = f'stroke="{RED}" stroke-width="2"' if v in ringed else 'stroke="#000" stroke-width="1"'
         fill = fills.get(v, "#f99" if v in filled else "#fff")
         body = f'<circle r="{RADIUS}" fill="{fill}" {ring}/><text y="4" text-anchor="middle">{v}</text>' + extras.get(v, "")
+        if arrangement is not None:  # the label rides with the vertex's group
+            body += arrangement.label(vertex_id(v), 0.0, RADIUS + 12.0)
         parts.append(movable(vertex_id(v), round(x, 1), round(y, 1), body))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -88,7 +100,8 @@ def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int
 PALETTE = ("#f99", "#9cf", "#9e9", "#fd8", "#d9f", "#8ee", "#fb9", "#ccc")
 
 
-def render_coloring(instance: Any, certificate: Sequence[int] | None = None) -> str:
+def render_coloring(instance: Any, certificate: Sequence[int] | None = None, *,
+                    arrangement: Arrangement | None = None) -> str:
     """A colouring instance on a circle; with a certificate (a colour per vertex), each vertex
     filled with its colour class's fill and titled with its colour number.
 
@@ -104,14 +117,17 @@ def render_coloring(instance: Any, certificate: Sequence[int] | None = None) -> 
     extras = {v: f"<title>colour {c}</title>" for v, c in enumerate(colours)}
     title = (f"coloring: {instance.num_vertices} vertices, {len(instance.edges)} edges, k = {instance.k} colours"
              + (f"; a colouring with {len(set(colours))}" if certificate is not None else ""))
-    return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, fills=fills, extras=extras)
+    return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, fills=fills, extras=extras,
+                     arrangement=arrangement)
 
 
-def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
-    """A classic graph problem's instance on a circle; with a certificate (a vertex set), its
-    vertices filled red and the edges it is about drawn red (a colouring: :func:`render_coloring`)."""
+def render_svg(instance: Any, certificate: Sequence[int] | None = None, *,
+               arrangement: Arrangement | None = None) -> str:
+    """A classic graph problem's instance on a circle (or where ``arrangement`` puts it); with a
+    certificate (a vertex set), its vertices filled red and the edges it is about drawn red (a
+    colouring: :func:`render_coloring`)."""
     if instance.problem == "coloring":
-        return render_coloring(instance, certificate)
+        return render_coloring(instance, certificate, arrangement=arrangement)
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance(f"render: the vertex set is not a certificate of this {instance.problem} instance")
     chosen = frozenset(int(v) for v in certificate) if certificate is not None else frozenset()
@@ -128,12 +144,14 @@ def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
                     red.add((min(v, dominators[0]), max(v, dominators[0])))
     title = (f"{instance.problem}: {instance.num_vertices} vertices, {len(instance.edges)} edges, k = {instance.k}"
              + (f"; certificate of {len(chosen)}" if certificate is not None else ""))
-    return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, red_edges=red, filled=chosen)
+    return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, red_edges=red, filled=chosen,
+                     arrangement=arrangement)
 
 
 # -- directed graphs (fvs)  -------------------------------------------------------------------------------------
 
-def render_digraph(instance: Any, certificate: Sequence[int] | None = None) -> str:
+def render_digraph(instance: Any, certificate: Sequence[int] | None = None, *,
+                   arrangement: Arrangement | None = None) -> str:
     """The digraph on a circle, each arc ``data-el="arc:U-V"`` with an arrowhead (a 2-cycle's two
     arcs side by side); with a certificate, its vertices filled red and their arcs faded.
 
@@ -146,6 +164,8 @@ def render_digraph(instance: Any, certificate: Sequence[int] | None = None) -> s
         raise InvalidInstance("render: the vertex set is not a feedback vertex set of this fvs instance")
     chosen = frozenset(int(v) for v in certificate) if certificate is not None else frozenset()
     at = circle_positions(instance.num_vertices)
+    if arrangement is not None:
+        at = [arrangement.at(vertex_id(v), p) for v, p in enumerate(at)]
     lines = ['<defs><marker id="head" markerWidth="8" markerHeight="8" refX="7" refY="4" orient="auto">'
              '<path d="M0,0 L8,4 L0,8 z" fill="#555"/></marker></defs>']
     for u, v in instance.arcs:
@@ -162,6 +182,12 @@ def render_digraph(instance: Any, certificate: Sequence[int] | None = None) -> s
                      f'{stroke} stroke-width="1.5" marker-end="url(#head)"/>')
     title = (f"fvs: {instance.num_vertices} vertices, {len(instance.arcs)} arcs, k = {instance.k}"
              + (f"; feedback vertex set of {len(chosen)}" if certificate is not None else ""))
-    svg = graph_svg(title, at, (), filled=chosen)
+    svg = graph_svg(title, at, (), filled=chosen, arrangement=arrangement)
     marker = '<text x="10" y="16"'
+    # the arcs after the groups' boxes (drawn just after the title), under the vertices
+    backdrop = arrangement.backdrop() if arrangement is not None else ""
+    head, tail = svg.split(marker, 1)
+    first, rest = tail.split("\n", 1)
+    if backdrop and rest.startswith(backdrop):
+        return head + marker + first + "\n" + backdrop + "\n".join(lines) + "\n" + rest[len(backdrop):]
     return svg.replace(marker, "\n".join(lines) + "\n" + marker, 1)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from npw.instances.arrangement import Arrangement
 from npw.instances.base import InvalidInstance
 from npw.instances.svg import check_drawable
 from npw.instances.graphs.render import MARGIN, RADIUS, RED, SIDE, circle_positions, graph_svg
@@ -35,8 +36,10 @@ def positions(instance: Any) -> list[tuple[float, float]]:
     return circle_positions(n)
 
 
-def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
-    """The graph as SVG; with a Hamiltonian path, its edges drawn red and its vertices numbered."""
+def render_svg(instance: Any, certificate: Sequence[int] | None = None, *,
+               arrangement: Arrangement | None = None) -> str:
+    """The graph as SVG; with a Hamiltonian path, its edges drawn red and its vertices numbered;
+    ``arrangement``: see :func:`npw.instances.graphs.render.graph_svg`."""
     if certificate is not None and not instance.verify(certificate):
         raise InvalidInstance("render: the vertex sequence is not a Hamiltonian path of this graph")
     on_path = set()
@@ -52,10 +55,12 @@ def render_svg(instance: Any, certificate: Sequence[int] | None = None) -> str:
             extra += f'<text x="{RADIUS + 2}" y="{RADIUS + 6}" fill="{RED}" font-size="9">#{order[v] + 1}</text>'
         extras[v] = extra
     title = f"{instance.problem}: {instance.num_vertices} vertices, {len(instance.edges)} edges"
-    return graph_svg(title, positions(instance), instance.edges, red_edges=on_path, ringed=set(ends), extras=extras)
+    return graph_svg(title, positions(instance), instance.edges, red_edges=on_path, ringed=set(ends), extras=extras,
+                     arrangement=arrangement)
 
 
-def render_cycle(instance: Any, certificate: Sequence[int] | None = None) -> str:
+def render_cycle(instance: Any, certificate: Sequence[int] | None = None, *,
+                 arrangement: Arrangement | None = None) -> str:
     """A Hamiltonian cycle instance (hamcycle: edges; dhamcycle: arrows tagged ``arc:U-V``) on a
     circle; with a cycle (checked first), its edges (arcs) red and its vertices numbered in order.
 
@@ -74,4 +79,4 @@ def render_cycle(instance: Any, certificate: Sequence[int] | None = None) -> str
     kind = "arcs" if instance.DIRECTED else "edges"
     title = f"{instance.problem}: {instance.num_vertices} vertices, {len(instance.edges)} {kind}"
     return graph_svg(title, circle_positions(instance.num_vertices), instance.edges, red_edges=red, extras=extras,
-                     directed=instance.DIRECTED)
+                     directed=instance.DIRECTED, arrangement=arrangement)

@@ -126,11 +126,14 @@ def render_svg(instance: PlanarMonotone3Sat, certificate: Sequence[bool] | None 
     def true(literal: int) -> bool:
         return certificate is not None and bool(certificate[abs(literal) - 1]) == (literal > 0)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{g.width:.0f}" height="{g.height:.0f}" '
-             f'viewBox="0 0 {g.width:.0f} {g.height:.0f}" font-family="sans-serif" font-size="12">',
+    title = (f"{instance.problem}: {instance.num_vars} variables, {len(instance.clauses)} clauses (positive above "
+             "the line, negative below)")
+    # a few variables draw narrower than the title: the canvas widens to hold it (it was cut off)
+    width = max(g.width, 20 + 0.62 * 12 * len(title))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{g.height:.0f}" '
+             f'viewBox="0 0 {width:.0f} {g.height:.0f}" font-family="sans-serif" font-size="12">',
              '<rect width="100%" height="100%" fill="white"/>',
-             f'<text x="10" y="18">{instance.problem}: {instance.num_vars} variables, {len(instance.clauses)} '
-             f'clauses (positive above the line, negative below)</text>']
+             f'<text x="10" y="18">{title}</text>']
     legs_of: dict[int, list[tuple[int, float, float, float]]] = {}
     for i, v, x, y0, y1 in g.legs:
         legs_of.setdefault(i, []).append((v, x, y0, y1))

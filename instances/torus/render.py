@@ -18,6 +18,7 @@ plays line shifts by moving groups.
 
 from __future__ import annotations
 
+from npw.instances.arrangement import Arrangement
 from npw.instances.elements import cell_id, tile_id
 from npw.instances.svg import check_drawable, movable
 from npw.instances.torus.bwp import BWP
@@ -58,27 +59,40 @@ def render_torus(instance: TorusPuzzle, cell: int = 44) -> str:
     return "\n".join(parts) + "\n"
 
 
-def render_bwp(instance: BWP, cell: int | None = None) -> str:
+def render_bwp(instance: BWP, cell: int | None = None, *, arrangement: Arrangement | None = None) -> str:
+    """Start and goal side by side; an ``arrangement`` (``npw explore``) colours each black piece
+    of the start by the source element that made it (a 3-PARTITION number: its bar's colour),
+    with a legend below the boards."""
     R, C = instance.rows, instance.cols
     check_drawable(R * C, "bwp cells")  # each panel's grid lines and pieces
+    # a board far wider than tall (Theorem 2's block layout: 17 x 105) is drawn with the goal
+    # under the start, at twice the cell size side by side would allow
+    stacked = C > 3 * R
     if cell is None:
-        cell = max(6, min(28, 900 // (2 * C + 4)))
+        cell = max(6, min(28, 900 // ((1 if stacked else 2) * C + 4)))
     margin, gap = 28, 2 * cell + 20
-    width = 2 * C * cell + gap + 2 * margin
-    height = R * cell + 2 * margin + 24
+    width = (1 if stacked else 2) * C * cell + (0 if stacked else gap) + 2 * margin
+    height = (2 if stacked else 1) * R * cell + 2 * margin + 24 + (gap if stacked else 0)
+    legend = ""
+    if arrangement is not None and arrangement.legend:
+        legend, _, legend_height = arrangement.legend_svg(margin, height - margin + 8)
+        height += legend_height + 8
     parts = _frame(width, height)
+    parts.append(legend)
     parts.append(f'<text x="{margin}" y="16" font-size="13">BWP {R} x {C}: start (left) to goal (right) in at most '
-                 f'{instance.bound} drag steps; {sum(instance.start)} black pieces</text>')
-    top = margin + 20
+                 f'{instance.bound} drag steps; {sum(instance.start)} black pieces</text>'.replace(
+                     "start (left) to goal (right)", "start (top) to goal (below)" if stacked else "start (left) to goal (right)"))
     for panel, cells in enumerate((instance.start, instance.goal)):
-        left = margin + panel * (C * cell + gap)
+        left = margin + (0 if stacked else panel * (C * cell + gap))
+        top = margin + 20 + (panel * (R * cell + gap) if stacked else 0)
         parts.append(f'<text x="{left}" y="{top - 6}" font-size="11">{"start" if panel == 0 else "goal"}</text>')
         parts.append(f'<rect x="{left}" y="{top}" width="{C * cell}" height="{R * cell}" fill="white" stroke="#333"/>')
         for r in range(R):
             for c in range(C):
                 if cells[r * C + c] and panel == 0:  # a black piece: it moves with every shift
+                    tint = arrangement.tints.get(cell_id(r, c), "black") if arrangement is not None else "black"
                     parts.append(movable(cell_id(r, c), left + c * cell, top + r * cell,
-                                         f'<rect width="{cell}" height="{cell}" fill="black"/>'))
+                                         f'<rect width="{cell}" height="{cell}" fill="{tint}"/>'))
                 elif cells[r * C + c]:
                     parts.append(f'<rect data-goal="{cell_id(r, c)}" x="{left + c * cell}" y="{top + r * cell}" '
                                  f'width="{cell}" height="{cell}" fill="black"/>')

@@ -1,5 +1,6 @@
-"""``npw path`` (chains of reductions between two problems) and ``npw show`` (one problem and its
-arrows); ``npw list --graph`` draws the graph through :func:`draw_graph`. networkx is imported
+"""``npw path`` (chains of reductions between two problems; ``--draw`` draws the first through
+:func:`npw.reductions.graph.draw_chain`) and ``npw show`` (one problem and its arrows); ``npw list
+--graph`` draws the graph through :func:`npw.reductions.graph.draw_graph`. networkx is imported
 only inside these commands (``npw list`` and ``--help`` stay light)."""
 
 from __future__ import annotations
@@ -8,16 +9,24 @@ import argparse
 import json
 from typing import Any
 
-from npw.cli.common import EXIT_OK, add_format_option, load_file, positive_int
+from npw.cli.common import EXIT_OK, UsageError, add_format_option, emit, load_file, output_path, positive_int
 
 __all__ = ["cmd_path", "cmd_show", "register"]
 
 
 def cmd_path(args: argparse.Namespace) -> int:
-    from npw.reductions.graph import compose, find_paths
+    from npw.reductions.graph import compose, draw_chain, find_paths
 
+    if args.draw and args.draw != "-" and not args.draw.removesuffix(".gz").endswith(".svg"):
+        raise UsageError(f"path --draw: name an .svg file, not {args.draw!r}")
+    if args.draw == "-" and args.json:
+        raise UsageError("path --draw -: standard output holds the --json; draw to a file")
     instance = load_file(args.size_of, args.input_format) if args.size_of else None
     paths = find_paths(args.source, args.target, instance, limit=args.max)
+    if args.draw and paths:  # the first chain listed (shortest, or smallest with --size-of)
+        emit(draw_chain(paths[0].steps), args.draw)
+        if args.draw == "-":
+            return EXIT_OK
     if args.json:
         print(json.dumps({"source": args.source, "target": args.target, "ranked_by": "size" if instance else "steps",
                           "paths": [p.to_json() for p in paths]}))
@@ -96,6 +105,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_format_option(p)
     p.add_argument("--max", type=positive_int, default=10, metavar="N", help="list at most N chains (default 10)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--draw", type=output_path, metavar="OUT.svg",
+                   help="draw the first chain listed as SVG: its problems, each step's reduction and theorem "
+                        "(- for standard output: the drawing only)")
     p.set_defaults(run=cmd_path)
     p = commands.add_parser("show", help="a problem: definition, certificate, deciders, generators, formats, "
                                          "reductions into and out of it")

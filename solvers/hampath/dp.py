@@ -183,6 +183,7 @@ DECIDERS = (
     # the paths keep the DP first at every size: their next decider is the position encoding,
     # no faster past 20 vertices (4.5 s on a 49-vertex cycle target), and the verifier's
     # hamcycle-to-hampath targets stay on the DP
-    *(Decider(problem, "dp", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
-    *(Decider(problem, "dp", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle")),
+    *(Decider(problem, "dp", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st",
+                                                     "hampath-dumbbells")),
+    *(Decider(problem, "dp", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle", "dhamcycle-21")),
 )

@@ -94,8 +94,9 @@ def solve_cycle(instance, timeout: float | None = None, solver: str | None = Non
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    *(Decider(problem, "sat", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+    *(Decider(problem, "sat", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st",
+                                                     "hampath-dumbbells")),
     # the position encoding is fast only where the DP is (4.5 s on a 49-vertex cycle target, where
     # sat-edges takes 0.002 s: BENCHMARKS.md): past it the default decider goes on to sat-edges
-    *(Decider(problem, "sat", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle")),
+    *(Decider(problem, "sat", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle", "dhamcycle-21")),
 )

@@ -22,12 +22,15 @@ back), and then
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from npw.instances.arrangement import Arrangement
 from npw.instances.registry import renderer_for
 from npw.reductions.base import Reduction
 from npw.verify.explore import player_for, shower_for
+from npw.verify.explore.layout import arrange, fan_out
 from npw.verify.explore.steps import SOURCE, TARGET, Layout, Play, Step
 
 __all__ = ["Exploration", "explore"]
@@ -55,12 +58,15 @@ class Exploration:
     notes: tuple[str, ...] = ()
 
 
-def _drawing(problem_id: str, instance: Any) -> tuple[str, str | None]:
-    """The instance's SVG, or a placeholder and the note saying why there is none."""
+def _drawing(problem_id: str, instance: Any, arrangement: Arrangement | None = None) -> tuple[str, str | None]:
+    """The instance's SVG, or a placeholder and the note saying why there is none; laid out by
+    ``arrangement`` where the renderer takes one (its ``arrangement`` keyword)."""
     renderer = renderer_for(problem_id)
     if renderer is None:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40"><text x="8" y="24">'
                 f'no drawing for {problem_id}</text></svg>', f"{problem_id} has no renderer: nothing is drawn")
+    if arrangement is not None and "arrangement" in inspect.signature(renderer).parameters:
+        return renderer(instance, arrangement=arrangement), None
     return renderer(instance), None
 
 
@@ -88,11 +94,14 @@ def explore(reduction: Reduction, source: Any, timeout: float | None = 60.0, **o
                          "(choose smaller options)")
     target = built.target
     notes += list(built.notes)
-    source_svg, missing = _drawing(reduction.source, source)
-    notes += [missing] if missing else []
-    target_svg, missing = _drawing(reduction.target, target)
-    notes += [missing] if missing else []
     forward_links, backward_links = _links(reduction, source, target)
+    # a source vertex that fans out says into how many (npw.verify.explore.layout.fan_out)
+    source_svg, missing = _drawing(reduction.source, source, fan_out(reduction.source, forward_links))
+    notes += [missing] if missing else []
+    # the target laid out by what each source element produced (npw.verify.explore.layout)
+    arrangement = arrange(reduction.id, reduction.target, source, target, backward_links)
+    target_svg, missing = _drawing(reduction.target, target, arrangement)
+    notes += [missing] if missing else []
     if reduction.provenance is None:
         notes.append(f"{reduction.id} declares no provenance: no element is linked across")
     common = dict(reduction_id=reduction.id, reference=reduction.reference, source_problem=reduction.source,

@@ -35,7 +35,7 @@ main{display:flex;gap:12px;padding:12px;align-items:flex-start}
 .side{flex:1 1 0;min-width:0;background:#fff;border:1px solid #ddd;border-radius:4px;padding:8px}
 .side h2{font-size:14px;margin:0 0 6px}
 .zoom button{font-size:12px;min-width:1.8em;margin-left:2px}
-.drawing{overflow:auto;max-height:78vh}
+.drawing{overflow:auto;max-height:78vh;user-select:none}
 .drawing svg{max-width:100%;height:auto}
 [data-el]{cursor:pointer}
 #player,#findings,#status{margin:0 12px 12px;padding:8px;background:#fff;border:1px solid #ddd;border-radius:4px}
@@ -235,18 +235,58 @@ _SCRIPT = r"""
     scrub.addEventListener('input', function () { pause(); goto(parseInt(scrub.value, 10)); });
     goto(0);
   }
-  // zoom: the drawing's width in its panel, halved or doubled (the panel scrolls)
+  // zoom: the drawing's width in its panel, halved or doubled by the buttons, or by the wheel
+  // about the point under the pointer; a drag pans (the panel scrolls); "fit" goes back
+  function zoomTo(panel, scale, cx, cy) {
+    var svg = panel.querySelector('svg');
+    if (!svg) return;
+    var old = svg.getBoundingClientRect();
+    scale = Math.max(0.25, Math.min(16, scale));
+    var fx = (panel.scrollLeft + cx) / Math.max(1, old.width), fy = (panel.scrollTop + cy) / Math.max(1, old.height);
+    svg.setAttribute('data-scale', scale);
+    svg.style.maxWidth = scale === 1 ? '' : 'none';
+    svg.style.width = scale === 1 ? '' : (scale * 100) + '%';
+    var now = svg.getBoundingClientRect();
+    panel.scrollLeft = fx * now.width - cx;
+    panel.scrollTop = fy * now.height - cy;
+  }
+  function scaleOf(panel) {
+    var svg = panel.querySelector('svg');
+    return svg ? (parseFloat(svg.getAttribute('data-scale')) || 1) : 1;
+  }
   document.querySelectorAll('.zoom button').forEach(function (button) {
     button.addEventListener('click', function () {
-      var svg = button.closest('.side').querySelector('.drawing svg');
-      var scale = Math.max(0.25, Math.min(16, (parseFloat(svg.getAttribute('data-scale')) || 1) * parseFloat(button.getAttribute('data-zoom'))));
-      svg.setAttribute('data-scale', scale);
-      svg.style.maxWidth = 'none';
-      svg.style.width = (scale * 100) + '%';
+      var panel = button.closest('.side').querySelector('.drawing');
+      var factor = button.getAttribute('data-zoom');
+      zoomTo(panel, factor === 'fit' ? 1 : scaleOf(panel) * parseFloat(factor), panel.clientWidth / 2, panel.clientHeight / 2);
     });
   });
+  var dragged = false;
+  ['s', 't'].forEach(function (side) {
+    var panel = sides[side];
+    panel.addEventListener('wheel', function (event) {
+      if (!event.ctrlKey && !event.altKey) return;  // a plain wheel scrolls as ever
+      event.preventDefault();
+      var box = panel.getBoundingClientRect();
+      zoomTo(panel, scaleOf(panel) * (event.deltaY < 0 ? 1.25 : 0.8), event.clientX - box.left, event.clientY - box.top);
+    }, {passive: false});
+    var start = null;
+    panel.addEventListener('mousedown', function (event) {
+      start = [event.clientX, event.clientY, panel.scrollLeft, panel.scrollTop];
+      dragged = false;
+    });
+    window.addEventListener('mousemove', function (event) {
+      if (!start) return;
+      var dx = event.clientX - start[0], dy = event.clientY - start[1];
+      if (Math.abs(dx) + Math.abs(dy) > 4) dragged = true;
+      if (dragged) { panel.scrollLeft = start[2] - dx; panel.scrollTop = start[3] - dy; event.preventDefault(); }
+    });
+    window.addEventListener('mouseup', function () { start = null; });
+    // a drag is not a click: the pin stays as it was
+    panel.addEventListener('click', function (event) { if (dragged) { event.stopImmediatePropagation(); dragged = false; } }, true);
+  });
   window.npwExplore = {
-    goto: goto, light: light, clear: clear, goalReached: goalReached, position: position,
+    goto: goto, light: light, clear: clear, goalReached: goalReached, position: position, zoomTo: zoomTo,
     at: function () { return at; }, steps: steps.length, counts: counts,
     indexed: {s: index.s.size, t: index.t.size}, readyMs: performance.now() - started
   };
@@ -256,7 +296,8 @@ _SCRIPT = r"""
 
 
 _ZOOM = (' <span class="zoom"><button data-zoom="0.5" title="smaller">-</button>'
-         '<button data-zoom="2" title="larger">+</button></span>')
+         '<button data-zoom="2" title="larger (or Ctrl + wheel; drag to pan)">+</button>'
+         '<button data-zoom="fit" title="fit the panel">fit</button></span>')
 _SIZE = re.compile(r'<svg\b([^>]*)>')
 _LENGTH = re.compile(r'\b(width|height)="([\d.]+)(?:px)?"')
 
@@ -330,7 +371,9 @@ def render_page(page: Exploration) -> str:
         f"<title>npw explore: {title}</title><style>{_STYLE}</style></head><body>",
         f"<header><h1>{title}: {html.escape(page.source_problem)} &rarr; {html.escape(page.target_problem)}</h1>",
         f"<p>{html.escape(page.reference)}</p>",
-        "<p>Hover or click an element on either side: what it produced (or came from) lights up on the other. "
+        "<p>Hover or click an element on either side: what it produced (or came from) lights up on the other; "
+        "the target is drawn by what each source element produced (boxed and labelled with it). Zoom with the "
+        "buttons or Ctrl + wheel, drag to pan. "
         + ("The forward certificate plays on the target below; its last step shows the backward map's result on "
            "the source." if page.steps else "") + "</p></header>",
         '<main><section class="side" id="side-s">'
