@@ -317,8 +317,23 @@ def write_pages(docs: Path) -> int:
 
     pages += _write_hardness(docs, out)
     pages += _write_more(docs, out)
+    pages += _write_screenshots(docs, out)
     pages += _write_api(out / "api")
     return pages
+
+
+def _write_screenshots(docs: Path, out: Path) -> int:
+    """The screenshots of ``docs/screenshots/`` (explore pages and the reduction graph in a
+    browser; ``docs/screenshots/make_screenshots.py`` takes them again)."""
+    shots = sorted((docs / "screenshots").glob("*.png"))
+    lines = ["# Reductions in the browser", "",
+             "Screenshots of `npw explore`'s page of a few reductions (each target laid out by what each "
+             "source element produced) and of the reduction graph (`npw list --graph`), taken in headless "
+             "Chromium by `docs/screenshots/make_screenshots.py`.", ""]
+    for shot in shots:
+        lines += [f"## `{shot.stem}`", "", f"![{shot.stem}](../screenshots/{shot.name})", ""]
+    (out / "screenshots.md").write_text("\n".join(lines), encoding="utf-8")
+    return 1
 
 
 def _write_more(docs: Path, out: Path) -> int:
