@@ -1,4 +1,5 @@
-"""Every ``npw verify`` command of the README, run with ``--json``; its totals without timings,
+"""Every ``npw verify`` command of the README and of the pages its manual moved to (``PAGES``, the
+order tests/test_readme.py runs them in), run with ``--json``; its totals without timings,
 to compare two versions of the code (a restructure must give the same totals).
 
     python bench/readme_verify_totals.py OUT_DIR [--npw NPW]          # writes OUT_DIR/NN.json
@@ -24,19 +25,22 @@ KEYS = ("reduction", "cases", "source_yes", "source_no", "target_yes", "target_n
         "certificate_failures", "size_failures", "invalid_targets", "decider_disagreements", "claim_failures",
         "timeouts", "target_no_confirmed", "failure_counts", "claims", "max_target_size", "counterexample", "passed")
 SKIP = ("--dask", "--exhaustive 16")
+PAGES = ("README.md", "docs/getting_started.md", "docs/commands.md", "docs/campaigns.md", "docs/own_reduction.md",
+         "docs/tables.md", "docs/npuz.md")
 
 
-def readme_commands(readme: Path) -> list[str]:
-    """The README's ``npw verify`` command lines (comments cut), first the install line's."""
-    found = re.findall(r"^npw verify [^#\n]*", readme.read_text(encoding="utf-8"), flags=re.MULTILINE)
-    install = re.search(r"&& (npw verify [^\n]*)", readme.read_text(encoding="utf-8"))
+def readme_commands(pages: list[Path]) -> list[str]:
+    """The pages' ``npw verify`` command lines (comments cut), first the install line's."""
+    text = "\n".join(page.read_text(encoding="utf-8") for page in pages if page.is_file())
+    found = re.findall(r"^npw verify [^#\n]*", text, flags=re.MULTILINE)
+    install = re.search(r"&& (npw verify [^\n]*)", text)
     commands = ([install.group(1)] if install else []) + [line.strip() for line in found]
     return [c for c in dict.fromkeys(commands) if not any(skip in c for skip in SKIP)]
 
 
 def run_all(out: Path, npw: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    for index, command in enumerate(readme_commands(Path("README.md"))):
+    for index, command in enumerate(readme_commands([Path(page) for page in PAGES])):
         args = shlex.split(command)[2:]
         args = [str(out / f"{index:02d}{Path(a).suffix}") if i and args[i - 1] in ("--html", "--db") else a
                 for i, a in enumerate(args)]

@@ -1,17 +1,18 @@
-"""The README's problem and reduction tables, written from the registries.
+"""The problem and reduction tables of ``docs/tables.md``, written from the registries.
 
-The README keeps each table between two marker lines::
+(They were the README's until it shrank to a newcomer's page; the module keeps its name.) The
+page keeps each table between two marker lines::
 
-    <!-- generated: problems (python -m npw.readme_tables README.md) -->
+    <!-- generated: problems (python -m npw.readme_tables docs/tables.md) -->
     ...
     <!-- end generated: problems -->
 
-and ``python -m npw.readme_tables README.md`` rewrites what is between them (``--check`` only
+and ``python -m npw.readme_tables docs/tables.md`` rewrites what is between them (``--check`` only
 says whether it would change anything; ``npw list --markdown`` prints the tables). A problem's
 row comes from its :class:`~npw.instances.base.Problem` (title, certificate, deciders, formats);
 a reduction's row from the reduction registry (source, target, the proof it follows) and the
 verification line (``Reduction.checked``). ``tests/test_readme_tables.py`` fails when
-the README and the registries drift apart.
+the page and the registries drift apart.
 
 >>> "| `3sat` |" in problems_table()
 True
@@ -29,6 +30,8 @@ import sys
 __all__ = ["problems_table", "reductions_table", "rewrite", "main"]
 
 TABLES = ("problems", "reductions")
+# the page that holds the tables (a path from the repository's top folder)
+TABLES_PAGE = "docs/tables.md"
 # a reduction whose id is another's plus this suffix shares its row (the Solo Chess forms without T^1)
 FOLDED_SUFFIX = "-unrestricted"
 
@@ -41,7 +44,7 @@ def _cell(text: str) -> str:
 def problems_table() -> str:
     """The problems table: id, what it is, certificate, deciders, generators, formats.
 
-    Built-in problems only: one a user's file registered in this process is not the README's.
+    Built-in problems only: one a user's file registered in this process is not the tables page's.
     """
     from npw.instances.registry import builtin_problem_modules, get_problem
     from npw.solvers import backends_for, export_formats
@@ -72,13 +75,13 @@ def reductions_table() -> str:
 
 
 def _markers(name: str) -> tuple[str, str]:
-    return (f"<!-- generated: {name} (python -m npw.readme_tables README.md) -->", f"<!-- end generated: {name} -->")
+    return (f"<!-- generated: {name} (python -m npw.readme_tables {TABLES_PAGE}) -->", f"<!-- end generated: {name} -->")
 
 
 def rewrite(text: str) -> str:
     """``text`` with every generated table replaced by the registries' current one.
 
-    Raises ValueError when a table's markers are missing, so a README edit that drops them is
+    Raises ValueError when a table's markers are missing, so an edit that drops them is
     noticed rather than silently left stale.
 
     >>> start, end = _markers("problems")
@@ -98,9 +101,9 @@ def rewrite(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Rewrite the README's tables in place (exit 0), or with ``--check`` exit 1 when stale."""
+    """Rewrite a page's tables in place (exit 0), or with ``--check`` exit 1 when stale."""
     parser = argparse.ArgumentParser(prog="python -m npw.readme_tables", description=__doc__.split("\n\n")[0])
-    parser.add_argument("readme", help="the README to rewrite (its marker lines say where)")
+    parser.add_argument("readme", help=f"the page to rewrite ({TABLES_PAGE}; its marker lines say where)")
     parser.add_argument("--check", action="store_true", help="only report whether the tables are current")
     args = parser.parse_args(argv)
     try:

@@ -526,8 +526,8 @@ def run_separately(argv: list[str], seconds: float = 60, memory: int = MEMORY_LI
 
 
 def clean(status: int, stderr: str) -> bool:
-    """A clean outcome: success, a check that failed or an UNKNOWN answer (0, 1, 3: the README's
-    exit-code table) or one line ``npw: error: ...`` with status 2; never a traceback, a timeout
+    """A clean outcome: success, a check that failed or an UNKNOWN answer (0, 1, 3: the exit-code
+    table of docs/commands.md) or one line ``npw: error: ...`` with status 2; never a traceback, a timeout
     or a crash."""
     if status in (0, 1, 3):
         return "Traceback" not in stderr

@@ -1,7 +1,8 @@
-"""The README's "Exit codes" table, row by row: every row has examples in the block under it,
-and every example, run as written on the files this test makes, exits with its row's status.
+"""The "Exit codes" table of docs/commands.md (the README's until it shrank), row by row: every
+row has examples in the block under it, and every example, run as written on the files this test
+makes, exits with its row's status.
 
-The table and the examples are read from README.md itself, so the documentation and the
+The table and the examples are read from that page itself, so the documentation and the
 behaviour cannot drift apart: a new row without an example fails, an example whose comment
 names no row (or a status its row does not list) fails, a command exiting otherwise fails.
 """
@@ -21,13 +22,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+COMMANDS = ROOT / "docs" / "commands.md"
 NPW = [sys.executable, "-m", "npw"]
 EXAMPLE = re.compile(r"^(?P<command>.+?)\s+#\s*(?P<outcome>[^:]+?):\s*exit status (?P<status>\d+)\s*$")
 
 
 def section() -> str:
-    text = README.read_text(encoding="utf-8")
+    text = COMMANDS.read_text(encoding="utf-8")
     start = text.index("\n## Exit codes\n")
     end = text.index("\n## ", start + 1)
     return text[start:end]
@@ -125,7 +126,7 @@ class Buggy:
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory) -> Path:
-    """The files the examples name (the README says what each is)."""
+    """The files the examples name (docs/commands.md says what each is)."""
     where = tmp_path_factory.mktemp("exit-codes")
     (where / "examples").symlink_to(ROOT / "examples")
     (where / "yes.cnf").write_text("p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n")

@@ -1,11 +1,12 @@
-"""README.md as a test: every command in its code blocks runs as written, in order, in one
-temporary folder, each file it names made by a command before it (like tests/test_tutorial.py).
+"""README.md and the pages moved out of it as a test: every command in their code blocks runs as
+written, in order (``PAGES``), in one temporary folder, each file it names made by a command before
+it (like tests/test_tutorial.py).
 
 What the folder holds besides: ``examples/`` (the repository's example reductions, which the
 README's commands name by that path) and an empty ``docs/examples/`` for the commands that
 write there, so the repository's own copies are not touched.
 
-Rules read from the README itself:
+Rules read from the pages themselves:
 
 * a block right after ``<!-- slow: REASON -->`` or ``<!-- skip: REASON -->`` is not run; the
   test prints which and why (``pytest -s`` shows it; it is in the failure report too). Keep
@@ -32,14 +33,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+# the README, then the pages its manual moved to (docs/), in the order their commands build on
+# each other (files made in one are read in a later one)
+PAGES = [README] + [ROOT / "docs" / f"{name}.md" for name in
+                    ("getting_started", "commands", "campaigns", "own_reduction", "tables", "npuz")]
 MARK = re.compile(r"<!--\s*(slow|skip):\s*(.*?)\s*-->\s*$")
 NOT_RUN = ("python -m pytest",)
 
 
 def blocks() -> list[tuple[str | None, str]]:
-    """Every fenced code block of the README: (why it is not run, or None; its text)."""
+    """Every fenced code block of the pages, in order: (why it is not run, or None; its text)."""
     found = []
-    lines = README.read_text(encoding="utf-8").splitlines()
+    lines = [line for page in PAGES for line in page.read_text(encoding="utf-8").splitlines()]
     index = 0
     while index < len(lines):
         if lines[index].startswith("```"):
@@ -83,7 +88,7 @@ def test_readme_blocks_are_found():
 
 
 def test_inline_commands_are_in_code_blocks():
-    text = README.read_text(encoding="utf-8")
+    text = "\n".join(page.read_text(encoding="utf-8") for page in PAGES)
     fenced = " ".join(" ".join(code.split()) for _, code in blocks())
     prose = re.sub(r"```.*?```", "", text, flags=re.S)
     placeholder = re.compile(r"\[|<|\.\.\.|\b[A-Z]+\b|\|")  # [-g GEN], <id>, ..., FILE, B, a|b
@@ -105,7 +110,7 @@ def test_readme_runs_as_written(tmp_path, npw_cache):
     for reason, code in blocks():
         if reason:
             skipped.append(f"{reason}: {commands(code)}")
-            print(f"README block not run ({reason}): {commands(code)}")
+            print(f"block not run ({reason}): {commands(code)}")
             continue
         for command in commands(code):
             began = time.perf_counter()

@@ -1,4 +1,4 @@
-"""The README's problem and reduction tables are the registries' (npw.readme_tables)."""
+"""The problem and reduction tables of docs/tables.md are the registries' (npw.readme_tables)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ from pathlib import Path
 
 from npw.readme_tables import main, problems_table, reductions_table, rewrite
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+from npw.readme_tables import TABLES_PAGE
+
+TABLES = Path(__file__).resolve().parents[1] / TABLES_PAGE
 
 
-def test_readme_tables_match_the_registries():
-    text = README.read_text()
-    assert rewrite(text) == text, "stale README tables: run python -m npw.readme_tables README.md"
+def test_tables_match_the_registries():
+    text = TABLES.read_text()
+    assert rewrite(text) == text, f"stale tables: run python -m npw.readme_tables {TABLES_PAGE}"
 
 
 def test_every_problem_and_reduction_has_a_row_and_a_checked_line():
@@ -27,12 +29,12 @@ def test_every_problem_and_reduction_has_a_row_and_a_checked_line():
         assert get_reduction(rid).checked, f"{rid}: say in its record's checked= what it has been verified on"
 
 
-def test_a_stale_or_unmarked_readme_is_reported(tmp_path, capsys):
-    stale = tmp_path / "README.md"
-    stale.write_text(README.read_text().replace("| `cnf` |", "| `cnf-old` |", 1))
+def test_a_stale_or_unmarked_page_is_reported(tmp_path, capsys):
+    stale = tmp_path / "tables.md"
+    stale.write_text(TABLES.read_text().replace("| `cnf` |", "| `cnf-old` |", 1))
     assert main([str(stale), "--check"]) == 1
     assert main([str(stale)]) == 0 and main([str(stale), "--check"]) == 0
-    assert stale.read_text() == README.read_text()
+    assert stale.read_text() == TABLES.read_text()
     unmarked = tmp_path / "plain.md"
     unmarked.write_text("# no tables here\n")
     assert main([str(unmarked)]) == 2

@@ -47,7 +47,7 @@ def _memory_limit(argv: Sequence[str] | None) -> int | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs one ``npw`` command; returns its exit status (the README's "Exit codes" table: 0 ok,
+    """Runs one ``npw`` command; returns its exit status (the "Exit codes" table of docs/commands.md: 0 ok,
     1 a check found a failure, 2 bad input, 3 UNKNOWN, 10 / 20 ``solve --competition``, 70 a bug).
 
     >>> main(["--version"])  # doctest: +SKIP

@@ -354,7 +354,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("list", help="problems, reductions, solvers (--graph -o graph.svg: the reduction graph)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--graph", action="store_true", help="draw the reduction graph as SVG (with -o FILE.svg)")
-    p.add_argument("--markdown", action="store_true", help="the README's problem and reduction tables")
+    p.add_argument("--markdown", action="store_true", help="the problem and reduction tables of docs/tables.md")
     p.add_argument("--table1", action="store_true", help="Table 1 of the Solo Chess paper: each cell's theorem and "
                                                          "the registered reduction or decider implementing it")
     p.add_argument("--output", "-o", type=output_path, help="the drawing's file, with --graph (- for standard output)")

@@ -1,7 +1,7 @@
 """``npw solve``: decide an instance file (or many, one JSON line each), print the SAT
 competition's lines (``--competition``), or export an instance's encoding.
 
-Exit statuses: the README's "Exit codes" table (``npw.cli.common.EXIT_*``): 0 decided, 3 UNKNOWN
+Exit statuses: the "Exit codes" table of docs/commands.md (``npw.cli.common.EXIT_*``): 0 decided, 3 UNKNOWN
 (out of time), 2 bad input or a decider that refuses the size; ``--competition`` 10 / 20 / 0;
 a batch the most telling of its instances' (an error 2 before an UNKNOWN 3 before 0).
 """
