@@ -1,6 +1,6 @@
 """Issue 33: the mutation score of every built-in reduction on the verifier's default stream.
 
-    python bench/mutation_score.py [--max-mutants 20] [--timeout 20] [--workers 2] [--seed 0]
+    python bench/mutation_score.py [--max-mutants 20] [--timeout auto] [--workers 2] [--seed 0]
                                    [--out bench/mutation_score.jsonl] [--table bench/mutation_score.md]
                                    [--only ID,ID] [--table-only]
 
@@ -80,7 +80,9 @@ def table(records: list[dict], all_ids: list[str]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-mutants", type=int, default=20)
-    parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--timeout", default="auto",
+                        help="seconds per mutant, or auto (the default: 3 x the original's own time in the same "
+                             "run, at least 20 s; npw.mutate.auto_timeout)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "mutation_score.jsonl"))

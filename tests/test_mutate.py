@@ -8,7 +8,8 @@ import textwrap
 import pytest
 
 from npw.cli import main
-from npw.mutate import KILLED, SURVIVED, apply_point, mutate_reduction, mutation_points, roots_of
+from npw.mutate import (AUTO_TIMEOUT_MINIMUM, KILLED, SURVIVED, apply_point, auto_timeout, mutate_reduction,
+                        mutation_points, roots_of)
 
 TINY = textwrap.dedent('''
     SCALE = 3
@@ -90,6 +91,7 @@ def test_a_correct_reduction_kills_its_sign_swap_mutant(capsys):
     report = json.loads(out)
     assert code == 0 and report["baseline"] == "passed"
     assert (report["mutants"], report["killed"], report["score"]) == (1, 1, 1.0)
+    assert (report["timeout"], report["timeout_rule"]) == (60, "given")  # an explicit limit is kept as given
     assert report["results"][0]["status"] == KILLED and report["survivors"] == []
 
 
@@ -130,8 +132,11 @@ def test_a_users_file_is_mutated_in_the_sandbox_and_an_equivalent_mutant_survive
     equivalent = next(p for p in points if p.description == "constant 1000 -> 1001")  # a guard never reached
     dropped = next(p for p in points if p.description.startswith("dropped clauses.append"))
     before = set(sys.modules)
-    report = mutate_reduction(f"{path}:COPY", numbers=[equivalent.number, dropped.number], timeout=60, workers=2)
+    report = mutate_reduction(f"{path}:COPY", numbers=[equivalent.number, dropped.number], workers=2)
     assert report.baseline == "passed"
+    # no timeout given: auto, from the original's own time measured in this run
+    assert report.baseline_seconds > 0 and report.timeout_rule.startswith("auto: 3 x the original's")
+    assert report.timeout == auto_timeout(report.baseline_seconds) >= AUTO_TIMEOUT_MINIMUM
     status = {r.point.number: r.status for r in report.results}
     assert status == {equivalent.number: SURVIVED, dropped.number: KILLED}
     assert report.score == 0.5
@@ -148,6 +153,7 @@ def test_a_users_file_is_mutated_in_the_sandbox_and_an_equivalent_mutant_survive
     (["mutate", "1in3sat-to-rel"], "is a chain"),
     (["mutate", "3sat-to-indset", "--mutant", "100000"], "mutation points 0 to"),
     (["mutate", "3sat-to-indset", "--timeout=0"], "argument --timeout"),
+    (["mutate", "3sat-to-indset", "--timeout=soon"], "argument --timeout"),
     (["mutate", "3sat-to-indset", "--max-mutants=0"], "argument --max-mutants"),
     (["mutate", "3sat-to-indset", "--workers=0"], "argument --workers"),
     (["mutate", "3sat-to-indset", "--mutant=-1"], "argument --mutant"),
@@ -191,3 +197,8 @@ def test_a_mutant_past_its_time_is_timed_out_and_counts_against_the_score(tmp_pa
     assert report.baseline == "passed"
     assert [r.status for r in report.results] == ["timed out"] and report.score == 0.0
     assert report.to_json()["survivors"][0]["status"] == "timed out"
+
+
+def test_auto_timeout_is_a_multiple_of_the_originals_time_with_a_floor():
+    assert auto_timeout(0.5) == AUTO_TIMEOUT_MINIMUM == 20.0
+    assert auto_timeout(30.0) == 90.0  # a slow original under load: its mutants get the same room
