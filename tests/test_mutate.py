@@ -202,3 +202,28 @@ def test_a_mutant_past_its_time_is_timed_out_and_counts_against_the_score(tmp_pa
 def test_auto_timeout_is_a_multiple_of_the_originals_time_with_a_floor():
     assert auto_timeout(0.5) == AUTO_TIMEOUT_MINIMUM == 20.0
     assert auto_timeout(30.0) == 90.0  # a slow original under load: its mutants get the same room
+
+
+def test_the_solochess_corollaries_declare_their_exact_board_and_it_tells_another_scale_apart():
+    # a mutant scaling Theorem 3.2's board by 5 (or stretching by h + 2) builds another board,
+    # perhaps as solvable: the declared width and height are what kill it
+    from npw.instances.hampath.graph import HamPathEnds
+    from npw.reductions.solochess import corollaries
+    from npw.reductions.solochess.rook_pawn import transformed
+    from npw.verify.cases import exhaustive, source_problem
+
+    records = [r for r in vars(corollaries).values() if hasattr(r, "reduce") and hasattr(r, "size")]
+    assert len(records) == 15
+    sources = [s for _, s in exhaustive(source_problem(records[0]), 5)]
+    assert len(sources) > 20 and any(s.num_vertices == 2 for s in sources)
+    for record in records:
+        for source in sources:
+            assert record.reduce(source).size() == record.size(source), (record.id, source)
+    path = HamPathEnds(4, ((0, 1), (1, 2), (2, 3)), s=0, t=3)
+    for mapping, sized, other in [
+            (corollaries.scale4, corollaries.scale4_size, lambda p, h: (5 * p[0], 5 * p[1])),
+            (corollaries.stretch, corollaries.stretch_size, lambda p, h: ((h + 2) * p[0], p[1])),
+            (corollaries.stretch_rotate, corollaries.stretch_rotate_size, lambda p, h: (h * p[0] - p[1], h * p[0] + p[1]))]:
+        declared = sized(path)
+        assert transformed(path, "rook", "king", mapping).size() == declared
+        assert transformed(path, "rook", "king", other).size() != declared
