@@ -154,42 +154,38 @@ def stretch_rotate_size(source: HamPath) -> dict[str, int]:
     return _sized(source, (h + 1) * dx - 3 * inner + 5, (h + 1) * dx + 3 * inner - 1)
 
 
-_SIZES = {scale4: scale4_size, stretch: stretch_size, stretch_scale4: stretch_scale4_size, rotate: rotate_size,
-          rotate_scale4: rotate_scale4_size, stretch_rotate: stretch_rotate_size}
-
-
-def _make(special: str, blocker: str, corollary: str, mapping, id_suffix: str = ""):
+def _make(special: str, blocker: str, corollary: str, mapping, sized, id_suffix: str = ""):
     return transformed_reduction(
         id=f"hampath-to-solochess-{special}-{blocker}{id_suffix}",
         reference=f"{PAPER}, Corollary {corollary} ({special}^1 + {blocker})",
-        special=special, blocker=blocker, mapping=mapping, size=_SIZES[mapping],
+        special=special, blocker=blocker, mapping=mapping, size=sized,
         notes=f"Theorem 3.2's board through {mapping.__name__}",
         claims=theorem_3_2_claims(mapping, f"Corollary {corollary}",
                                   BISHOP_PAWN_DEVIATION if (special, blocker) == ("bishop", "pawn") else ""))
 
 
 # Corollary 3.3
-ROOK_KING = _make("rook", "king", "3.3", scale4)
-ROOK_KNIGHT = _make("rook", "knight", "3.3", scale4)
+ROOK_KING = _make("rook", "king", "3.3", scale4, scale4_size)
+ROOK_KNIGHT = _make("rook", "knight", "3.3", scale4, scale4_size)
 
 # Corollary 3.4 (rook + pawn by stretching is Theorem 3.2's board stretched; rook + king / knight
 # by stretching and scaling duplicate Corollary 3.3's pairs with another construction)
-QUEEN_PAWN = _make("queen", "pawn", "3.4", stretch)
-QUEEN_BISHOP = _make("queen", "bishop", "3.4", stretch)
-QUEEN_KING = _make("queen", "king", "3.4", stretch_scale4)
-QUEEN_KNIGHT = _make("queen", "knight", "3.4", stretch_scale4)
-ROOK_BISHOP = _make("rook", "bishop", "3.4", stretch)
-ROOK_PAWN_STRETCHED = _make("rook", "pawn", "3.4", stretch, "-stretched")
-ROOK_KING_STRETCHED = _make("rook", "king", "3.4", stretch_scale4, "-stretched")
-ROOK_KNIGHT_STRETCHED = _make("rook", "knight", "3.4", stretch_scale4, "-stretched")
+QUEEN_PAWN = _make("queen", "pawn", "3.4", stretch, stretch_size)
+QUEEN_BISHOP = _make("queen", "bishop", "3.4", stretch, stretch_size)
+QUEEN_KING = _make("queen", "king", "3.4", stretch_scale4, stretch_scale4_size)
+QUEEN_KNIGHT = _make("queen", "knight", "3.4", stretch_scale4, stretch_scale4_size)
+ROOK_BISHOP = _make("rook", "bishop", "3.4", stretch, stretch_size)
+ROOK_PAWN_STRETCHED = _make("rook", "pawn", "3.4", stretch, stretch_size, "-stretched")
+ROOK_KING_STRETCHED = _make("rook", "king", "3.4", stretch_scale4, stretch_scale4_size, "-stretched")
+ROOK_KNIGHT_STRETCHED = _make("rook", "knight", "3.4", stretch_scale4, stretch_scale4_size, "-stretched")
 
 # Corollary 3.5
-BISHOP_PAWN = _make("bishop", "pawn", "3.5", rotate)
-BISHOP_KING = _make("bishop", "king", "3.5", rotate_scale4)
-BISHOP_KNIGHT = _make("bishop", "knight", "3.5", rotate_scale4)
+BISHOP_PAWN = _make("bishop", "pawn", "3.5", rotate, rotate_size)
+BISHOP_KING = _make("bishop", "king", "3.5", rotate_scale4, rotate_scale4_size)
+BISHOP_KNIGHT = _make("bishop", "knight", "3.5", rotate_scale4, rotate_scale4_size)
 
 # Corollary 3.6
-BISHOP_ROOK = _make("bishop", "rook", "3.6", stretch_rotate)
-QUEEN_ROOK = _make("queen", "rook", "3.6", stretch_rotate)
+BISHOP_ROOK = _make("bishop", "rook", "3.6", stretch_rotate, stretch_rotate_size)
+QUEEN_ROOK = _make("queen", "rook", "3.6", stretch_rotate, stretch_rotate_size)
 
 ALL = {r.id: name for name, r in dict(globals()).items() if name.isupper() and hasattr(r, "reduce")}
