@@ -227,3 +227,15 @@ def test_the_solochess_corollaries_declare_their_exact_board_and_it_tells_anothe
         declared = sized(path)
         assert transformed(path, "rook", "king", mapping).size() == declared
         assert transformed(path, "rook", "king", other).size() != declared
+
+
+def test_the_knight_rook_board_declares_its_width_and_height():
+    # a link laid two rows apart instead of one (self.row += 2) built a board as solvable, with
+    # the same pieces: only the declared sides tell it apart
+    from npw.reductions.solochess.pm3sat_knight_rider import KNIGHT_ROOK
+    from npw.verify.cases import exhaustive, source_problem
+
+    sources = [s for _, s in exhaustive(source_problem(KNIGHT_ROOK), 3)]
+    assert len(sources) > 20
+    for source in sources:
+        assert KNIGHT_ROOK.reduce(source).size() == KNIGHT_ROOK.size(source), source
