@@ -524,6 +524,7 @@ class MutationReport:
     timeout: float = 0.0
     timeout_rule: str = ""
     baseline_seconds: float = 0.0
+    call_seconds: float = 0.0
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -543,7 +544,8 @@ class MutationReport:
             "score": None if score is None else round(score, 4), "timeouts_count_as": "survived",
             "baseline": self.baseline, "baseline_detail": self.baseline_detail,
             "timeout": round(self.timeout, 2), "timeout_rule": self.timeout_rule,
-            "baseline_seconds": round(self.baseline_seconds, 2), "seconds": round(self.seconds, 2),
+            "baseline_seconds": round(self.baseline_seconds, 2), "call_seconds": self.call_seconds,
+            "seconds": round(self.seconds, 2),
             "survivors": [{"number": r.point.number, "operator": r.point.operator, "line": r.point.line,
                            "description": r.point.description, "status": r.status, "diff": r.diff}
                           for r in self.results if r.status in (SURVIVED, TIMED_OUT)],
@@ -866,10 +868,11 @@ def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float
     if max_mutants is not None and len(chosen) > max_mutants:
         chosen = sorted(random.Random(seed).sample(chosen, max_mutants), key=lambda p: p.number)
     baseline_limit = AUTO_BASELINE_SECONDS if timeout is None else timeout
-    # each call of the reduction's code: the same bound for the original and its mutants
-    call_seconds = _call_seconds(baseline_limit)
+    # each call of the reduction's code: the same bound for the original and its mutants; with
+    # auto, npw verify's own (a slow call under load is judged as npw verify would judge it)
+    call_seconds = _verify_call_seconds() if timeout is None else _call_seconds(timeout)
     display = os.path.relpath(target.path) if not target.user_file else target.path
-    report = MutationReport(spec, target.module_name or display, "", len(points), "", "")
+    report = MutationReport(spec, target.module_name or display, "", len(points), "", "", call_seconds=call_seconds)
     if not target.user_file:  # the reduction and the verifier loaded once, before the children fork
         from npw.reductions.registry import get_reduction
         from npw.verify import sweep  # noqa: F401
@@ -907,6 +910,13 @@ def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float
     report.seconds = time.perf_counter() - started
     report.stream = _stream_text(target, seed)
     return report
+
+
+def _verify_call_seconds() -> float:
+    """The per-call bound ``npw verify`` uses with no option."""
+    from npw.verify.run import VerifySettings
+
+    return float(VerifySettings().timeout)
 
 
 def _call_seconds(limit: float) -> float:

@@ -137,6 +137,7 @@ def test_a_users_file_is_mutated_in_the_sandbox_and_an_equivalent_mutant_survive
     # no timeout given: auto, from the original's own time measured in this run
     assert report.baseline_seconds > 0 and report.timeout_rule.startswith("auto: 3 x the original's")
     assert report.timeout == auto_timeout(report.baseline_seconds) >= AUTO_TIMEOUT_MINIMUM
+    assert report.call_seconds == 60.0  # each call bounded as npw verify bounds it with no option
     status = {r.point.number: r.status for r in report.results}
     assert status == {equivalent.number: SURVIVED, dropped.number: KILLED}
     assert report.score == 0.5

@@ -73,7 +73,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=mutant_seconds, default=None, metavar="S|auto",
                    help="wall seconds per mutant's verification (the original gets the same); past it the mutant "
                         "counts as timed out. auto (the default): 3 times the original's own time in this run, "
-                        "at least 20 s (the original itself within 600 s)")
+                        "at least 20 s (the original itself within 600 s; each call of the reduction's code bounded "
+                        "as npw verify bounds it, 60 s)")
     p.add_argument("--workers", type=workers, default=1, help="mutants checked at once, each in its own process")
     p.add_argument("--seed", type=int, default=0, help="the draw of the mutants and the stream's seed")
     p.add_argument("--mutant", type=count, action="append", metavar="N",
