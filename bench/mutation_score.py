@@ -70,11 +70,15 @@ def table(records: list[dict], all_ids: list[str]) -> str:
         lines.append(f"| {name} | {record['mutation_points']} | {record['mutants']} | "
                      f"{record['killed']} | {record['survived']} | {record['timed_out']} | {record['invalid']} | "
                      f"{shown} | {original} | {record['timeout']:.0f} | {record['seconds']:.0f} |")
+    fresh = [r["score"] for r in records if r.get("score") is not None and not r.get("earlier")]
     missing = [i for i in all_ids if i not in {r["reduction"] for r in records}]
     summary = [f"\n{len(records)} of {len(all_ids)} reductions run; "
                f"median score {100 * statistics.median(scores):.0f}% over the {len(scores)} with a score; "
                f"killed {sum(r.get('killed', 0) for r in records)}, survived {sum(r.get('survived', 0) for r in records)}, "
                f"timed out {sum(r.get('timed_out', 0) for r in records)}." if scores else "\nno score yet."]
+    if fresh and len(fresh) < len(scores):
+        summary.append(f"This run alone (rows not marked earlier): median {100 * statistics.median(fresh):.0f}% over "
+                       f"the {len(fresh)} with a score; {sum(1 for x in fresh if x >= 0.9)} of them at 90% or more.")
     if missing:
         summary.append(f"Not run (the budget ran out): {', '.join(missing)}.")
     return "\n".join(lines + summary) + "\n"

@@ -114,8 +114,9 @@ class _Operator(ast.NodeTransformer):
 
     name = ""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, skip: frozenset[int] = frozenset()) -> None:
         self.source = source
+        self.skip = skip  # ids of nested functions that are not the construction (a factory's provenance)
         self.found: list[tuple[ast.AST, str, str]] = []
 
     def add(self, node: ast.AST, replacement: str, description: str) -> None:
@@ -140,6 +141,8 @@ class _Operator(ast.NodeTransformer):
         return node
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        if id(node) in self.skip:
+            return node
         for default in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
             self.visit(default)
         for statement in node.body:
@@ -369,6 +372,22 @@ def _construction_parts(statement: ast.stmt) -> list[ast.AST]:
     return parts
 
 
+def _not_construction_functions(node: ast.AST) -> list[ast.AST]:
+    """Functions nested in ``node`` that a record's call inside it names by a keyword that is not
+    the construction (``provenance=provenance`` in a factory ``make_reduction``): not mutated,
+    as a module-level ``provenance`` is not.
+
+    >>> tree = ast.parse("def make():\\n    def reduce(s): return s\\n    def provenance(s, t): return {}\\n"
+    ...                  "    return Reduction(reduce=reduce, provenance=provenance)\\n")
+    >>> [f.name for f in _not_construction_functions(tree.body[0])]
+    ['provenance']
+    """
+    names = {k.value.id for call in ast.walk(node) if isinstance(call, ast.Call) for k in call.keywords
+             if k.arg in _NOT_CONSTRUCTION and isinstance(k.value, ast.Name)}
+    return [f for f in ast.walk(node) if f is not node and isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and f.name in names]
+
+
 def _walk_unguarded(node: ast.AST) -> Iterator[ast.AST]:
     """``ast.walk`` less guards (``raise`` statements, ``refuse_target_size(...)`` calls): a helper
     named only there (the count a size limit is checked on) is not the construction."""
@@ -449,9 +468,10 @@ def mutation_points(source: str, names: Sequence[str]) -> list[MutationPoint]:
             parts += _construction_parts(statement)
         else:
             parts.append(statement)
+    skip = frozenset(id(f) for part in parts for f in _not_construction_functions(part))
     points: list[MutationPoint] = []
     for operator_class in OPERATORS:
-        operator = operator_class(source)
+        operator = operator_class(source, skip)
         for part in parts:
             operator.visit(part)
         found = sorted(operator.found, key=lambda f: (f[0].lineno, f[0].col_offset))  # type: ignore[attr-defined]

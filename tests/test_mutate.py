@@ -240,3 +240,17 @@ def test_the_knight_rook_board_declares_its_width_and_height():
     assert len(sources) > 20
     for source in sources:
         assert KNIGHT_ROOK.reduce(source).size() == KNIGHT_ROOK.size(source), source
+
+
+def test_a_factorys_provenance_is_not_mutated():
+    # make_reduction(blocker) defines reduce ... provenance inside itself: only the construction is mutated
+    from npw.reductions.solochess import knight_pawn as module
+
+    with open(module.__file__) as handle:
+        source = handle.read()
+    factory = next(s for s in ast.parse(source).body if getattr(s, "name", "") == "make_reduction")
+    provenance = next(f for f in ast.walk(factory) if getattr(f, "name", "") == "provenance")
+    lines = range(provenance.lineno, provenance.end_lineno + 1)
+    points = points_of(source, "REDUCTION")
+    assert points and not [p for p in points if p.line in lines]
+    assert any(p.line > provenance.end_lineno for p in points) or any(p.line < provenance.lineno for p in points)
