@@ -1,6 +1,6 @@
 """Issue 33: the mutation score of every built-in reduction on the verifier's default stream.
 
-    python bench/mutation_score.py [--max-mutants 20] [--timeout 20] [--workers 2] [--seed 0]
+    python bench/mutation_score.py [--max-mutants 20] [--timeout auto] [--workers 2] [--seed 0]
                                    [--out bench/mutation_score.jsonl] [--table bench/mutation_score.md]
                                    [--only ID,ID] [--table-only]
 
@@ -49,8 +49,9 @@ def done_ids(path: str) -> dict[str, dict]:
 
 
 def table(records: list[dict], all_ids: list[str]) -> str:
-    lines = ["| reduction | points | mutants | killed | survived | timed out | invalid | score | seconds |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| reduction | points | mutants | killed | survived | timed out | invalid | score | original s "
+             "| limit s | seconds |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     scores = []
     for record in records:
         if "error" in record:
@@ -64,14 +65,20 @@ def table(records: list[dict], all_ids: list[str]) -> str:
             scores.append(score)
         name = record["reduction"] + (f" (2nd pass: {record['timeout']:g} s, {record['stream']})"
                                       if record.get("second_pass") else "")
+        name += " (earlier run)" if record.get("earlier") else ""
+        original = f"{record['baseline_seconds']:.0f}" if "baseline_seconds" in record else ""
         lines.append(f"| {name} | {record['mutation_points']} | {record['mutants']} | "
                      f"{record['killed']} | {record['survived']} | {record['timed_out']} | {record['invalid']} | "
-                     f"{shown} | {record['seconds']:.0f} |")
+                     f"{shown} | {original} | {record['timeout']:.0f} | {record['seconds']:.0f} |")
+    fresh = [r["score"] for r in records if r.get("score") is not None and not r.get("earlier")]
     missing = [i for i in all_ids if i not in {r["reduction"] for r in records}]
     summary = [f"\n{len(records)} of {len(all_ids)} reductions run; "
                f"median score {100 * statistics.median(scores):.0f}% over the {len(scores)} with a score; "
                f"killed {sum(r.get('killed', 0) for r in records)}, survived {sum(r.get('survived', 0) for r in records)}, "
                f"timed out {sum(r.get('timed_out', 0) for r in records)}." if scores else "\nno score yet."]
+    if fresh and len(fresh) < len(scores):
+        summary.append(f"This run alone (rows not marked earlier): median {100 * statistics.median(fresh):.0f}% over "
+                       f"the {len(fresh)} with a score; {sum(1 for x in fresh if x >= 0.9)} of them at 90% or more.")
     if missing:
         summary.append(f"Not run (the budget ran out): {', '.join(missing)}.")
     return "\n".join(lines + summary) + "\n"
@@ -80,12 +87,16 @@ def table(records: list[dict], all_ids: list[str]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-mutants", type=int, default=20)
-    parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--timeout", default="auto",
+                        help="seconds per mutant, or auto (the default: 3 x the original's own time in the same "
+                             "run, at least 20 s; npw.mutate.auto_timeout)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "mutation_score.jsonl"))
     parser.add_argument("--table", default=os.path.join(ROOT, "bench", "mutation_score.md"))
-    parser.add_argument("--only", default="")
+    parser.add_argument("--only", default="", help="these ids only, in this order")
+    parser.add_argument("--earlier", default="", metavar="FILE.jsonl[,FILE.jsonl]",
+                        help="reports of an earlier run: a reduction not in --out takes its row from them, marked")
     parser.add_argument("--table-only", action="store_true")
     parser.add_argument("--also", default="", metavar="FILE.jsonl[,FILE.jsonl]",
                         help="with --table-only: reports of a second pass (e.g. a longer --timeout) that replace "
@@ -95,12 +106,14 @@ def main() -> int:
     chains = {"1in3sat-to-rel"} & set(ids)
     ids = [i for i in ids if i not in chains]
     if args.only:
-        ids = [i for i in ids if i in args.only.split(",")]
+        ids = [i for i in args.only.split(",") if i in ids]
     finished = done_ids(args.out)
     for reduction in ([] if args.table_only else ids):
         if reduction in finished:
             continue
         started = time.perf_counter()
+        print(f"{reduction}: started {time.strftime('%H:%M:%S', time.gmtime())} UTC, load {os.getloadavg()[0]:.1f}",
+              flush=True)
         run = subprocess.run(NPW + ["mutate", reduction, "--json", "--quiet", "--max-mutants", str(args.max_mutants),
                                     "--timeout", str(args.timeout), "--workers", str(args.workers),
                                     "--seed", str(args.seed)],
@@ -115,6 +128,9 @@ def main() -> int:
         finished[reduction] = record
         print(f"{reduction}: {record.get('score', record.get('error'))} in {time.perf_counter() - started:.0f} s",
               flush=True)
+    for earlier in filter(None, args.earlier.split(",")):
+        for reduction, record in done_ids(earlier).items():
+            finished.setdefault(reduction, {**record, "earlier": True})
     for also in filter(None, args.also.split(",")):
         for reduction, record in done_ids(also).items():
             finished[reduction] = {**record, "second_pass": True}

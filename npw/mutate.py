@@ -48,12 +48,32 @@ from typing import Any, Callable, Iterator, Sequence
 
 __all__ = [
     "ArithmeticOperator", "BooleanOperator", "ComparisonOperator", "ConstantOperator", "DropOperator", "INVALID",
-    "KILLED", "MAP_FIELDS", "MutantResult", "MutationPoint", "MutationReport", "OPERATORS", "ReturnOperator",
-    "SURVIVED", "SignOperator", "TIMED_OUT", "apply_point", "mutant_diff", "mutate_reduction", "mutation_points",
+    "AUTO_BASELINE_SECONDS", "AUTO_TIMEOUT_FACTOR", "AUTO_TIMEOUT_MINIMUM", "KILLED", "MAP_FIELDS", "MutantResult", "MutationPoint", "MutationReport", "OPERATORS", "ReturnOperator",
+    "SURVIVED", "SignOperator", "TIMED_OUT", "apply_point", "auto_timeout", "mutant_diff", "mutate_reduction", "mutation_points",
     "roots_of",
 ]
 
 KILLED, SURVIVED, TIMED_OUT, INVALID = "killed", "survived", "timed out", "invalid"
+
+AUTO_TIMEOUT_FACTOR = 3.0
+"""With ``timeout=None`` (``--timeout auto``), each mutant gets this many times the original's own
+measured time in the same run ..."""
+AUTO_TIMEOUT_MINIMUM = 20.0
+"""... and at least this many seconds (a fast original's mutants still get room for a slow case)."""
+AUTO_BASELINE_SECONDS = 600.0
+"""With ``timeout=None``, the original's own limit: past it there is no score (the original timed out)."""
+
+
+def auto_timeout(baseline_seconds: float) -> float:
+    """The per-mutant limit of ``--timeout auto``: :data:`AUTO_TIMEOUT_FACTOR` times the original's
+    own time in the same run, at least :data:`AUTO_TIMEOUT_MINIMUM` seconds. Measured in the same
+    run, it scales with the machine's load: a mutant is judged against the original under the
+    same conditions, not against a fixed number chosen on a quiet machine.
+
+    >>> auto_timeout(2.0), auto_timeout(12.5)
+    (20.0, 37.5)
+    """
+    return max(AUTO_TIMEOUT_MINIMUM, AUTO_TIMEOUT_FACTOR * baseline_seconds)
 
 MAP_FIELDS = ("reduce", "forward", "backward", "size", "build_with")
 """The record's fields whose code is mutated (and the names ``Reduction.of_module`` takes them from)."""
@@ -94,8 +114,9 @@ class _Operator(ast.NodeTransformer):
 
     name = ""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, skip: frozenset[int] = frozenset()) -> None:
         self.source = source
+        self.skip = skip  # ids of nested functions that are not the construction (a factory's provenance)
         self.found: list[tuple[ast.AST, str, str]] = []
 
     def add(self, node: ast.AST, replacement: str, description: str) -> None:
@@ -120,6 +141,8 @@ class _Operator(ast.NodeTransformer):
         return node
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        if id(node) in self.skip:
+            return node
         for default in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
             self.visit(default)
         for statement in node.body:
@@ -349,6 +372,22 @@ def _construction_parts(statement: ast.stmt) -> list[ast.AST]:
     return parts
 
 
+def _not_construction_functions(node: ast.AST) -> list[ast.AST]:
+    """Functions nested in ``node`` that a record's call inside it names by a keyword that is not
+    the construction (``provenance=provenance`` in a factory ``make_reduction``): not mutated,
+    as a module-level ``provenance`` is not.
+
+    >>> tree = ast.parse("def make():\\n    def reduce(s): return s\\n    def provenance(s, t): return {}\\n"
+    ...                  "    return Reduction(reduce=reduce, provenance=provenance)\\n")
+    >>> [f.name for f in _not_construction_functions(tree.body[0])]
+    ['provenance']
+    """
+    names = {k.value.id for call in ast.walk(node) if isinstance(call, ast.Call) for k in call.keywords
+             if k.arg in _NOT_CONSTRUCTION and isinstance(k.value, ast.Name)}
+    return [f for f in ast.walk(node) if f is not node and isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and f.name in names]
+
+
 def _walk_unguarded(node: ast.AST) -> Iterator[ast.AST]:
     """``ast.walk`` less guards (``raise`` statements, ``refuse_target_size(...)`` calls): a helper
     named only there (the count a size limit is checked on) is not the construction."""
@@ -429,9 +468,10 @@ def mutation_points(source: str, names: Sequence[str]) -> list[MutationPoint]:
             parts += _construction_parts(statement)
         else:
             parts.append(statement)
+    skip = frozenset(id(f) for part in parts for f in _not_construction_functions(part))
     points: list[MutationPoint] = []
     for operator_class in OPERATORS:
-        operator = operator_class(source)
+        operator = operator_class(source, skip)
         for part in parts:
             operator.visit(part)
         found = sorted(operator.found, key=lambda f: (f[0].lineno, f[0].col_offset))  # type: ignore[attr-defined]
@@ -502,6 +542,9 @@ class MutationReport:
     results: list[MutantResult] = field(default_factory=list)
     seconds: float = 0.0
     timeout: float = 0.0
+    timeout_rule: str = ""
+    baseline_seconds: float = 0.0
+    call_seconds: float = 0.0
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -520,7 +563,9 @@ class MutationReport:
             "survived": self.count(SURVIVED), "timed_out": self.count(TIMED_OUT), "invalid": self.count(INVALID),
             "score": None if score is None else round(score, 4), "timeouts_count_as": "survived",
             "baseline": self.baseline, "baseline_detail": self.baseline_detail,
-            "timeout": self.timeout, "seconds": round(self.seconds, 2),
+            "timeout": round(self.timeout, 2), "timeout_rule": self.timeout_rule,
+            "baseline_seconds": round(self.baseline_seconds, 2), "call_seconds": self.call_seconds,
+            "seconds": round(self.seconds, 2),
             "survivors": [{"number": r.point.number, "operator": r.point.operator, "line": r.point.line,
                            "description": r.point.description, "status": r.status, "diff": r.diff}
                           for r in self.results if r.status in (SURVIVED, TIMED_OUT)],
@@ -786,7 +831,7 @@ def _end(process: Any) -> None:
             break
 
 
-def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float = 60.0, workers: int = 1,
+def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float | None = None, workers: int = 1,
                      seed: int = 0, progress: Callable[[MutantResult], None] | None = None,
                      numbers: Sequence[int] | None = None) -> MutationReport:
     """Makes mutants of a reduction's own code and runs the verifier's default stream on each.
@@ -797,8 +842,10 @@ def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float
         A registered reduction's id, or ``path/to/file.py:NAME`` (its mutants run in the sandbox).
     max_mutants : int or None
         At most this many mutants, drawn with ``seed`` from all the points (None: all).
-    timeout : float
-        Wall seconds per mutant (its whole verification); past it the mutant is timed out.
+    timeout : float or None
+        Wall seconds per mutant (its whole verification); past it the mutant is timed out. The
+        original gets the same limit. None (``--timeout auto``): :func:`auto_timeout` of the
+        original's own time in this run, the original limited to :data:`AUTO_BASELINE_SECONDS`.
     workers : int
         Mutants checked at once, each in a child process.
     seed : int
@@ -840,19 +887,28 @@ def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float
         chosen = [p for p in points if p.number in set(numbers)]
     if max_mutants is not None and len(chosen) > max_mutants:
         chosen = sorted(random.Random(seed).sample(chosen, max_mutants), key=lambda p: p.number)
-    call_seconds = max(1.0, min(timeout / 2, 30.0))  # each call of the mutant's code, within the mutant's time
+    baseline_limit = AUTO_BASELINE_SECONDS if timeout is None else timeout
+    # each call of the reduction's code: the same bound for the original and its mutants; with
+    # auto, npw verify's own (a slow call under load is judged as npw verify would judge it)
+    call_seconds = _verify_call_seconds() if timeout is None else _call_seconds(timeout)
     display = os.path.relpath(target.path) if not target.user_file else target.path
-    report = MutationReport(spec, target.module_name or display, "", len(points), "", "", timeout=timeout)
+    report = MutationReport(spec, target.module_name or display, "", len(points), "", "", call_seconds=call_seconds)
     if not target.user_file:  # the reduction and the verifier loaded once, before the children fork
         from npw.reductions.registry import get_reduction
         from npw.verify import sweep  # noqa: F401
 
         get_reduction(spec)
     with tempfile.TemporaryDirectory(prefix="npw-mutants-") as folder:
-        baseline: list[tuple[str, str]] = []
-        _run_all(target, [(-1, None)], timeout, call_seconds, seed, 1, folder,
-                 lambda n, status, detail, s: baseline.append((status, detail)))
-        status, report.baseline_detail = baseline[0]
+        baseline: list[tuple[str, str, float]] = []
+        _run_all(target, [(-1, None)], baseline_limit, call_seconds, seed, 1, folder,
+                 lambda n, status, detail, s: baseline.append((status, detail, s)))
+        status, report.baseline_detail, report.baseline_seconds = baseline[0]
+        if timeout is None:  # measured here, under this run's load
+            report.timeout = auto_timeout(report.baseline_seconds)
+            report.timeout_rule = (f"auto: {AUTO_TIMEOUT_FACTOR:g} x the original's {report.baseline_seconds:.1f} s, "
+                                   f"at least {AUTO_TIMEOUT_MINIMUM:g} s")
+        else:
+            report.timeout, report.timeout_rule = timeout, "given"
         # the original on the same stream: a score means little where it does not pass itself
         report.baseline = {SURVIVED: "passed", KILLED: "failed"}.get(status, status)
         if report.baseline != "passed":  # no score: the original itself fails or runs out of time
@@ -868,12 +924,24 @@ def mutate_reduction(spec: str, *, max_mutants: int | None = 100, timeout: float
             if progress is not None:
                 progress(result)
 
-        _run_all(target, [(p.number, sources[p.number]) for p in chosen], timeout, call_seconds, seed,
+        _run_all(target, [(p.number, sources[p.number]) for p in chosen], report.timeout, call_seconds, seed,
                  max(1, workers), folder, done)
     report.results.sort(key=lambda r: r.point.number)
     report.seconds = time.perf_counter() - started
     report.stream = _stream_text(target, seed)
     return report
+
+
+def _verify_call_seconds() -> float:
+    """The per-call bound ``npw verify`` uses with no option."""
+    from npw.verify.run import VerifySettings
+
+    return float(VerifySettings().timeout)
+
+
+def _call_seconds(limit: float) -> float:
+    """Each call of the reduction's code, within a verification limited to ``limit`` seconds."""
+    return max(1.0, min(limit / 2, 30.0))
 
 
 def _stream_text(target: _Target, seed: int) -> str:

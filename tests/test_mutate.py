@@ -8,7 +8,8 @@ import textwrap
 import pytest
 
 from npw.cli import main
-from npw.mutate import KILLED, SURVIVED, apply_point, mutate_reduction, mutation_points, roots_of
+from npw.mutate import (AUTO_TIMEOUT_MINIMUM, KILLED, SURVIVED, apply_point, auto_timeout, mutate_reduction,
+                        mutation_points, roots_of)
 
 TINY = textwrap.dedent('''
     SCALE = 3
@@ -90,6 +91,7 @@ def test_a_correct_reduction_kills_its_sign_swap_mutant(capsys):
     report = json.loads(out)
     assert code == 0 and report["baseline"] == "passed"
     assert (report["mutants"], report["killed"], report["score"]) == (1, 1, 1.0)
+    assert (report["timeout"], report["timeout_rule"]) == (60, "given")  # an explicit limit is kept as given
     assert report["results"][0]["status"] == KILLED and report["survivors"] == []
 
 
@@ -130,8 +132,12 @@ def test_a_users_file_is_mutated_in_the_sandbox_and_an_equivalent_mutant_survive
     equivalent = next(p for p in points if p.description == "constant 1000 -> 1001")  # a guard never reached
     dropped = next(p for p in points if p.description.startswith("dropped clauses.append"))
     before = set(sys.modules)
-    report = mutate_reduction(f"{path}:COPY", numbers=[equivalent.number, dropped.number], timeout=60, workers=2)
+    report = mutate_reduction(f"{path}:COPY", numbers=[equivalent.number, dropped.number], workers=2)
     assert report.baseline == "passed"
+    # no timeout given: auto, from the original's own time measured in this run
+    assert report.baseline_seconds > 0 and report.timeout_rule.startswith("auto: 3 x the original's")
+    assert report.timeout == auto_timeout(report.baseline_seconds) >= AUTO_TIMEOUT_MINIMUM
+    assert report.call_seconds == 60.0  # each call bounded as npw verify bounds it with no option
     status = {r.point.number: r.status for r in report.results}
     assert status == {equivalent.number: SURVIVED, dropped.number: KILLED}
     assert report.score == 0.5
@@ -148,6 +154,7 @@ def test_a_users_file_is_mutated_in_the_sandbox_and_an_equivalent_mutant_survive
     (["mutate", "1in3sat-to-rel"], "is a chain"),
     (["mutate", "3sat-to-indset", "--mutant", "100000"], "mutation points 0 to"),
     (["mutate", "3sat-to-indset", "--timeout=0"], "argument --timeout"),
+    (["mutate", "3sat-to-indset", "--timeout=soon"], "argument --timeout"),
     (["mutate", "3sat-to-indset", "--max-mutants=0"], "argument --max-mutants"),
     (["mutate", "3sat-to-indset", "--workers=0"], "argument --workers"),
     (["mutate", "3sat-to-indset", "--mutant=-1"], "argument --mutant"),
@@ -191,3 +198,59 @@ def test_a_mutant_past_its_time_is_timed_out_and_counts_against_the_score(tmp_pa
     assert report.baseline == "passed"
     assert [r.status for r in report.results] == ["timed out"] and report.score == 0.0
     assert report.to_json()["survivors"][0]["status"] == "timed out"
+
+
+def test_auto_timeout_is_a_multiple_of_the_originals_time_with_a_floor():
+    assert auto_timeout(0.5) == AUTO_TIMEOUT_MINIMUM == 20.0
+    assert auto_timeout(30.0) == 90.0  # a slow original under load: its mutants get the same room
+
+
+def test_the_solochess_corollaries_declare_their_exact_board_and_it_tells_another_scale_apart():
+    # a mutant scaling Theorem 3.2's board by 5 (or stretching by h + 2) builds another board,
+    # perhaps as solvable: the declared width and height are what kill it
+    from npw.instances.hampath.graph import HamPathEnds
+    from npw.reductions.solochess import corollaries
+    from npw.reductions.solochess.rook_pawn import transformed
+    from npw.verify.cases import exhaustive, source_problem
+
+    records = [r for r in vars(corollaries).values() if hasattr(r, "reduce") and hasattr(r, "size")]
+    assert len(records) == 15
+    sources = [s for _, s in exhaustive(source_problem(records[0]), 5)]
+    assert len(sources) > 20 and any(s.num_vertices == 2 for s in sources)
+    for record in records:
+        for source in sources:
+            assert record.reduce(source).size() == record.size(source), (record.id, source)
+    path = HamPathEnds(4, ((0, 1), (1, 2), (2, 3)), s=0, t=3)
+    for mapping, sized, other in [
+            (corollaries.scale4, corollaries.scale4_size, lambda p, h: (5 * p[0], 5 * p[1])),
+            (corollaries.stretch, corollaries.stretch_size, lambda p, h: ((h + 2) * p[0], p[1])),
+            (corollaries.stretch_rotate, corollaries.stretch_rotate_size, lambda p, h: (h * p[0] - p[1], h * p[0] + p[1]))]:
+        declared = sized(path)
+        assert transformed(path, "rook", "king", mapping).size() == declared
+        assert transformed(path, "rook", "king", other).size() != declared
+
+
+def test_the_knight_rook_board_declares_its_width_and_height():
+    # a link laid two rows apart instead of one (self.row += 2) built a board as solvable, with
+    # the same pieces: only the declared sides tell it apart
+    from npw.reductions.solochess.pm3sat_knight_rider import KNIGHT_ROOK
+    from npw.verify.cases import exhaustive, source_problem
+
+    sources = [s for _, s in exhaustive(source_problem(KNIGHT_ROOK), 3)]
+    assert len(sources) > 20
+    for source in sources:
+        assert KNIGHT_ROOK.reduce(source).size() == KNIGHT_ROOK.size(source), source
+
+
+def test_a_factorys_provenance_is_not_mutated():
+    # make_reduction(blocker) defines reduce ... provenance inside itself: only the construction is mutated
+    from npw.reductions.solochess import knight_pawn as module
+
+    with open(module.__file__) as handle:
+        source = handle.read()
+    factory = next(s for s in ast.parse(source).body if getattr(s, "name", "") == "make_reduction")
+    provenance = next(f for f in ast.walk(factory) if getattr(f, "name", "") == "provenance")
+    lines = range(provenance.lineno, provenance.end_lineno + 1)
+    points = points_of(source, "REDUCTION")
+    assert points and not [p for p in points if p.line in lines]
+    assert any(p.line > provenance.end_lineno for p in points) or any(p.line < provenance.lineno for p in points)

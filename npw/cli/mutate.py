@@ -9,10 +9,20 @@ from typing import Any
 
 from npw.cli.common import EXIT_OK, count, positive_int, positive_seconds, workers
 
-__all__ = ["DEFAULT_MAX_MUTANTS", "DEFAULT_MUTANT_SECONDS", "cmd_mutate", "register"]
+__all__ = ["DEFAULT_MAX_MUTANTS", "DEFAULT_MUTANT_SECONDS", "cmd_mutate", "mutant_seconds", "register"]
 
 DEFAULT_MAX_MUTANTS = 100
-DEFAULT_MUTANT_SECONDS = 60.0
+DEFAULT_MUTANT_SECONDS = "auto"
+
+
+def mutant_seconds(text: str) -> float | None:
+    """``--timeout``: ``auto`` (None: a multiple of the original's own time in the same run,
+    ``npw.mutate.auto_timeout``) or a number of seconds.
+
+    >>> mutant_seconds("auto"), mutant_seconds("45")
+    (None, 45.0)
+    """
+    return None if text.strip().lower() == "auto" else positive_seconds(text)
 
 
 def cmd_mutate(args: argparse.Namespace) -> int:
@@ -37,8 +47,8 @@ def _print_report(r: dict) -> None:
     score = "n/a (no mutant counted)" if r["score"] is None else f"{100 * r['score']:.1f}%"
     print(f"{r['reduction']}: {r['mutants']} mutants of {r['mutation_points']} mutation points in {r['module']}, "
           f"{r['seconds']} s")
-    print(f"  stream: {r['stream']} (fail-fast; {r['timeout']:g} s per mutant)")
-    print(f"  the original: {r['baseline']} ({r['baseline_detail']})")
+    print(f"  stream: {r['stream']} (fail-fast; {r['timeout']:g} s per mutant, {r['timeout_rule']})")
+    print(f"  the original: {r['baseline']} ({r['baseline_detail']}, {r['baseline_seconds']:g} s)")
     print(f"  killed {r['killed']}, survived {r['survived']}, timed out {r['timed_out']}, invalid {r['invalid']} "
           f"(not counted)")
     print(f"  score {score} = killed / (killed + survived + timed out)")
@@ -60,9 +70,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("reduction", help="a registered reduction id, or path/to/file.py:NAME")
     p.add_argument("--max-mutants", type=positive_int, default=DEFAULT_MAX_MUTANTS, metavar="N",
                    help=f"at most N mutants, drawn with --seed from all the points (default {DEFAULT_MAX_MUTANTS})")
-    p.add_argument("--timeout", type=positive_seconds, default=DEFAULT_MUTANT_SECONDS, metavar="S",
-                   help=f"wall seconds per mutant's verification; past it the mutant counts as timed out "
-                        f"(default {DEFAULT_MUTANT_SECONDS:g})")
+    p.add_argument("--timeout", type=mutant_seconds, default=None, metavar="S|auto",
+                   help="wall seconds per mutant's verification (the original gets the same); past it the mutant "
+                        "counts as timed out. auto (the default): 3 times the original's own time in this run, "
+                        "at least 20 s (the original itself within 600 s; each call of the reduction's code bounded "
+                        "as npw verify bounds it, 60 s)")
     p.add_argument("--workers", type=workers, default=1, help="mutants checked at once, each in its own process")
     p.add_argument("--seed", type=int, default=0, help="the draw of the mutants and the stream's seed")
     p.add_argument("--mutant", type=count, action="append", metavar="N",

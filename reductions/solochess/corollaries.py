@@ -41,13 +41,15 @@ exception.
 
 from __future__ import annotations
 
+from npw.instances.hampath.graph import HamPath
 from npw.reductions.solochess.claims import BISHOP_PAWN_DEVIATION, theorem_3_2_claims
-from npw.reductions.solochess.rook_pawn import Point, transformed_reduction
+from npw.reductions.solochess.rook_pawn import Point, size, transformed_reduction
 
 __all__ = ["ALL", "BISHOP_KING", "BISHOP_KNIGHT", "BISHOP_PAWN", "BISHOP_ROOK", "PAPER", "QUEEN_BISHOP", "QUEEN_KING",
            "QUEEN_KNIGHT", "QUEEN_PAWN", "QUEEN_ROOK", "ROOK_BISHOP", "ROOK_KING", "ROOK_KING_STRETCHED", "ROOK_KNIGHT",
-           "ROOK_KNIGHT_STRETCHED", "ROOK_PAWN_STRETCHED", "rotate", "rotate_scale4", "scale4", "stretch",
-           "stretch_rotate", "stretch_scale4"]
+           "ROOK_KNIGHT_STRETCHED", "ROOK_PAWN_STRETCHED", "rotate", "rotate_scale4", "rotate_scale4_size",
+           "rotate_size", "scale4", "scale4_size", "stretch", "stretch_rotate", "stretch_rotate_size", "stretch_scale4",
+           "stretch_scale4_size", "stretch_size"]
 
 PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves"
 
@@ -77,38 +79,113 @@ def stretch_rotate(p: Point, h: int) -> Point:
     return (x - p[1], x + p[1])
 
 
-def _make(special: str, blocker: str, corollary: str, mapping, id_suffix: str = ""):
+# -- the exact board of each map, from the source alone ------------------------------------------
+#
+# Each size below is worked out from where Theorem 3.2 puts its extreme squares, not by mapping
+# the board: a map that scales by 3 or 5 instead of 4, or stretches by h + 2 instead of h + 1,
+# builds another board (perhaps as solvable) that the declared size then tells apart. With
+# N = |V| and i = |V| - 2 inner vertices (i >= 1), Theorem 3.2's squares span columns 1 (vertex
+# 1's left corners) to 4N + i (vertex i's right corners) and rows 0 (t's pawn) to 3i + 1; the
+# board is 3i + 2 rows high (h). With no inner vertex (the one edge s - t) the board is the
+# rook on (N + 1, 1) over t's pawn on (N + 1, 0).
+
+def _theorem_3_2_extent(source: HamPath) -> tuple[int, int, int]:
+    """(columns spanned - 1, rows spanned - 1, h) of Theorem 3.2's board: (4N + i - 1, 3i + 1,
+    3i + 2), or (0, 1, 2) for the one edge s - t."""
+    inner = source.num_vertices - 2
+    if inner == 0:
+        return 0, 1, 2
+    return 4 * source.num_vertices + inner - 1, 3 * inner + 1, 3 * inner + 2
+
+
+def _sized(source: HamPath, width: int, height: int) -> dict[str, int]:
+    return {"pieces": size(source)["pieces"], "width": width, "height": height}
+
+
+def scale4_size(source: HamPath) -> dict[str, int]:
+    """The board of :func:`scale4`: each span times 4.
+
+    >>> from npw.instances.hampath.graph import HamPathEnds
+    >>> scale4_size(HamPathEnds(3, ((0, 1), (1, 2)), s=0, t=2))
+    {'pieces': 8, 'width': 49, 'height': 17}
+    """
+    dx, dy, _ = _theorem_3_2_extent(source)
+    return _sized(source, 4 * dx + 1, 4 * dy + 1)
+
+
+def stretch_size(source: HamPath) -> dict[str, int]:
+    """The board of :func:`stretch`: the columns' span times h + 1, the rows as they are."""
+    dx, dy, h = _theorem_3_2_extent(source)
+    return _sized(source, (h + 1) * dx + 1, dy + 1)
+
+
+def stretch_scale4_size(source: HamPath) -> dict[str, int]:
+    """The board of :func:`stretch_scale4`: the columns' span times 4(h + 1), the rows' times 4."""
+    dx, dy, h = _theorem_3_2_extent(source)
+    return _sized(source, 4 * (h + 1) * dx + 1, 4 * dy + 1)
+
+
+def rotate_size(source: HamPath) -> dict[str, int]:
+    """The board of :func:`rotate`: x - y runs from vertex i's upper left corner (-2i - 1) to
+    vertex 1's lower right corner (4N - 2), x + y from vertex 1's lower left corner (4) to
+    vertex i's upper right corner (4N + 4i + 1); the one edge s - t: a 2 x 2 board."""
+    inner = source.num_vertices - 2
+    if inner == 0:
+        return _sized(source, 2, 2)
+    n = source.num_vertices
+    return _sized(source, 4 * n + 2 * inner, 4 * n + 4 * inner - 2)
+
+
+def rotate_scale4_size(source: HamPath) -> dict[str, int]:
+    """The board of :func:`rotate_scale4`: :func:`rotate_size`'s spans times 4."""
+    rotated = rotate_size(source)
+    return _sized(source, 4 * (rotated["width"] - 1) + 1, 4 * (rotated["height"] - 1) + 1)
+
+
+def stretch_rotate_size(source: HamPath) -> dict[str, int]:
+    """The board of :func:`stretch_rotate`, with c = h + 1: x - y runs from vertex 1's upper left
+    corner (c - 4) to vertex i's lower right corner (c(4N + i) - 3i), x + y from vertex 1's lower
+    left corner (c + 3) to vertex i's upper right corner (c(4N + i) + 3i + 1); the one edge s - t:
+    a 2 x 2 board."""
+    inner = source.num_vertices - 2
+    if inner == 0:
+        return _sized(source, 2, 2)
+    dx, _, h = _theorem_3_2_extent(source)
+    return _sized(source, (h + 1) * dx - 3 * inner + 5, (h + 1) * dx + 3 * inner - 1)
+
+
+def _make(special: str, blocker: str, corollary: str, mapping, sized, id_suffix: str = ""):
     return transformed_reduction(
         id=f"hampath-to-solochess-{special}-{blocker}{id_suffix}",
         reference=f"{PAPER}, Corollary {corollary} ({special}^1 + {blocker})",
-        special=special, blocker=blocker, mapping=mapping,
+        special=special, blocker=blocker, mapping=mapping, size=sized,
         notes=f"Theorem 3.2's board through {mapping.__name__}",
         claims=theorem_3_2_claims(mapping, f"Corollary {corollary}",
                                   BISHOP_PAWN_DEVIATION if (special, blocker) == ("bishop", "pawn") else ""))
 
 
 # Corollary 3.3
-ROOK_KING = _make("rook", "king", "3.3", scale4)
-ROOK_KNIGHT = _make("rook", "knight", "3.3", scale4)
+ROOK_KING = _make("rook", "king", "3.3", scale4, scale4_size)
+ROOK_KNIGHT = _make("rook", "knight", "3.3", scale4, scale4_size)
 
 # Corollary 3.4 (rook + pawn by stretching is Theorem 3.2's board stretched; rook + king / knight
 # by stretching and scaling duplicate Corollary 3.3's pairs with another construction)
-QUEEN_PAWN = _make("queen", "pawn", "3.4", stretch)
-QUEEN_BISHOP = _make("queen", "bishop", "3.4", stretch)
-QUEEN_KING = _make("queen", "king", "3.4", stretch_scale4)
-QUEEN_KNIGHT = _make("queen", "knight", "3.4", stretch_scale4)
-ROOK_BISHOP = _make("rook", "bishop", "3.4", stretch)
-ROOK_PAWN_STRETCHED = _make("rook", "pawn", "3.4", stretch, "-stretched")
-ROOK_KING_STRETCHED = _make("rook", "king", "3.4", stretch_scale4, "-stretched")
-ROOK_KNIGHT_STRETCHED = _make("rook", "knight", "3.4", stretch_scale4, "-stretched")
+QUEEN_PAWN = _make("queen", "pawn", "3.4", stretch, stretch_size)
+QUEEN_BISHOP = _make("queen", "bishop", "3.4", stretch, stretch_size)
+QUEEN_KING = _make("queen", "king", "3.4", stretch_scale4, stretch_scale4_size)
+QUEEN_KNIGHT = _make("queen", "knight", "3.4", stretch_scale4, stretch_scale4_size)
+ROOK_BISHOP = _make("rook", "bishop", "3.4", stretch, stretch_size)
+ROOK_PAWN_STRETCHED = _make("rook", "pawn", "3.4", stretch, stretch_size, "-stretched")
+ROOK_KING_STRETCHED = _make("rook", "king", "3.4", stretch_scale4, stretch_scale4_size, "-stretched")
+ROOK_KNIGHT_STRETCHED = _make("rook", "knight", "3.4", stretch_scale4, stretch_scale4_size, "-stretched")
 
 # Corollary 3.5
-BISHOP_PAWN = _make("bishop", "pawn", "3.5", rotate)
-BISHOP_KING = _make("bishop", "king", "3.5", rotate_scale4)
-BISHOP_KNIGHT = _make("bishop", "knight", "3.5", rotate_scale4)
+BISHOP_PAWN = _make("bishop", "pawn", "3.5", rotate, rotate_size)
+BISHOP_KING = _make("bishop", "king", "3.5", rotate_scale4, rotate_scale4_size)
+BISHOP_KNIGHT = _make("bishop", "knight", "3.5", rotate_scale4, rotate_scale4_size)
 
 # Corollary 3.6
-BISHOP_ROOK = _make("bishop", "rook", "3.6", stretch_rotate)
-QUEEN_ROOK = _make("queen", "rook", "3.6", stretch_rotate)
+BISHOP_ROOK = _make("bishop", "rook", "3.6", stretch_rotate, stretch_rotate_size)
+QUEEN_ROOK = _make("queen", "rook", "3.6", stretch_rotate, stretch_rotate_size)
 
 ALL = {r.id: name for name, r in dict(globals()).items() if name.isupper() and hasattr(r, "reduce")}

@@ -61,7 +61,7 @@ from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
 __all__ = ["FAMILIES", "FREE", "GAP", "KNIGHT_BISHOP", "KNIGHT_MOVES", "KNIGHT_ROOK", "LEFT", "LINE_KEYS", "PAPER",
            "SIDE", "STEPS", "VILLAINS", "free_squares", "gadget_paths", "ladder_layout", "ladder_paths", "layout",
-           "lines_are_sparse", "links", "literal_squares", "make_reduction"]
+           "lines_are_sparse", "links", "literal_squares", "make_reduction", "rook_board_sides"]
 
 SIDE = 15  # a gadget's junction to the next one, in x and in y
 LEFT = ((1, 2), (2, 4), (3, 6), (4, 8), (5, 10), (7, 11), (9, 12), (11, 13), (13, 14))
@@ -170,6 +170,31 @@ def layout(source: PlanarMonotone3Sat, special: str = "knight") -> Layout:
                   tuple(connectors), tuple(source.order))
 
 
+def rook_board_sides(source: PlanarMonotone3Sat) -> dict[str, int]:
+    """The width and height of the rook board (:func:`layout`), from the source alone: J_0 on (0,
+    0) and the final rook on (SIDE n + 1, SIDE n + 2) bound it below and on the left, and where no
+    link is laid; each link "by column" takes a fresh row from SIDE n + GAP up, each "by row" a
+    fresh column. A chain of k pieces has k - 1 links, by column first and then alternately: a
+    clause of k literals chains k pieces, and gadget p chains its junction and its 6 - u unused
+    free pieces (u: the occurrences of its variable).
+
+    >>> rook_board_sides(PlanarMonotone3Sat(2, [(1, 2), (1,), (-2,)], order=(2, 1)))
+    {'width': 39, 'height': 40}
+    """
+    n = source.num_vars
+    chains = [len(clause) for clause in source.clauses]
+    occurrences = [0] * n
+    for clause in source.clauses:
+        for literal in clause:
+            occurrences[abs(literal) - 1] += 1
+    chains += [1 + 6 - u for u in occurrences]
+    by_column = sum(k // 2 for k in chains)          # links 1, 3, 5 ... of a chain of k pieces
+    by_row = sum((k - 1) // 2 for k in chains)
+    width = SIDE * n + GAP + by_row if by_row else SIDE * n + 2
+    height = SIDE * n + GAP + by_column if by_column else SIDE * n + 3
+    return {"width": width, "height": height}
+
+
 def lines_are_sparse(source: Any, board: SoloChess) -> bool | str:
     """The walk lemma's hypothesis for riders: every line of the villains holds at most two pieces."""
     villain = next(p.kind for p in board.pieces if p.square != board.special)
@@ -216,7 +241,8 @@ def make_reduction(villain: str, checked: str = "") -> Reduction:
         lines on each path (not a slot: the other colour) linked to a tied piece: 11n + 2 + 8n + 4n
         - 2m = 23n + 2 - 2m."""
         per_gadget = {"rook": 31, "bishop": 23}[villain]
-        return {"pieces": per_gadget * source.num_vars + 2 - 2 * len(source.clauses)}
+        pieces = {"pieces": per_gadget * source.num_vars + 2 - 2 * len(source.clauses)}
+        return {**pieces, **rook_board_sides(source)} if villain == "rook" else pieces
 
     def provenance(source: PlanarMonotone3Sat, target: SoloChess) -> dict[str, list[str]]:
         """A variable -> the rooks of both its gadget's paths; a clause -> its literal rooks and

@@ -198,11 +198,16 @@ def transformed(source: HamPath, special: str, blocker: str, mapping: Callable[[
     return _board(shifted, (r[0] - mx, r[1] - my))
 
 
+_pieces_of = size  # the parameter ``size`` of transformed_reduction hides this module's function
+
+
 def transformed_reduction(id: str, reference: str, special: str, blocker: str,
                           mapping: Callable[[Point, int], Point], notes: str = "",
-                          claims: tuple = (), checked: str = ON_GRID_GRAPHS) -> Reduction:
+                          claims: tuple = (), checked: str = ON_GRID_GRAPHS,
+                          size: Callable[[HamPath], dict[str, int]] | None = None) -> Reduction:
     """A Reduction for a transformed Theorem 3.2 board; forward/backward map squares through
-    ``mapping`` (which is injective)."""
+    ``mapping`` (which is injective). ``size``: the board's exact size worked out for this map
+    (pieces, width, height); without it, only the pieces (Theorem 3.2's) are declared."""
 
     def reduce_t(source: HamPath) -> SoloChess:
         return transformed(source, special, blocker, mapping)
@@ -227,14 +232,14 @@ def transformed_reduction(id: str, reference: str, special: str, blocker: str,
         return route_to_path(source.s, [None if q is None else vertex_of_square(source, q) for q in route])
 
     def size_t(source: HamPath) -> dict[str, int]:
-        return {"pieces": size(source)["pieces"]}
+        return {"pieces": _pieces_of(source)["pieces"]}
 
     def provenance_t(source: HamPath, target: SoloChess) -> dict[str, list[str]]:
         # the owners of Theorem 3.2's squares, each square sent where the corollary puts it
         return from_owners(square_owners(source), element_ids(source.problem, source), _shift(source))
 
     return Reduction(id=id, source="hampath-st", target="solochess", reference=reference, reduce=reduce_t,
-                     forward=forward_t, backward=backward_t, size=size_t, notes=notes, claims=claims,
+                     forward=forward_t, backward=backward_t, size=size or size_t, notes=notes, claims=claims,
                      provenance=provenance_t, checked=checked)
 
 
