@@ -1,0 +1,473 @@
+"""3-SAT -> Planar 3-SAT with a rectilinear layout: Lichtenstein, "Planar formulae and their
+uses" (SIAM J. Comput. 11(2), 1982), Lemma 1 and its crossover gadget (Figure 5), laid out on
+one line of variables as ``planar3sat`` draws it.
+
+Lichtenstein draws the variables on a line and each clause as a comb; where a clause's leg
+crosses another edge, the crossing is replaced by the crossover gadget, a planar formula with
+terminals a, b, a', b' in this cyclic order that forces a' = a and b' = b. We keep the gadget
+(its 18 clauses, :data:`CROSSOVER_CLAUSES`) and route the wires so that every variable stays on
+the one line and every clause is a bar above or below it (the layout ``planar3sat`` and
+``pm3sat`` carry). The proof's steps, one function each:
+
+* Step 1 (:func:`source_clauses`): each 3-SAT clause with its repeated literals merged; a
+  clause holding x and ~x is always true and dropped (a ``planar3sat`` clause names a
+  variable once).
+* Step 2 (:func:`plan`), the wires: the line is cut into *layers*. Layer 0 holds x_1..x_n.
+  Each layer holds one variable for every live wire; an equality arc (~u or v), (u or ~v)
+  carries a wire from its variable u in layer t to its variable v in layer t+1, above the
+  line for even t and below for odd t. The arcs between two layers join them in reversed
+  order (a rainbow: nested bars, no crossing), and arcs of alternate layers lie on opposite
+  sides, so no two arcs cross.
+* Step 3, each clause in turn: a *fork* layer gives each of its variables a copy wire (a
+  second variable beside the wire's, both carrying it on); *crossover* layers move the copies
+  together, one crossing of two neighbouring wires at a time; a *clause* layer ends the copies
+  with the clause itself over them, on the side no arc leaves from.
+* Step 4 (:func:`crossover`), the crossing of two neighbouring wires a, b: the nine variables
+  a, b, alpha, beta, xi, delta, gamma, b', a' on the line with the gadget's clauses, each on
+  the side :data:`CROSSOVER_LINE` gives (IN: the side the incoming arcs reach a and b from;
+  OUT: the side the outgoing arcs leave b', a' on). The wires come in as a, b and leave as
+  b', a': with the reversal of the next rainbow the two wires have changed places, which a
+  drawing without the gadget cannot do (a, b, a', b' alternate around it).
+
+forward: every wire variable the value of its source variable, the gadget's inner variables
+alpha = a & b, beta = a & ~b, gamma = ~a & ~b, delta = ~a & b, xi = gamma | delta.
+backward: x_1..x_n, the target's first n variables (layer 0).
+
+>>> from npw.instances.sat.three_sat import ThreeSat
+>>> formula = ThreeSat(3, [(1, -3, 2), (-1, 2, 2)])
+>>> target = reduce(formula)
+>>> target.problem, size(formula) == target.size()
+('planar3sat', True)
+>>> backward(formula, target, forward(formula, (True, True, False)))
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from npw.instances.base import MAX_VARIABLES
+from npw.instances.elements import clause_id, var_id
+from npw.instances.sat.planar3sat import PlanarThreeSat, incidence_planar
+from npw.instances.sat.planar_monotone import ABOVE, BELOW, find_crossing
+from npw.instances.sat.three_sat import ThreeSat
+from npw.reductions.base import (BACKWARD_CLAIM, FORWARD_CLAIM, MAX_TARGET_ELEMENTS, TARGET_CLAIM, Claim, Reduction,
+                                 refuse_target_size)
+
+__all__ = ["CLAIMS", "CROSSOVER_CLAUSES", "CROSSOVER_LINE", "Cell", "IN", "LEMMA", "Layer", "OUT", "Plan",
+           "REDUCTION", "arc_side", "backward", "claim_clauses_kept", "claim_crossovers", "claim_forward_values",
+           "claim_layout", "claim_wires_carry", "crossover", "crossover_gadget", "crossover_values", "forward", "plan",
+           "provenance", "reduce", "size", "source_clauses", "wire_origins"]
+
+LEMMA = "Lichtenstein 1982, Lemma 1 (Figure 5: the crossover)"
+
+IN, OUT = "in", "out"  # a gadget clause's side: where the incoming arcs arrive, or where the outgoing leave
+
+CROSSOVER_LINE = ("a", "b", "alpha", "beta", "xi", "delta", "gamma", "b'", "a'")
+"""The crossover's nine variables left to right on the line (found by trying every order of
+the five inner variables for one where each clause has a side that crosses nothing)."""
+
+CROSSOVER_CLAUSES: tuple[tuple[tuple[str, ...], str], ...] = (
+    # alpha <-> a & b
+    (("-a", "-b", "alpha"), OUT), (("a", "-alpha"), OUT), (("b", "-alpha"), IN),
+    # beta <-> a & ~b'
+    (("-a", "b'", "beta"), OUT), (("a", "-beta"), OUT), (("-b'", "-beta"), OUT),
+    # gamma <-> ~a' & ~b'
+    (("a'", "b'", "gamma"), IN), (("-a'", "-gamma"), IN), (("-b'", "-gamma"), IN),
+    # delta <-> ~a' & b
+    (("a'", "-b", "delta"), IN), (("-a'", "-delta"), IN), (("b", "-delta"), IN),
+    # alpha or beta or gamma or delta, split by xi
+    (("alpha", "beta", "xi"), IN), (("gamma", "delta", "-xi"), OUT),
+    # no two neighbours around the square both true
+    (("-alpha", "-beta"), IN), (("-beta", "-gamma"), OUT), (("-gamma", "-delta"), IN), (("-delta", "-alpha"), IN),
+)
+"""Lichtenstein's crossover: its clauses over the names of :data:`CROSSOVER_LINE` ("-" negates),
+each with its side relative to the wires (IN or OUT)."""
+
+
+def arc_side(layer: int) -> str:
+    """The side of the arcs from layer ``layer`` to the next: above for even layers, below for odd."""
+    return ABOVE if layer % 2 == 0 else BELOW
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One piece of a layer, left to right on the line.
+
+    ``kind``: ``"pass"`` (a wire's variable), ``"fork"`` (the wire's variable and its copy's
+    beside it: ``wires`` = (wire, copy) in line order), ``"cross"`` (the crossover of
+    ``wires`` = (a, b), leaving as b', a'), ``"clause"`` (the copies ``wires`` end in source
+    clause ``clause``)."""
+
+    kind: str
+    wires: tuple[int, ...]
+    clause: int = -1
+
+    @property
+    def width(self) -> int:
+        """Variables the cell puts on the line."""
+        return len(CROSSOVER_LINE) if self.kind == "cross" else len(self.wires)
+
+    @property
+    def outputs(self) -> tuple[int, ...]:
+        """The wires leaving the cell, in line order."""
+        if self.kind == "cross":
+            return self.wires[::-1]
+        return () if self.kind == "clause" else self.wires
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A layer's cells, left to right."""
+
+    cells: tuple[Cell, ...]
+
+    @property
+    def outputs(self) -> list[int]:
+        return [w for cell in self.cells for w in cell.outputs]
+
+
+@dataclass
+class Plan:
+    """The layers and each wire's source variable (wires 1..n are x_1..x_n)."""
+
+    layers: list[Layer] = field(default_factory=list)
+    origin: dict[int, int] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Variables, clauses and crossovers the plan builds (what :func:`size` reports)."""
+        variables = sum(cell.width for layer in self.layers for cell in layer.cells)
+        arcs = sum(len(layer.outputs) for layer in self.layers[:-1])
+        cells = [cell for layer in self.layers for cell in layer.cells]
+        crossings = sum(cell.kind == "cross" for cell in cells)
+        clauses = (2 * arcs + 2 * sum(cell.kind == "fork" for cell in cells) + len(CROSSOVER_CLAUSES) * crossings
+                   + sum(cell.kind == "clause" for cell in cells))
+        return {"variables": variables, "clauses": clauses, "crossovers": crossings}
+
+
+def source_clauses(formula: ThreeSat) -> list[tuple[int, tuple[int, ...]]]:
+    """Step 1: (index, clause) with repeated literals merged; a clause with x and ~x is dropped.
+
+    >>> source_clauses(ThreeSat(2, [(1, 1, -2), (1, -1, 2)]))
+    [(0, (1, -2))]
+    """
+    kept = []
+    for index, clause in enumerate(formula.clauses):
+        literals = tuple(dict.fromkeys(int(l) for l in clause))
+        if any(-l in literals for l in literals):
+            continue
+        kept.append((index, literals))
+    return kept
+
+
+def plan(formula: ThreeSat) -> Plan:
+    """Steps 2-3: the layers. For each kept clause a fork layer, crossover layers until its
+    copies are neighbours (the outer copies step towards the middle one, both in one layer),
+    then the clause layer.
+
+    >>> [[c.kind for c in layer.cells] for layer in plan(ThreeSat(3, [(1, 2, 3)])).layers]
+    [['pass', 'pass', 'pass'], ['fork', 'fork', 'fork'], ['pass', 'pass', 'pass', 'cross', 'pass'], ['pass', 'pass', 'clause', 'pass']]
+    """
+    result = Plan(origin={v: v for v in range(1, formula.num_vars + 1)})
+    main = {v: v for v in range(1, formula.num_vars + 1)}
+    line = list(range(1, formula.num_vars + 1))  # the wires entering the next layer, left to right
+    result.layers.append(Layer(tuple(Cell("pass", (w,)) for w in line)))
+    line.reverse()
+
+    def add(cells: list[Cell]) -> None:
+        nonlocal line
+        layer = Layer(tuple(cells))
+        result.layers.append(layer)
+        line = layer.outputs[::-1]  # the rainbow to the next layer reverses the order
+
+    for index, clause in source_clauses(formula):
+        # the fork layer: the copy beside its wire, towards the middle of the clause's wires
+        variables = sorted({abs(l) for l in clause}, key=lambda v: line.index(main[v]))
+        copies: dict[int, int] = {}
+        cells = []
+        for w in line:
+            v = result.origin[w]
+            if v in variables and w == main[v]:
+                copy = max(result.origin) + 1
+                result.origin[copy] = v
+                copies[v] = copy
+                last = len(variables) > 1 and v == variables[-1]
+                cells.append(Cell("fork", (copy, w) if last else (w, copy)))
+            else:
+                cells.append(Cell("pass", (w,)))
+        add(cells)
+        wanted = set(copies.values())
+        # crossover layers: the outer copies step towards the middle one until all are neighbours
+        while True:
+            places = sorted(line.index(w) for w in wanted)
+            swaps = []
+            if len(places) > 1 and places[1] - places[0] > 1:
+                swaps.append(places[0])
+            if len(places) > 2 and places[2] - places[1] > 1:
+                swaps.append(places[2] - 1)
+            if not swaps:
+                break
+            cells, p = [], 0
+            while p < len(line):
+                if p in swaps:
+                    cells.append(Cell("cross", (line[p], line[p + 1])))
+                    p += 2
+                else:
+                    cells.append(Cell("pass", (line[p],)))
+                    p += 1
+            add(cells)
+        # the clause layer: the copies end in the clause
+        first = min(line.index(w) for w in wanted)
+        cells = [Cell("pass", (w,)) for w in line[:first]]
+        cells.append(Cell("clause", tuple(line[first:first + len(wanted)]), index))
+        cells += [Cell("pass", (w,)) for w in line[first + len(wanted):]]
+        add(cells)
+    return result
+
+
+def crossover(a: int, first: int, side_in: str, side_out: str) -> tuple[list[int], list[tuple[int, ...]], list[str]]:
+    """Step 4: the crossover's variables ``first``..``first+8`` (a its input a's variable is
+    ``first``), its 18 clauses and their sides (IN is ``side_in``, OUT ``side_out``).
+
+    >>> variables, clauses, sides = crossover(0, 10, "below", "above")
+    >>> variables[0], variables[-1], clauses[0], sides[:3]
+    (10, 18, (-10, -11, 12), ['above', 'above', 'below'])
+    """
+    number = {name: first + i for i, name in enumerate(CROSSOVER_LINE)}
+    clauses = [tuple(-number[t[1:]] if t.startswith("-") else number[t] for t in clause)
+               for clause, _ in CROSSOVER_CLAUSES]
+    sides = [side_in if side == IN else side_out for _, side in CROSSOVER_CLAUSES]
+    return list(number.values()), clauses, sides
+
+
+def crossover_gadget() -> PlanarThreeSat:
+    """The crossover on its own: variables 1..9 in :data:`CROSSOVER_LINE`'s order, the wires'
+    arcs arriving from below (IN) and leaving above (OUT), as in an odd layer.
+
+    >>> gadget = crossover_gadget()
+    >>> gadget.num_vars, len(gadget.clauses)
+    (9, 18)
+    """
+    _, clauses, sides = crossover(0, 1, BELOW, ABOVE)
+    return PlanarThreeSat(9, clauses, tuple(range(1, 10)), tuple(sides))
+
+
+def _build(formula: ThreeSat, layout: Plan) -> tuple[PlanarThreeSat, dict]:
+    """The target and, for the claims, where each wire and crossover sits."""
+    clauses: list[tuple[int, ...]] = []
+    sides: list[str] = []
+    variable_of: dict[int, list[int]] = {}  # wire -> its variable in each layer it passes
+    crossings: list[tuple[int, int, int]] = []  # (first variable, wire a, wire b)
+    made_from: dict[int, int] = {}  # target clause index -> source clause index
+    number = 0
+    incoming: dict[int, int] = {}  # wire -> its variable in the previous layer
+    for t, layer in enumerate(layout.layers):
+        side_in, side_out = arc_side(t - 1), arc_side(t)
+        arriving: dict[int, int] = {}  # wire -> its variable where it enters this layer
+        leaving: dict[int, int] = {}
+        for cell in layer.cells:
+            if cell.kind == "cross":
+                names, inner, inner_sides = crossover(0, number + 1, side_in, side_out)
+                a, b = cell.wires
+                arriving[a], arriving[b] = names[0], names[1]
+                leaving[b], leaving[a] = names[7], names[8]
+                crossings.append((number + 1, a, b))
+                clauses += inner
+                sides += inner_sides
+                number += len(names)
+                continue
+            start = number + 1
+            for w in cell.wires:
+                number += 1
+                arriving[w] = leaving[w] = number
+            if cell.kind == "fork":
+                # the copy is born beside its wire, (~u or v) and (u or ~v) over the two
+                # neighbours; it arrives by no arc (its wire is not in ``incoming``)
+                clauses += [(-start, start + 1), (start, -start - 1)]
+                sides += [side_out, side_out]
+            if cell.kind == "clause":
+                signs = {abs(l): l > 0 for l in formula.clauses[cell.clause]}
+                made_from[len(clauses)] = cell.clause
+                clauses.append(tuple(arriving[w] if signs[layout.origin[w]] else -arriving[w] for w in cell.wires))
+                sides.append(side_out)
+                for w in cell.wires:
+                    leaving.pop(w)
+        for w, v in arriving.items():
+            variable_of.setdefault(w, []).append(v)
+            if w in incoming:
+                u = incoming[w]
+                clauses += [(-u, v), (u, -v)]
+                sides += [side_in, side_in]
+        incoming = leaving
+    target = PlanarThreeSat(number, clauses, tuple(range(1, number + 1)), tuple(sides))
+    return target, {"variables": variable_of, "crossings": crossings, "clauses": made_from}
+
+
+def _limited_plan(formula: ThreeSat) -> Plan:
+    """:func:`plan`, refused in one line where the target would pass the limits (counted
+    from the plan, which is small beside the target: one cell a variable of a wire)."""
+    layout = plan(formula)
+    counts = layout.counts()
+    refuse_target_size("3sat-to-planar3sat", "variables", counts["variables"], MAX_VARIABLES, "MAX_VARIABLES")
+    refuse_target_size("3sat-to-planar3sat", "clauses", counts["clauses"], MAX_TARGET_ELEMENTS)
+    return layout
+
+
+def reduce(formula: ThreeSat) -> PlanarThreeSat:
+    """Steps 1-4: the layers built left to right on the line (the target's variables are
+    numbered along it; layer 0's are x_1..x_n)."""
+    return _build(formula, _limited_plan(formula))[0]
+
+
+def wire_origins(formula: ThreeSat) -> dict[int, int]:
+    """Target variable -> the source variable its wire carries, for every variable of a wire
+    (the crossovers' inner variables carry none).
+
+    >>> sorted(wire_origins(ThreeSat(1, [(1, 1, 1)])).items())
+    [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)]
+    """
+    layout = _limited_plan(formula)
+    _, info = _build(formula, layout)
+    return {v: layout.origin[w] for w, found in info["variables"].items() for v in found}
+
+
+def crossover_values(a: bool, b: bool) -> dict[str, bool]:
+    """The gadget's nine values when its wires carry a and b (a' = a, b' = b).
+
+    >>> sorted(k for k, v in crossover_values(True, False).items() if v)
+    ['a', "a'", 'beta']
+    """
+    alpha, beta, gamma, delta = a and b, a and not b, not a and not b, not a and b
+    return {"a": a, "b": b, "alpha": alpha, "beta": beta, "xi": gamma or delta, "delta": delta, "gamma": gamma,
+            "b'": b, "a'": a}
+
+
+def forward(formula: ThreeSat, assignment: Sequence[bool]) -> tuple[bool, ...]:
+    """Every wire variable its source variable's value; each crossover's inner variables by
+    :func:`crossover_values`."""
+    layout = _limited_plan(formula)
+    target, info = _build(formula, layout)
+    values = [False] * target.num_vars
+    for w, found in info["variables"].items():
+        for v in found:
+            values[v - 1] = bool(assignment[layout.origin[w] - 1])
+    for first, a, b in info["crossings"]:
+        inner = crossover_values(bool(assignment[layout.origin[a] - 1]), bool(assignment[layout.origin[b] - 1]))
+        for offset, name in enumerate(CROSSOVER_LINE):
+            values[first + offset - 1] = inner[name]
+    return tuple(values)
+
+
+def backward(formula: ThreeSat, target: PlanarThreeSat, assignment: Sequence[bool]) -> tuple[bool, ...]:
+    """x_1..x_n: the target's first n variables (layer 0)."""
+    return tuple(bool(v) for v in assignment[:formula.num_vars])
+
+
+def size(formula: ThreeSat) -> dict[str, int]:
+    """Counted from the plan (:meth:`Plan.counts`): one variable per wire per layer, nine per
+    crossover; two clauses per arc and per fork, 18 per crossover, one per kept source clause.
+    In the source's measures, with n variables and m clauses: at most m(n + 5) + 1 layers of at
+    most n + 3 wires, so O(m n^2) variables and clauses."""
+    counts = _limited_plan(formula).counts()
+    return {"variables": counts["variables"], "clauses": counts["clauses"]}
+
+
+def provenance(formula: ThreeSat, target: PlanarThreeSat) -> dict[str, list[str]]:
+    """A variable made every variable of its wires (and copies); a clause made the clause over
+    its copies (nothing where it was dropped as always true).
+
+    >>> provenance(ThreeSat(1, [(1, 1, 1)]), reduce(ThreeSat(1, [(1, 1, 1)])))
+    {'var:1': ['var:1', 'var:2', 'var:3', 'var:4', 'var:5'], 'clause:0': ['clause:4']}
+    """
+    layout = _limited_plan(formula)
+    _, info = _build(formula, layout)
+    made: dict[str, list[str]] = {var_id(v): [] for v in range(1, formula.num_vars + 1)}
+    for w, found in sorted(info["variables"].items()):
+        made[var_id(layout.origin[w])] += [var_id(v) for v in found]
+    for key in made:
+        made[key].sort(key=lambda e: int(e.split(":")[1]))
+    for j in range(len(formula.clauses)):
+        made[clause_id(j)] = [clause_id(i) for i, source in info["clauses"].items() if source == j]
+    return made
+
+
+# -- the proof's claims ---------------------------------------------------------------------------
+
+
+def claim_layout(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
+    """The target's drawing has no crossing and its incidence graph with the variable path is
+    planar (both checked afresh, not trusted to the constructor)."""
+    crossing = find_crossing(target.order, target.clauses, target.levels, target.sides)
+    if crossing:
+        return crossing
+    return incidence_planar(target.num_vars, target.clauses, target.order) or "the incidence graph is not planar"
+
+
+def claim_clauses_kept(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
+    """Each source clause not always true appears once in the target, over copies of its
+    variables with its signs."""
+    origin = wire_origins(formula)
+    _, info = _build(formula, _limited_plan(formula))
+    for i, j in info["clauses"].items():
+        seen = tuple(sorted((origin[abs(l)], l > 0) for l in target.clauses[i]))
+        wanted = tuple(sorted({(abs(l), l > 0) for l in formula.clauses[j]}))
+        if seen != wanted:
+            return f"source clause {j} became {target.clauses[i]}, over copies of the wrong literals"
+    kept = [j for j, _ in source_clauses(formula)]
+    return sorted(info["clauses"].values()) == kept or "a source clause is missing or doubled"
+
+
+def claim_crossovers(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
+    """Each crossing of two wires is Lichtenstein's gadget: its nine variables side by side on
+    the line, its 18 clauses among the target's."""
+    _, info = _build(formula, _limited_plan(formula))
+    present = set(zip(target.clauses, target.sides))
+    for first, _, _ in info["crossings"]:
+        variables, clauses, sides = crossover(0, first, "", "")
+        for clause, (_, side) in zip(clauses, CROSSOVER_CLAUSES):
+            if not any((clause, s) in present for s in (ABOVE, BELOW)):
+                return f"the crossover at x{first} lacks {clause}"
+    return True
+
+
+def claim_forward_values(formula: ThreeSat, target: PlanarThreeSat, assignment: Sequence[bool],
+                         values: Sequence[bool]) -> bool | str:
+    """Every wire variable holds its source variable's value, and the values satisfy the target."""
+    for v, x in wire_origins(formula).items():
+        if bool(values[v - 1]) != bool(assignment[x - 1]):
+            return f"x{v} on the wire of x{x} does not hold its value"
+    return target.verify(tuple(values)) or "the forward values do not satisfy the target"
+
+
+def claim_wires_carry(formula: ThreeSat, target: PlanarThreeSat, values: Sequence[bool],
+                      extracted: Sequence[bool]) -> bool | str:
+    """In every satisfying assignment of the target, every variable of x's wires (through
+    forks, arcs and crossovers) equals x in layer 0: the crossover forces a' = a and b' = b."""
+    for v, x in wire_origins(formula).items():
+        if bool(values[v - 1]) != bool(values[x - 1]):
+            return f"x{v} on the wire of x{x} differs from x{x}"
+    return True
+
+
+CLAIMS = (
+    Claim("layout", f"the formula built is planar, drawn with the variables on a line and each clause above or "
+          f"below it without crossing ({LEMMA})", claim_layout, TARGET_CLAIM),
+    Claim("clauses-kept", f"each clause of the formula is a clause of the planar formula, over copies of its "
+          f"variables ({LEMMA})", claim_clauses_kept, TARGET_CLAIM),
+    Claim("crossovers", f"each crossing is replaced by the crossover gadget ({LEMMA})", claim_crossovers,
+          TARGET_CLAIM),
+    Claim("forward-values", f"the copies of a variable take its value and the gadgets' inner variables can be set "
+          f"to satisfy them ({LEMMA})", claim_forward_values, FORWARD_CLAIM),
+    Claim("wires-carry", f"in any satisfying assignment the crossover forces a' = a and b' = b, so every copy of x "
+          f"equals x ({LEMMA})", claim_wires_carry, BACKWARD_CLAIM),
+)
+
+REDUCTION = Reduction.of_module(
+    globals(),
+    id="3sat-to-planar3sat", source="3sat", target="planar3sat",
+    reference="Lichtenstein, Planar formulae and their uses, SIAM J. Comput. 11(2), 1982, Lemma 1 (the crossover "
+              "gadget); laid out on one line as Knuth & Raghunathan 1992",
+    notes="wires routed in layers with rainbows of equality arcs; a clause with x and ~x is dropped (always true), "
+          "repeated literals merged",
+)
