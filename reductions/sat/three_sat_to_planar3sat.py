@@ -20,8 +20,9 @@ the one line and every clause is a bar above or below it (the layout ``planar3sa
   sides, so no two arcs cross.
 * Step 3, each clause in turn: a *fork* layer gives each of its variables a copy wire (a
   second variable beside the wire's, both carrying it on); *crossover* layers move the copies
-  together, one crossing of two neighbouring wires at a time; a *clause* layer ends the copies
-  with the clause itself over them, on the side no arc leaves from.
+  together, one crossing of two neighbouring wires at a time; the next layer (the next
+  clause's fork layer, or a last one) ends the copies with the clause itself over them, on
+  the side no arc leaves from.
 * Step 4 (:func:`crossover`), the crossing of two neighbouring wires a, b: the nine variables
   a, b, alpha, beta, xi, delta, gamma, b', a' on the line with the gadget's clauses, each on
   the side :data:`CROSSOVER_LINE` gives (IN: the side the incoming arcs reach a and b from;
@@ -44,6 +45,7 @@ backward: x_1..x_n, the target's first n variables (layer 0).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -56,9 +58,9 @@ from npw.reductions.base import (BACKWARD_CLAIM, FORWARD_CLAIM, MAX_TARGET_ELEME
                                  refuse_target_size)
 
 __all__ = ["CLAIMS", "CROSSOVER_CLAUSES", "CROSSOVER_LINE", "Cell", "IN", "LEMMA", "Layer", "OUT", "Plan",
-           "REDUCTION", "arc_side", "backward", "claim_clauses_kept", "claim_crossovers", "claim_forward_values",
+           "REDUCTION", "SAMPLE_VARIABLES", "arc_side", "backward", "claim_clauses_kept", "claim_crossovers", "claim_forward_values",
            "claim_layout", "claim_wires_carry", "crossover", "crossover_gadget", "crossover_values", "forward", "plan",
-           "provenance", "reduce", "size", "source_clauses", "wire_origins"]
+           "provenance", "reduce", "size", "small_source", "source_clauses", "wire_origins"]
 
 LEMMA = "Lichtenstein 1982, Lemma 1 (Figure 5: the crossover)"
 
@@ -163,8 +165,8 @@ def source_clauses(formula: ThreeSat) -> list[tuple[int, tuple[int, ...]]]:
 
 def plan(formula: ThreeSat) -> Plan:
     """Steps 2-3: the layers. For each kept clause a fork layer, crossover layers until its
-    copies are neighbours (the outer copies step towards the middle one, both in one layer),
-    then the clause layer.
+    copies are neighbours (the outer copies step towards the middle one, both in one layer);
+    the copies end in the clause in the next layer (the next clause's fork layer, or a last one).
 
     >>> [[c.kind for c in layer.cells] for layer in plan(ThreeSat(3, [(1, 2, 3)])).layers]
     [['pass', 'pass', 'pass'], ['fork', 'fork', 'fork'], ['pass', 'pass', 'pass', 'cross', 'pass'], ['pass', 'pass', 'clause', 'pass']]
@@ -181,12 +183,29 @@ def plan(formula: ThreeSat) -> Plan:
         result.layers.append(layer)
         line = layer.outputs[::-1]  # the rainbow to the next layer reverses the order
 
+    def ending(cells: list[Cell], p: int, pending: tuple[int, set[int]] | None) -> int:
+        """Ends the previous clause's copies (neighbours on the line) in its clause where they
+        start at ``p``: the number of line places taken."""
+        if pending is None or line[p] not in pending[1]:
+            return 0
+        count = len(pending[1])
+        cells.append(Cell("clause", tuple(line[p:p + count]), pending[0]))
+        return count
+
+    pending: tuple[int, set[int]] | None = None  # a clause whose copies end in the next layer
     for index, clause in source_clauses(formula):
-        # the fork layer: the copy beside its wire, towards the middle of the clause's wires
+        # the fork layer (where the previous clause ends): the copy beside its wire, towards
+        # the middle of the clause's wires
         variables = sorted({abs(l) for l in clause}, key=lambda v: line.index(main[v]))
         copies: dict[int, int] = {}
-        cells = []
-        for w in line:
+        cells: list[Cell] = []
+        p = 0
+        while p < len(line):
+            taken = ending(cells, p, pending)
+            if taken:
+                p += taken
+                continue
+            w = line[p]
             v = result.origin[w]
             if v in variables and w == main[v]:
                 copy = max(result.origin) + 1
@@ -196,6 +215,7 @@ def plan(formula: ThreeSat) -> Plan:
                 cells.append(Cell("fork", (copy, w) if last else (w, copy)))
             else:
                 cells.append(Cell("pass", (w,)))
+            p += 1
         add(cells)
         wanted = set(copies.values())
         # crossover layers: the outer copies step towards the middle one until all are neighbours
@@ -217,11 +237,14 @@ def plan(formula: ThreeSat) -> Plan:
                     cells.append(Cell("pass", (line[p],)))
                     p += 1
             add(cells)
-        # the clause layer: the copies end in the clause
-        first = min(line.index(w) for w in wanted)
-        cells = [Cell("pass", (w,)) for w in line[:first]]
-        cells.append(Cell("clause", tuple(line[first:first + len(wanted)]), index))
-        cells += [Cell("pass", (w,)) for w in line[first + len(wanted):]]
+        pending = (index, wanted)
+    if pending is not None:  # the last clause layer
+        cells, p = [], 0
+        while p < len(line):
+            taken = ending(cells, p, pending)
+            if not taken:
+                cells.append(Cell("pass", (line[p],)))
+            p += taken or 1
         add(cells)
     return result
 
@@ -253,8 +276,17 @@ def crossover_gadget() -> PlanarThreeSat:
     return PlanarThreeSat(9, clauses, tuple(range(1, 10)), tuple(sides))
 
 
-def _build(formula: ThreeSat, layout: Plan) -> tuple[PlanarThreeSat, dict]:
-    """The target and, for the claims, where each wire and crossover sits."""
+@functools.lru_cache(maxsize=4)
+def _built(formula: ThreeSat) -> tuple[Plan, int, list[tuple[int, ...]], list[str], dict]:
+    """The plan, the target's variable count, clauses and sides, and where each wire, crossover
+    and source clause sits: computed once for a formula's reduce, forward, size and claims."""
+    layout = _limited_plan(formula)
+    return (layout, *_build(formula, layout))
+
+
+def _build(formula: ThreeSat, layout: Plan) -> tuple[int, list[tuple[int, ...]], list[str], dict]:
+    """The target's variable count, clauses and sides and, for the claims, where each wire and
+    crossover sits."""
     clauses: list[tuple[int, ...]] = []
     sides: list[str] = []
     variable_of: dict[int, list[int]] = {}  # wire -> its variable in each layer it passes
@@ -300,8 +332,7 @@ def _build(formula: ThreeSat, layout: Plan) -> tuple[PlanarThreeSat, dict]:
                 clauses += [(-u, v), (u, -v)]
                 sides += [side_in, side_in]
         incoming = leaving
-    target = PlanarThreeSat(number, clauses, tuple(range(1, number + 1)), tuple(sides))
-    return target, {"variables": variable_of, "crossings": crossings, "clauses": made_from}
+    return number, clauses, sides, {"variables": variable_of, "crossings": crossings, "clauses": made_from}
 
 
 def _limited_plan(formula: ThreeSat) -> Plan:
@@ -317,7 +348,8 @@ def _limited_plan(formula: ThreeSat) -> Plan:
 def reduce(formula: ThreeSat) -> PlanarThreeSat:
     """Steps 1-4: the layers built left to right on the line (the target's variables are
     numbered along it; layer 0's are x_1..x_n)."""
-    return _build(formula, _limited_plan(formula))[0]
+    _, number, clauses, sides, _ = _built(formula)
+    return PlanarThreeSat(number, clauses, tuple(range(1, number + 1)), tuple(sides))
 
 
 def wire_origins(formula: ThreeSat) -> dict[int, int]:
@@ -327,8 +359,7 @@ def wire_origins(formula: ThreeSat) -> dict[int, int]:
     >>> sorted(wire_origins(ThreeSat(1, [(1, 1, 1)])).items())
     [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)]
     """
-    layout = _limited_plan(formula)
-    _, info = _build(formula, layout)
+    layout, _, _, _, info = _built(formula)
     return {v: layout.origin[w] for w, found in info["variables"].items() for v in found}
 
 
@@ -346,9 +377,8 @@ def crossover_values(a: bool, b: bool) -> dict[str, bool]:
 def forward(formula: ThreeSat, assignment: Sequence[bool]) -> tuple[bool, ...]:
     """Every wire variable its source variable's value; each crossover's inner variables by
     :func:`crossover_values`."""
-    layout = _limited_plan(formula)
-    target, info = _build(formula, layout)
-    values = [False] * target.num_vars
+    layout, number, _, _, info = _built(formula)
+    values = [False] * number
     for w, found in info["variables"].items():
         for v in found:
             values[v - 1] = bool(assignment[layout.origin[w] - 1])
@@ -369,7 +399,7 @@ def size(formula: ThreeSat) -> dict[str, int]:
     crossover; two clauses per arc and per fork, 18 per crossover, one per kept source clause.
     In the source's measures, with n variables and m clauses: at most m(n + 5) + 1 layers of at
     most n + 3 wires, so O(m n^2) variables and clauses."""
-    counts = _limited_plan(formula).counts()
+    counts = _built(formula)[0].counts()
     return {"variables": counts["variables"], "clauses": counts["clauses"]}
 
 
@@ -380,8 +410,7 @@ def provenance(formula: ThreeSat, target: PlanarThreeSat) -> dict[str, list[str]
     >>> provenance(ThreeSat(1, [(1, 1, 1)]), reduce(ThreeSat(1, [(1, 1, 1)])))
     {'var:1': ['var:1', 'var:2', 'var:3', 'var:4', 'var:5'], 'clause:0': ['clause:4']}
     """
-    layout = _limited_plan(formula)
-    _, info = _build(formula, layout)
+    layout, _, _, _, info = _built(formula)
     made: dict[str, list[str]] = {var_id(v): [] for v in range(1, formula.num_vars + 1)}
     for w, found in sorted(info["variables"].items()):
         made[var_id(layout.origin[w])] += [var_id(v) for v in found]
@@ -390,6 +419,34 @@ def provenance(formula: ThreeSat, target: PlanarThreeSat) -> dict[str, list[str]
     for j in range(len(formula.clauses)):
         made[clause_id(j)] = [clause_id(i) for i, source in info["clauses"].items() if source == j]
     return made
+
+
+SAMPLE_VARIABLES = 700
+"""The most variables of a random source's target (``source_sample``): 3-4 variables and up to
+4n + 2 clauses keep the target under it (about 1 s to build and check); the 3-SAT sample's own
+sources (up to 6 variables, 48 clauses) give targets of several thousand variables, each
+seconds of networkx's planarity test."""
+
+
+def small_source(seed: int) -> ThreeSat:
+    """The random stream's source: 3-4 variables, n..4n+2 clauses of three distinct variables
+    (both answers common), redrawn while its target would pass ``SAMPLE_VARIABLES``.
+
+    >>> formula = small_source(7)
+    >>> 3 <= formula.num_vars <= 4 and size(formula)["variables"] <= SAMPLE_VARIABLES
+    True
+    """
+    import random
+
+    from npw.instances.sat.three_sat import random_instance
+
+    rng = random.Random(seed)
+    while True:
+        n = rng.randint(3, 4)
+        m = rng.randint(n, 4 * n + 2)
+        formula = random_instance(rng.randrange(2**31), n, m / n)
+        if _limited_plan(formula).counts()["variables"] <= SAMPLE_VARIABLES:
+            return formula
 
 
 # -- the proof's claims ---------------------------------------------------------------------------
@@ -408,7 +465,7 @@ def claim_clauses_kept(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
     """Each source clause not always true appears once in the target, over copies of its
     variables with its signs."""
     origin = wire_origins(formula)
-    _, info = _build(formula, _limited_plan(formula))
+    info = _built(formula)[4]
     for i, j in info["clauses"].items():
         seen = tuple(sorted((origin[abs(l)], l > 0) for l in target.clauses[i]))
         wanted = tuple(sorted({(abs(l), l > 0) for l in formula.clauses[j]}))
@@ -421,7 +478,7 @@ def claim_clauses_kept(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
 def claim_crossovers(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
     """Each crossing of two wires is Lichtenstein's gadget: its nine variables side by side on
     the line, its 18 clauses among the target's."""
-    _, info = _build(formula, _limited_plan(formula))
+    info = _built(formula)[4]
     present = set(zip(target.clauses, target.sides))
     for first, _, _ in info["crossings"]:
         variables, clauses, sides = crossover(0, first, "", "")
@@ -468,6 +525,7 @@ REDUCTION = Reduction.of_module(
     id="3sat-to-planar3sat", source="3sat", target="planar3sat",
     reference="Lichtenstein, Planar formulae and their uses, SIAM J. Comput. 11(2), 1982, Lemma 1 (the crossover "
               "gadget); laid out on one line as Knuth & Raghunathan 1992",
+    source_sample=small_source,
     notes="wires routed in layers with rainbows of equality arcs; a clause with x and ~x is dropped (always true), "
           "repeated literals merged",
 )
