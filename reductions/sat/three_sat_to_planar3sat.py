@@ -49,7 +49,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from npw.instances.base import MAX_VARIABLES
+from npw.instances.base import MAX_VARIABLES, InvalidInstance
 from npw.instances.elements import clause_id, var_id
 from npw.instances.sat.planar3sat import PlanarThreeSat, incidence_planar
 from npw.instances.sat.planar_monotone import ABOVE, BELOW, find_crossing
@@ -177,8 +177,15 @@ def plan(formula: ThreeSat) -> Plan:
     result.layers.append(Layer(tuple(Cell("pass", (w,)) for w in line)))
     line.reverse()
 
+    placed = 0  # variables so far: the plan stops as soon as the target passes the limit
+
     def add(cells: list[Cell]) -> None:
-        nonlocal line
+        nonlocal line, placed
+        placed += sum(cell.width for cell in cells)
+        if placed > MAX_TARGET_ELEMENTS:
+            raise InvalidInstance(f"3sat-to-planar3sat would build a target of more than {MAX_TARGET_ELEMENTS:,} "
+                                  f"variables from {formula.num_vars} variables and {len(formula.clauses)} clauses "
+                                  f"(MAX_TARGET_ELEMENTS)")
         layer = Layer(tuple(cells))
         result.layers.append(layer)
         line = layer.outputs[::-1]  # the rainbow to the next layer reverses the order
@@ -422,15 +429,17 @@ def provenance(formula: ThreeSat, target: PlanarThreeSat) -> dict[str, list[str]
 
 
 SAMPLE_VARIABLES = 700
-"""The most variables of a random source's target (``source_sample``): 3-4 variables and up to
-4n + 2 clauses keep the target under it (about 1 s to build and check); the 3-SAT sample's own
+"""The most variables of a random source's target (``source_sample``): 3 variables and 10-20
+clauses (a no-instance where all eight sign patterns are drawn), or 4 and 4-18, keep the
+target under it (about 1 s to build and check); the 3-SAT sample's own
 sources (up to 6 variables, 48 clauses) give targets of several thousand variables, each
 seconds of networkx's planarity test."""
 
 
 def small_source(seed: int) -> ThreeSat:
-    """The random stream's source: 3-4 variables, n..4n+2 clauses of three distinct variables
-    (both answers common), redrawn while its target would pass ``SAMPLE_VARIABLES``.
+    """The random stream's source: 3 variables and 10-20 clauses (six cases in ten) or 4 and
+    4-18, three distinct variables a clause (both answers common), redrawn while its target
+    would pass ``SAMPLE_VARIABLES``.
 
     >>> formula = small_source(7)
     >>> 3 <= formula.num_vars <= 4 and size(formula)["variables"] <= SAMPLE_VARIABLES
@@ -442,8 +451,8 @@ def small_source(seed: int) -> ThreeSat:
 
     rng = random.Random(seed)
     while True:
-        n = rng.randint(3, 4)
-        m = rng.randint(n, 4 * n + 2)
+        n = 3 if rng.random() < 0.6 else 4
+        m = rng.randint(10, 20) if n == 3 else rng.randint(4, 18)
         formula = random_instance(rng.randrange(2**31), n, m / n)
         if _limited_plan(formula).counts()["variables"] <= SAMPLE_VARIABLES:
             return formula
