@@ -171,6 +171,11 @@ def plan(formula: ThreeSat) -> Plan:
     >>> [[c.kind for c in layer.cells] for layer in plan(ThreeSat(3, [(1, 2, 3)])).layers]
     [['pass', 'pass', 'pass'], ['fork', 'fork', 'fork'], ['pass', 'pass', 'pass', 'cross', 'pass'], ['pass', 'pass', 'clause', 'pass']]
     """
+    kept = len(source_clauses(formula))
+    if formula.num_vars * (kept + 1) > MAX_TARGET_ELEMENTS:  # each layer holds every variable's wire
+        raise InvalidInstance(f"3sat-to-planar3sat would build a target of at least {formula.num_vars * (kept + 1):,} "
+                              f"variables ({formula.num_vars} wires in each of {kept + 1} layers or more), past the "
+                              f"limit {MAX_TARGET_ELEMENTS:,} (MAX_TARGET_ELEMENTS)")
     result = Plan(origin={v: v for v in range(1, formula.num_vars + 1)})
     main = {v: v for v in range(1, formula.num_vars + 1)}
     line = list(range(1, formula.num_vars + 1))  # the wires entering the next layer, left to right
