@@ -9,17 +9,17 @@ terminals a, b, a', b' in this cyclic order that forces a' = a and b' = b. We ke
 the one line and every clause is a bar above or below it (the layout ``planar3sat`` and
 ``pm3sat`` carry). The proof's steps, one function each:
 
-* Step 1 (:func:`source_clauses`): each 3-SAT clause with its repeated literals merged; a
-  clause holding x and ~x is always true and dropped (a ``planar3sat`` clause names a
-  variable once).
+* Step 1 (:func:`source_clauses`): each 3-SAT clause with its repeated literals merged (a
+  ``planar3sat`` clause names a variable once: x and ~x in one clause are read from two
+  copies of x).
 * Step 2 (:func:`plan`), the wires: the line is cut into *layers*. Layer 0 holds x_1..x_n.
   Each layer holds one variable for every live wire; an equality arc (~u or v), (u or ~v)
   carries a wire from its variable u in layer t to its variable v in layer t+1, above the
   line for even t and below for odd t. The arcs between two layers join them in reversed
   order (a rainbow: nested bars, no crossing), and arcs of alternate layers lie on opposite
   sides, so no two arcs cross.
-* Step 3, each clause in turn: a *fork* layer gives each of its variables a copy wire (a
-  second variable beside the wire's, both carrying it on); *crossover* layers move the copies
+* Step 3, each clause in turn: a *fork* layer gives each of its literals a copy wire of its
+  variable (a variable beside the wire's, both carrying it on); *crossover* layers move the copies
   together, one crossing of two neighbouring wires at a time; the next layer (the next
   clause's fork layer, or a last one) ends the copies with the clause itself over them, on
   the side no arc leaves from.
@@ -97,8 +97,8 @@ def arc_side(layer: int) -> str:
 class Cell:
     """One piece of a layer, left to right on the line.
 
-    ``kind``: ``"pass"`` (a wire's variable), ``"fork"`` (the wire's variable and its copy's
-    beside it: ``wires`` = (wire, copy) in line order), ``"cross"`` (the crossover of
+    ``kind``: ``"pass"`` (a wire's variable), ``"fork"`` (the wire's variable and its copies'
+    beside it: ``wires`` = the wire then its copies, or the copies then the wire, in line order), ``"cross"`` (the crossover of
     ``wires`` = (a, b), leaving as b', a'), ``"clause"`` (the copies ``wires`` end in source
     clause ``clause``)."""
 
@@ -132,10 +132,12 @@ class Layer:
 
 @dataclass
 class Plan:
-    """The layers and each wire's source variable (wires 1..n are x_1..x_n)."""
+    """The layers, each wire's source variable (wires 1..n are x_1..x_n) and each copy's literal
+    (the clause it ends in reads it with that sign)."""
 
     layers: list[Layer] = field(default_factory=list)
     origin: dict[int, int] = field(default_factory=dict)
+    literal: dict[int, int] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """Variables, clauses and crossovers the plan builds (what :func:`size` reports)."""
@@ -143,35 +145,31 @@ class Plan:
         arcs = sum(len(layer.outputs) for layer in self.layers[:-1])
         cells = [cell for layer in self.layers for cell in layer.cells]
         crossings = sum(cell.kind == "cross" for cell in cells)
-        clauses = (2 * arcs + 2 * sum(cell.kind == "fork" for cell in cells) + len(CROSSOVER_CLAUSES) * crossings
+        forks = sum(cell.width - 1 for cell in cells if cell.kind == "fork")
+        clauses = (2 * arcs + 2 * forks + len(CROSSOVER_CLAUSES) * crossings
                    + sum(cell.kind == "clause" for cell in cells))
         return {"variables": variables, "clauses": clauses, "crossovers": crossings}
 
 
 def source_clauses(formula: ThreeSat) -> list[tuple[int, tuple[int, ...]]]:
-    """Step 1: (index, clause) with repeated literals merged; a clause with x and ~x is dropped.
+    """Step 1: (index, clause) with repeated literals merged (x and ~x stay: each gets its own
+    copy of x, so the clause names distinct variables of the target).
 
     >>> source_clauses(ThreeSat(2, [(1, 1, -2), (1, -1, 2)]))
-    [(0, (1, -2))]
+    [(0, (1, -2)), (1, (1, -1, 2))]
     """
-    kept = []
-    for index, clause in enumerate(formula.clauses):
-        literals = tuple(dict.fromkeys(int(l) for l in clause))
-        if any(-l in literals for l in literals):
-            continue
-        kept.append((index, literals))
-    return kept
+    return [(index, tuple(dict.fromkeys(int(l) for l in clause))) for index, clause in enumerate(formula.clauses)]
 
 
 def plan(formula: ThreeSat) -> Plan:
-    """Steps 2-3: the layers. For each kept clause a fork layer, crossover layers until its
+    """Steps 2-3: the layers. For each clause a fork layer, crossover layers until its
     copies are neighbours (the outer copies step towards the middle one, both in one layer);
     the copies end in the clause in the next layer (the next clause's fork layer, or a last one).
 
     >>> [[c.kind for c in layer.cells] for layer in plan(ThreeSat(3, [(1, 2, 3)])).layers]
     [['pass', 'pass', 'pass'], ['fork', 'fork', 'fork'], ['pass', 'pass', 'pass', 'cross', 'pass'], ['pass', 'pass', 'clause', 'pass']]
     """
-    kept = len(source_clauses(formula))
+    kept = len(formula.clauses)
     if formula.num_vars * (kept + 1) > MAX_TARGET_ELEMENTS:  # each layer holds every variable's wire
         raise InvalidInstance(f"3sat-to-planar3sat would build a target of at least {formula.num_vars * (kept + 1):,} "
                               f"variables ({formula.num_vars} wires in each of {kept + 1} layers or more), past the "
@@ -209,7 +207,7 @@ def plan(formula: ThreeSat) -> Plan:
         # the fork layer (where the previous clause ends): the copy beside its wire, towards
         # the middle of the clause's wires
         variables = sorted({abs(l) for l in clause}, key=lambda v: line.index(main[v]))
-        copies: dict[int, int] = {}
+        copies: dict[int, int] = {}  # literal -> its copy
         cells: list[Cell] = []
         p = 0
         while p < len(line):
@@ -220,11 +218,15 @@ def plan(formula: ThreeSat) -> Plan:
             w = line[p]
             v = result.origin[w]
             if v in variables and w == main[v]:
-                copy = max(result.origin) + 1
-                result.origin[copy] = v
-                copies[v] = copy
+                made = []
+                for literal in (l for l in clause if abs(l) == v):
+                    copy = max(result.origin) + 1
+                    result.origin[copy] = v
+                    result.literal[copy] = literal
+                    copies[literal] = copy
+                    made.append(copy)
                 last = len(variables) > 1 and v == variables[-1]
-                cells.append(Cell("fork", (copy, w) if last else (w, copy)))
+                cells.append(Cell("fork", (*made[::-1], w) if last else (w, *made)))
             else:
                 cells.append(Cell("pass", (w,)))
             p += 1
@@ -326,14 +328,14 @@ def _build(formula: ThreeSat, layout: Plan) -> tuple[int, list[tuple[int, ...]],
                 number += 1
                 arriving[w] = leaving[w] = number
             if cell.kind == "fork":
-                # the copy is born beside its wire, (~u or v) and (u or ~v) over the two
-                # neighbours; it arrives by no arc (its wire is not in ``incoming``)
-                clauses += [(-start, start + 1), (start, -start - 1)]
-                sides += [side_out, side_out]
+                # each copy is born beside its wire, (~u or v) and (u or ~v) over neighbours
+                # u, v; it arrives by no arc (it is not in ``incoming``)
+                for u in range(start, number):
+                    clauses += [(-u, u + 1), (u, -u - 1)]
+                    sides += [side_out, side_out]
             if cell.kind == "clause":
-                signs = {abs(l): l > 0 for l in formula.clauses[cell.clause]}
                 made_from[len(clauses)] = cell.clause
-                clauses.append(tuple(arriving[w] if signs[layout.origin[w]] else -arriving[w] for w in cell.wires))
+                clauses.append(tuple(arriving[w] if layout.literal[w] > 0 else -arriving[w] for w in cell.wires))
                 sides.append(side_out)
                 for w in cell.wires:
                     leaving.pop(w)
@@ -408,7 +410,7 @@ def backward(formula: ThreeSat, target: PlanarThreeSat, assignment: Sequence[boo
 
 def size(formula: ThreeSat) -> dict[str, int]:
     """Counted from the plan (:meth:`Plan.counts`): one variable per wire per layer, nine per
-    crossover; two clauses per arc and per fork, 18 per crossover, one per kept source clause.
+    crossover; two clauses per arc and per copy, 18 per crossover, one per source clause.
     In the source's measures, with n variables and m clauses: at most m(n + 5) + 1 layers of at
     most n + 3 wires, so O(m n^2) variables and clauses."""
     counts = _built(formula)[0].counts()
@@ -417,7 +419,7 @@ def size(formula: ThreeSat) -> dict[str, int]:
 
 def provenance(formula: ThreeSat, target: PlanarThreeSat) -> dict[str, list[str]]:
     """A variable made every variable of its wires (and copies); a clause made the clause over
-    its copies (nothing where it was dropped as always true).
+    its copies.
 
     >>> provenance(ThreeSat(1, [(1, 1, 1)]), reduce(ThreeSat(1, [(1, 1, 1)])))
     {'var:1': ['var:1', 'var:2', 'var:3', 'var:4', 'var:5'], 'clause:0': ['clause:4']}
@@ -476,17 +478,17 @@ def claim_layout(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
 
 
 def claim_clauses_kept(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
-    """Each source clause not always true appears once in the target, over copies of its
-    variables with its signs."""
+    """Each source clause appears once in the target, over copies of its variables with its
+    signs (one copy per distinct literal)."""
     origin = wire_origins(formula)
     info = _built(formula)[4]
     for i, j in info["clauses"].items():
         seen = tuple(sorted((origin[abs(l)], l > 0) for l in target.clauses[i]))
-        wanted = tuple(sorted({(abs(l), l > 0) for l in formula.clauses[j]}))
+        wanted = tuple(sorted({(abs(l), l > 0) for l in formula.clauses[j]}))  # repeats merged
         if seen != wanted:
             return f"source clause {j} became {target.clauses[i]}, over copies of the wrong literals"
-    kept = [j for j, _ in source_clauses(formula)]
-    return sorted(info["clauses"].values()) == kept or "a source clause is missing or doubled"
+    return sorted(info["clauses"].values()) == list(range(len(formula.clauses))) or \
+        "a source clause is missing or doubled"
 
 
 def claim_crossovers(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
@@ -540,6 +542,6 @@ REDUCTION = Reduction.of_module(
     reference="Lichtenstein, Planar formulae and their uses, SIAM J. Comput. 11(2), 1982, Lemma 1 (the crossover "
               "gadget); laid out on one line as Knuth & Raghunathan 1992",
     source_sample=small_source,
-    notes="wires routed in layers with rainbows of equality arcs; a clause with x and ~x is dropped (always true), "
-          "repeated literals merged",
+    notes="wires routed in layers with rainbows of equality arcs; repeated literals merged, x and ~x in one clause "
+          "read from two copies of x",
 )
