@@ -60,7 +60,7 @@ def _ports(gadget_sides, direct=None):
         clauses += [(-u, v), (u, -v)]
         sides += [side, side]
     if direct is None:
-        _, inner, inner_sides = lichtenstein.crossover(0, first, BELOW, ABOVE)
+        _, inner, inner_sides = lichtenstein.crossover(first, BELOW, ABOVE)
         clauses += inner
         sides += inner_sides
     else:

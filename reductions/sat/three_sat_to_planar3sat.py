@@ -263,11 +263,11 @@ def plan(formula: ThreeSat) -> Plan:
     return result
 
 
-def crossover(a: int, first: int, side_in: str, side_out: str) -> tuple[list[int], list[tuple[int, ...]], list[str]]:
-    """Step 4: the crossover's variables ``first``..``first+8`` (a its input a's variable is
-    ``first``), its 18 clauses and their sides (IN is ``side_in``, OUT ``side_out``).
+def crossover(first: int, side_in: str, side_out: str) -> tuple[list[int], list[tuple[int, ...]], list[str]]:
+    """Step 4: the crossover's variables ``first``..``first+8`` (input a is ``first``), its 18
+    clauses and their sides (IN is ``side_in``, OUT ``side_out``).
 
-    >>> variables, clauses, sides = crossover(0, 10, "below", "above")
+    >>> variables, clauses, sides = crossover(10, "below", "above")
     >>> variables[0], variables[-1], clauses[0], sides[:3]
     (10, 18, (-10, -11, 12), ['above', 'above', 'below'])
     """
@@ -286,7 +286,7 @@ def crossover_gadget() -> PlanarThreeSat:
     >>> gadget.num_vars, len(gadget.clauses)
     (9, 18)
     """
-    _, clauses, sides = crossover(0, 1, BELOW, ABOVE)
+    _, clauses, sides = crossover(1, BELOW, ABOVE)
     return PlanarThreeSat(9, clauses, tuple(range(1, 10)), tuple(sides))
 
 
@@ -304,7 +304,7 @@ def _build(formula: ThreeSat, layout: Plan) -> tuple[int, list[tuple[int, ...]],
     clauses: list[tuple[int, ...]] = []
     sides: list[str] = []
     variable_of: dict[int, list[int]] = {}  # wire -> its variable in each layer it passes
-    crossings: list[tuple[int, int, int]] = []  # (first variable, wire a, wire b)
+    crossings: list[tuple[int, int, int, str, str]] = []  # (first variable, wire a, wire b, IN, OUT)
     made_from: dict[int, int] = {}  # target clause index -> source clause index
     number = 0
     incoming: dict[int, int] = {}  # wire -> its variable in the previous layer
@@ -314,11 +314,11 @@ def _build(formula: ThreeSat, layout: Plan) -> tuple[int, list[tuple[int, ...]],
         leaving: dict[int, int] = {}
         for cell in layer.cells:
             if cell.kind == "cross":
-                names, inner, inner_sides = crossover(0, number + 1, side_in, side_out)
+                names, inner, inner_sides = crossover(number + 1, side_in, side_out)
                 a, b = cell.wires
                 arriving[a], arriving[b] = names[0], names[1]
                 leaving[b], leaving[a] = names[7], names[8]
-                crossings.append((number + 1, a, b))
+                crossings.append((number + 1, a, b, side_in, side_out))
                 clauses += inner
                 sides += inner_sides
                 number += len(names)
@@ -396,7 +396,7 @@ def forward(formula: ThreeSat, assignment: Sequence[bool]) -> tuple[bool, ...]:
     for w, found in info["variables"].items():
         for v in found:
             values[v - 1] = bool(assignment[layout.origin[w] - 1])
-    for first, a, b in info["crossings"]:
+    for first, a, b, _, _ in info["crossings"]:
         inner = crossover_values(bool(assignment[layout.origin[a] - 1]), bool(assignment[layout.origin[b] - 1]))
         for offset, name in enumerate(CROSSOVER_LINE):
             values[first + offset - 1] = inner[name]
@@ -493,14 +493,16 @@ def claim_clauses_kept(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
 
 def claim_crossovers(formula: ThreeSat, target: PlanarThreeSat) -> bool | str:
     """Each crossing of two wires is Lichtenstein's gadget: its nine variables side by side on
-    the line, its 18 clauses among the target's."""
+    the line, its 18 clauses among the target's, each on its side (IN: the side the wires
+    arrive from, OUT: the side they leave on)."""
     info = _built(formula)[4]
     present = set(zip(target.clauses, target.sides))
-    for first, _, _ in info["crossings"]:
-        variables, clauses, sides = crossover(0, first, "", "")
-        for clause, (_, side) in zip(clauses, CROSSOVER_CLAUSES):
-            if not any((clause, s) in present for s in (ABOVE, BELOW)):
-                return f"the crossover at x{first} lacks {clause}"
+    for first, _, _, side_in, side_out in info["crossings"]:
+        if side_in == side_out:
+            return f"the crossover at x{first} has its wires arrive and leave on one side"
+        for clause, side in zip(*crossover(first, side_in, side_out)[1:]):
+            if (clause, side) not in present:
+                return f"the crossover at x{first} lacks {clause} {side} the line"
     return True
 
 
