@@ -237,6 +237,7 @@ def test_the_chain_from_3sat_reaches_pm3sat_and_section_3_2():
     done = subprocess.run([sys.executable, "-m", "npw", "path", "3sat", "pm3sat"], capture_output=True, text=True)
     assert "--via 3sat-to-planar3sat,planar3sat-to-pm3sat" in done.stdout
     chain = get_reduction("3sat-to-planar3sat").then(get_reduction("planar3sat-to-pm3sat"))
+    assert chain.source_sample is lichtenstein.small_source  # the chain's random stream is its first step's
     for source in (ThreeSat(3, [(1, 2, 3), (-1, -2, 3)]),
                    ThreeSat(3, [(s1, 2 * s2, 3 * s3) for s1, s2, s3 in itertools.product((1, -1), repeat=3)])):
         target = chain.reduce(source)
