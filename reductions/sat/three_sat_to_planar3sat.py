@@ -362,6 +362,13 @@ def _limited_plan(formula: ThreeSat) -> Plan:
 def reduce(formula: ThreeSat) -> PlanarThreeSat:
     """Steps 1-4: the layers built left to right on the line (the target's variables are
     numbered along it; layer 0's are x_1..x_n)."""
+    return _target(formula)
+
+
+@functools.lru_cache(maxsize=4)
+def _target(formula: ThreeSat) -> PlanarThreeSat:
+    """The target, built (and validated, networkx's planarity test included) once for a formula:
+    a chain's claims reduce the same source again for each claim and certificate."""
     _, number, clauses, sides, _ = _built(formula)
     return PlanarThreeSat(number, clauses, tuple(range(1, number + 1)), tuple(sides))
 
