@@ -7,7 +7,7 @@ on what it draws as ``data-el="ID"``.
 Ids name what stays the same while a certificate is played, so a page can move a thing by
 its id:
 
-* SAT family (cnf, 3sat, 1in3sat, 224sat, nae3sat, nae4sat, pm3sat, pm3sat-2occ): ``var:K`` (K = 1..num_vars) and ``clause:I``
+* SAT family (cnf, 3sat, 1in3sat, 224sat, nae3sat, nae4sat, pm3sat, pm3sat-2occ, planar3sat): ``var:K`` (K = 1..num_vars) and ``clause:I``
   (I = 0-based position in the clause list);
 * Hamiltonian path and its variants, and the classic graph problems (indset, vertexcover, clique,
   domset, coloring), Hamiltonian cycle (hamcycle): ``vertex:V`` and ``edge:U-V`` (the edge as

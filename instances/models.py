@@ -37,7 +37,7 @@ __all__ = ["Assignment", "BinPackingFile", "BwpFile", "ChessSide", "CliqueFile",
            "IndexListCertificate", "InstanceFile",
            "Integer", "KnapsackFile", "MAX_TRIPLES", "MoveText", "MovesCertificate", "NPuzCertificate", "NPuzFile",
            "Nae3SatFile", "Nae4SatFile", "Name", "Offset", "OneInThreeSatFile", "PartitionFile", "PieceTypeModel",
-           "PlanarMonotone3Sat2OccFile", "PlanarMonotone3SatFile", "RelCertificate", "RelFile", "SatLiteral",
+           "PlanarMonotone3Sat2OccFile", "PlanarMonotone3SatFile", "PlanarThreeSatFile", "RelCertificate", "RelFile", "SatLiteral",
            "SetCount", "SetCoverFile", "SoloChessCertificate", "SoloChessFile", "Square", "SubsetSumFile",
            "ThreeDMFile", "ThreePartitionCertificate", "ThreePartitionFile", "ThreeSatFile", "Tile", "TorusFile",
            "TorusPiece", "TorusSide", "TwoTwoFourSatFile", "VariableCount", "Vertex", "VertexCoverFile",
@@ -100,6 +100,16 @@ class PlanarMonotone3Sat2OccFile(InstanceFile, kw_only=True):
     num_vars: VariableCount
     clauses: list[list[SatLiteral]]
     order: Optional[list[SatLiteral]] = None
+    levels: Optional[list[Annotated[int, Meta(ge=1, le=MAX_VARIABLES)]]] = None
+
+
+class PlanarThreeSatFile(InstanceFile, kw_only=True):
+    problem: Literal["planar3sat"]
+    num_vars: VariableCount
+    clauses: list[list[SatLiteral]]
+    # the layout as pm3sat's, with each clause's side given (signs may mix)
+    order: Optional[list[SatLiteral]] = None
+    sides: Optional[list[Literal["above", "below"]]] = None
     levels: Optional[list[Annotated[int, Meta(ge=1, le=MAX_VARIABLES)]]] = None
 
 

@@ -459,6 +459,8 @@ class Reduction(Generic[S, T]):
             claims=_chained_claims(first, second),
             notes=f"chain {self.id} -> {other.id}",
             provenance=provenance if first.provenance is not None and second.provenance is not None else None,
+            # a chain's sources are its first step's: its bounded sample where it declares one
+            source_sample=first.source_sample,
         )
 
 

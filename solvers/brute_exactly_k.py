@@ -109,5 +109,5 @@ def solve(instance, timeout: float | None = None) -> Result:
 
 DECIDERS = (
     *(Decider(problem, "brute", solve)
-      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ")),
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ", "planar3sat")),
 )

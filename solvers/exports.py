@@ -394,7 +394,7 @@ EXPORTS = (
     Export("npuz", "oneline", npuz_oneline),
     Export("3partition", "dimacs", three_partition_dimacs, clause_bound=three_partition_clauses),
     *(Export(problem, "smt2", to_smt2, clause_bound=clauses_of_formula)
-      for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ")),
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ", "planar3sat")),
     Export("3partition", "smt2", three_partition_smt2, clause_bound=three_partition_assertions),
     Export("bwp", "dimacs", bwp_dimacs, clause_bound=bwp_clauses),
     *(Export(problem, "dimacs", numbers_dimacs) for problem in ("subsetsum", "partition")),

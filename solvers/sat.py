@@ -872,16 +872,16 @@ def to_dimacs(instance) -> str:
 
 DECIDERS = (
     *(Decider(problem, "sat", solve)
-      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ")),
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ", "planar3sat")),
 )
 
 EXPORTS = (
     *(Export(problem, "dimacs", to_dimacs, clause_bound=clauses_of_formula)
-      for problem in ("cnf", "3sat", "pm3sat", "pm3sat-2occ")),
+      for problem in ("cnf", "3sat", "pm3sat", "pm3sat-2occ", "planar3sat")),
     *(Export(problem, "dimacs", to_dimacs) for problem in ("1in3sat", "224sat", "nae3sat", "nae4sat")),
 )
 
 SAMPLERS = (
     *(Sampler(problem, sample_certificates)
-      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ")),
+      for problem in ("cnf", "3sat", "1in3sat", "224sat", "nae3sat", "nae4sat", "pm3sat", "pm3sat-2occ", "planar3sat")),
 )

@@ -100,7 +100,7 @@ def solve(instance, timeout: float | None = None) -> Result:
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    *(Decider(problem, "smt", solve) for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ")),
+    *(Decider(problem, "smt", solve) for problem in ("cnf", "3sat", "1in3sat", "224sat", "pm3sat", "pm3sat-2occ", "planar3sat")),
 )
 
 # the SMT-LIB2 export (to_smt2) is declared in npw.solvers.exports: writing it needs no z3, and

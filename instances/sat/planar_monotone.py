@@ -121,9 +121,18 @@ def _range_max(table: list[list[int]], low: int, high: int) -> int:
     return max(table[k][low], table[k][high - (1 << k) + 1])
 
 
-def find_crossing(order: Sequence[int], clauses: Sequence[Sequence[int]], levels: Sequence[int]) -> str | None:
+def _members(clauses: Sequence[Sequence[int]], sides: Sequence[str] | None, side: str) -> list[int]:
+    """The clauses drawn on ``side``: by ``sides`` where given, else by their signs."""
+    if sides is None:
+        return [i for i, c in enumerate(clauses) if side_of(c) == side]
+    return [i for i, s in enumerate(sides) if s == side]
+
+
+def find_crossing(order: Sequence[int], clauses: Sequence[Sequence[int]], levels: Sequence[int],
+                  sides: Sequence[str] | None = None) -> str | None:
     """The first crossing of the layout in words, or None if it has none (the rule of the
-    module's docstring: O(m log n), no pairwise loop).
+    module's docstring: O(m log n), no pairwise loop). ``sides`` gives each clause's side
+    where it does not follow from the signs (``planar3sat``'s mixed clauses); default: the signs.
 
     >>> find_crossing((1, 2, 3, 4), [(-1, -3), (-2, -4)], (1, 2))
     'layout crosses: clause c2 (level 2) has x2 strictly inside the span of clause c1 (level 1), below the line'
@@ -134,7 +143,7 @@ def find_crossing(order: Sequence[int], clauses: Sequence[Sequence[int]], levels
     span = spans(order, clauses)
     position = {v: p for p, v in enumerate(order)}
     for side in (ABOVE, BELOW):
-        members = [i for i, c in enumerate(clauses) if side_of(c) == side]
+        members = _members(clauses, sides, side)
         if not members:
             continue
         # the highest clause attached at each position, as one integer level * (m + 1) + (m - index)
@@ -178,8 +187,10 @@ def find_crossing(order: Sequence[int], clauses: Sequence[Sequence[int]], levels
     return None
 
 
-def assign_levels(order: Sequence[int], clauses: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    """The lowest levels that draw ``clauses`` on the line ``order`` without crossings.
+def assign_levels(order: Sequence[int], clauses: Sequence[Sequence[int]],
+                  sides: Sequence[str] | None = None) -> tuple[int, ...]:
+    """The lowest levels that draw ``clauses`` on the line ``order`` without crossings
+    (``sides``: each clause's side where it does not follow from the signs, as in :func:`find_crossing`).
 
     A clause must sit above every clause with a variable strictly inside its span; two clauses
     with the same two ends and no middle variable stack in list order. Raises InvalidInstance
@@ -204,7 +215,7 @@ def assign_levels(order: Sequence[int], clauses: Sequence[Sequence[int]]) -> tup
 
     levels = [0] * len(clauses)
     for side in (ABOVE, BELOW):
-        members = [i for i, c in enumerate(clauses) if side_of(c) == side]
+        members = _members(clauses, sides, side)
         by_left = sorted(members, key=lambda i: span[i][0])
         lefts = [span[i][0] for i in by_left]
         below: dict[int, list[int]] = {i: [] for i in members}
@@ -256,8 +267,8 @@ def attachment_order(instance: "PlanarMonotone3Sat") -> dict[tuple[int, str], li
     position = {v: p for p, v in enumerate(instance.order)}
     legs: dict[tuple[int, str], list[int]] = {}
     for i, clause in enumerate(instance.clauses):
-        for literal in clause:
-            legs.setdefault((abs(literal), side_of(clause)), []).append(i)
+        for literal in clause:  # the instance's side: planar3sat gives it, pm3sat's follows the signs
+            legs.setdefault((abs(literal), instance.side(i)), []).append(i)
 
     def key(variable: int, i: int) -> tuple:
         low, high = span[i]
