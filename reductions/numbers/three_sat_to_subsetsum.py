@@ -123,6 +123,8 @@ def provenance(formula: ThreeSat, target: SubsetSum) -> dict[str, list[str]]:
 def _digits(formula: ThreeSat, value: int) -> list[int]:
     """The n + m digits of ``value``, the highest first (variable 1 first, clause m-1 last)."""
     width = formula.num_vars + len(formula.clauses)
+    if width == 0:  # the empty formula: no digits ("0".zfill(0) is still "0"); a nonzero value has no place
+        return [] if value == 0 else [10]
     return [int(d) for d in str(value).zfill(width)] if value < 10**width else [10] * width
 
 
