@@ -121,6 +121,25 @@ def no_family(problem_id, generator, size_name, sizes, seeds, budget, extra=None
     return rows
 
 
+def pooled_3sat(paths: list[str]) -> dict:
+    """The 3-SAT effort comparison of several runs (disjoint seeds: ``--first-seed``) pooled."""
+    quiet_key = f"quiet (q={GOLDEN_Q:.3f})"
+    quiet, rand, agree, unsat, undecided = [], [], [], 0, 0
+    for path in paths:
+        with open(path) as handle:
+            run = json.load(handle)["3sat"]
+        quiet += run[quiet_key]["conflicts_all"]
+        agree.append((run[quiet_key]["agreement"]["majority"]["mean"], run[quiet_key]["agreement"]["majority"]["n"]))
+        rand += run["random satisfiable"]["conflicts_all"]
+        unsat += run["random satisfiable"]["unsatisfiable"]
+        undecided += run["random satisfiable"]["undecided"]
+    ratio = statistics.median(quiet) / statistics.median(rand)
+    return {"runs": paths, "quiet conflicts": spread(quiet), "random satisfiable conflicts": spread(rand),
+            "random unsatisfiable": unsat, "random undecided": undecided,
+            "majority agreement mean": round(sum(m * k for m, k in agree) / sum(k for _, k in agree), 4),
+            "quiet / random median conflicts": round(ratio, 3)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=300)
@@ -131,24 +150,32 @@ def main() -> None:
     parser.add_argument("--no-count", type=int, default=3)
     parser.add_argument("--parts", default="3sat,1in3,nae,no")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="planted seeds first..first+count-1; random formulas from 10,000 + 10 x first on")
+    parser.add_argument("--skip-plain", action="store_true", help="3-SAT: leave out plain planting (q = 1)")
+    parser.add_argument("--pool", help="FILE,FILE,...: print the 3-SAT effort of these runs' outputs pooled, run nothing")
     args = parser.parse_args()
+    if args.pool:
+        print(json.dumps(pooled_3sat(args.pool.split(",")), indent=1))
+        return
     if args.quick:
         args.n, args.count, args.n13, args.budget, args.no_count = 100, 5, 90, 200_000, 2
     parts = set(args.parts.split(","))
-    seeds = range(args.count)
+    seeds = range(args.first_seed, args.first_seed + args.count)
     out: dict = {"params": vars(args)}
     n, ratio = args.n, args.ratio
     majority = {"majority": majority_detector}
     three_sat = get_problem("3sat")
     if "3sat" in parts:
         started = time.perf_counter()
-        out["3sat"] = {
+        out["3sat"] = {} if args.skip_plain else {
             "plain (q=1)": planted_runs(lambda s: three_sat.generate("quiet", s, num_vars=n, ratio=ratio, q=1.0), lambda s: quiet_3sat_assignment(s, n),
-                                        seeds, args.budget, majority),
+                                        seeds, args.budget, majority)}
+        out["3sat"] |= {
             f"quiet (q={GOLDEN_Q:.3f})": planted_runs(lambda s: three_sat.generate("quiet", s, num_vars=n, ratio=ratio), lambda s: quiet_3sat_assignment(s, n),
                                                       seeds, args.budget, majority),
             "random satisfiable": random_satisfiable(lambda s: three_sat.generate("random", s, num_vars=n, ratio=ratio),
-                                                     args.count, args.budget),
+                                                     args.count, args.budget, seed0=10_000 + 10 * args.first_seed),
             "seconds": round(time.perf_counter() - started, 1),
         }
         quiet = out["3sat"][f"quiet (q={GOLDEN_Q:.3f})"]["conflicts"]["median"]
