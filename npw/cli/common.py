@@ -21,7 +21,7 @@ __all__ = ["DASK_SCHEMES", "EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_INTERNAL", "EX
            "output_path", "parse_params", "parse_value", "positive_int", "positive_seconds", "progress_reporter",
            "read_input", "require_positive", "signals_unwind", "time_left", "workers"]
 
-# The exit statuses of every command: the README's "Exit codes" table is their one description
+# The exit statuses of every command: the "Exit codes" table of docs/commands.md is their one description
 # (tests/test_exit_codes.py reads it and runs every row). 2 stays argparse's usage status, and
 # 0 / 1 keep what they meant before the table: a decided answer / a check that found a failure.
 EXIT_OK = 0
