@@ -50,6 +50,9 @@ def test_groups_are_boxed_apart_and_drawn_where_arranged(reduction_id):
     target = reduction.reduce(source)
     backward = backward_of(reduction, source, target)
     arrangement = arrange(reduction.id, reduction.target, source, target, backward)
+    if getattr(target, "coords", None) is not None:  # a grid graph (Lemma A.1's) is drawn at its own coordinates
+        assert arrangement is None
+        return
     assert arrangement is not None  # (labels only where they say more than the box: may be none)
     page = explore(reduction, source)
     drawn = Layout.of_svg(page.target_svg)

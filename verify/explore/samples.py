@@ -40,6 +40,9 @@ SOURCES: dict[str, tuple[str, dict[str, Any]]] = {
     "hamcycle": ("planted", {"seed": 1, "num_vertices": 6}),
     "3dm": ("planted", {"seed": 1, "q": 2}),
     "x3c": ("planted", {"seed": 1, "q": 2}),
+    "dhamcycle-21": ("planted", {"seed": 1, "num_vertices": 6}),
+    "hampath-dumbbells": ("planted", {"seed": 1, "num_vertices": 6}),
+    "planar3sat": ("planted", {"seed": 1, "num_vars": 4, "num_clauses": 3}),
 }
 # a reduction whose target grows fast takes a smaller source than its problem's default
 _SMALLER: dict[str, tuple[str, dict[str, Any]]] = {
