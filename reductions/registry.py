@@ -106,10 +106,6 @@ def get_reduction(reduction_id: str) -> Reduction:
 
     if is_file_spec(reduction_id):
         return load_reduction(reduction_id)
-    if "," in reduction_id:  # a --via chain's own id, its steps joined by commas (a worker process looks it up)
-        from npw.reductions.graph import compose, parse_via
-
-        return compose(parse_via(reduction_id))
     reductions, chains = _builtin()
     if reduction_id not in reductions and reduction_id not in chains:
         reductions, chains = _catalogue()  # not built in: perhaps a plugin's

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from npw.instances.base import InvalidInstance
 from npw.instances.registry import get_problem
 from npw.reductions.base import Reduction
+from npw.reductions.graph import compose, parse_via
 from npw.reductions.registry import get_reduction
 from npw.solvers.result import Answer
 from npw.verify.growth import GrowthFit
@@ -307,7 +308,8 @@ def check_chunk(reduction: Reduction | str, cases: Sequence[tuple[str, Any]], op
     (in this process only: progress on slow cases).
     """
     if isinstance(reduction, str):
-        reduction = get_reduction(reduction)
+        # a --via chain reaches a worker by its own id, its steps joined by commas: composed again here
+        reduction = compose(parse_via(reduction)) if "," in reduction else get_reduction(reduction)
     summary = Summary(reduction.id)
     rows = []
     for label, source in cases:
