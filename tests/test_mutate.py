@@ -254,3 +254,21 @@ def test_a_factorys_provenance_is_not_mutated():
     points = points_of(source, "REDUCTION")
     assert points and not [p for p in points if p.line in lines]
     assert any(p.line > provenance.end_lineno for p in points) or any(p.line < provenance.lineno for p in points)
+
+
+def test_theorem_3_1_boards_declare_their_width_and_height():
+    # a board one column or row wider (reduce's "+ 1" made "+ 2": an empty line, as solvable)
+    # survived when the size declared only the pieces; the declared sides now tell it apart
+    import dataclasses
+
+    from npw.reductions.registry import get_reduction
+    from npw.verify.cases import exhaustive, source_problem
+
+    for reduction_id in ("hampath-to-solochess-knight-pawn", "hampath-to-solochess-knight-king"):
+        record = get_reduction(reduction_id)
+        sources = [s for _, s in exhaustive(source_problem(record), 5)]
+        assert len(sources) > 20
+        for source in sources:
+            board = record.reduce(source)
+            assert board.size() == record.size(source), (reduction_id, source)
+            assert dataclasses.replace(board, width=board.width + 1).size() != record.size(source)

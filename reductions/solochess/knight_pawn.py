@@ -44,7 +44,14 @@ def make_reduction(blocker: str, checked: str = ON_GRID_GRAPHS) -> Reduction:
         return tuple(path)
 
     def size(source: HamPath) -> dict[str, int]:
-        return {"pieces": source.num_vertices}
+        # the board is the bounding box of the grid turned by (x, y) -> (2x - y, x + 2y), stated
+        # here from the vertices' coordinates, not through reduce's translation: a board with a
+        # spare row or column (an empty line is as solvable, so another correct construction, but
+        # not this one) then differs from the declared size; "pieces" alone did not tell it
+        across = [2 * x - y for x, y in source.coords]
+        up = [x + 2 * y for x, y in source.coords]
+        return {"pieces": source.num_vertices, "width": max(across) - min(across) + 1,
+                "height": max(up) - min(up) + 1}
 
     def provenance(source: HamPath, target: SoloChess) -> dict[str, list[str]]:
         # a vertex is its blocker (the knight for s); an edge is the knight's move between its
