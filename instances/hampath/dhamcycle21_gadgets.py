@@ -163,8 +163,8 @@ TAP_CELL = DigraphGadget(
     {"L": 0, "R": 4, "t": 1},  # entered from the left, from the right, back from the clause
     {"L": 1, "R": 5, "t": 4},  # left to the left, to the right, out to the clause
 )
-"""The row cell with a clause tap: found by a search over six-vertex digraphs (all cells of up to
-five vertices fail, even with arcs added for the degrees). Its three patterns:
+"""The row cell with a clause tap: the one cell (up to numbering) that the search of
+``bench/dhamcycle21_cell_search.py`` finds among digraphs of up to six vertices. Its three patterns:
 
 * :data:`THROUGH` ``L -> R``: 0 1 2 3 4 5;
 * :data:`DETOUR` ``L -> t``, ``t -> R``: 0 3 4, out to the clause and back, 1 2 5;
