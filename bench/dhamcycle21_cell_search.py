@@ -1,7 +1,10 @@
 """Issue 34 (session 5): the search that found the tap cell of 3sat-to-dhamcycle-21
 (:data:`npw.instances.hampath.dhamcycle21_gadgets.TAP_CELL`).
 
-    python bench/dhamcycle21_cell_search.py [MAX_VERTICES]     # default 6; n = 6 takes minutes
+    python bench/dhamcycle21_cell_search.py [MAX_VERTICES [MIN_VERTICES]] [--planar]   # default 6 2
+
+(--planar: also count the cells that are planar with their L ports on the left, t ports on top
+and R ports on right, :func:`planar_with_ports`.)
 
 A tap cell is a digraph on vertices 0..n-1 with in-ports L, R, t and out-ports L, R, t (an arc
 each), every vertex of in- and out-degree 1 or 2 with its ports and never (1, 1), whose covers
@@ -75,11 +78,35 @@ def search(n: int) -> list[DigraphGadget]:
     return found
 
 
+def planar_with_ports(cell: DigraphGadget) -> bool:
+    """Whether the cell can be drawn without crossings with its L ports on the left, its t ports on
+    top and its R ports on the right (each pair in either order): the cell's arcs as edges, a
+    terminal per port joined to its vertex, and the terminals joined in a cycle in that order."""
+    import networkx as nx
+
+    for left, top, right in itertools.product(((("in", "L"), ("out", "L")), (("out", "L"), ("in", "L"))),
+                                              ((("out", "t"), ("in", "t")), (("in", "t"), ("out", "t"))),
+                                              ((("in", "R"), ("out", "R")), (("out", "R"), ("in", "R")))):
+        graph = nx.Graph(list(cell.arcs))
+        ring = [*left, *top, *right]
+        for kind, name in ring:
+            graph.add_edge((kind, name), (cell.in_ports if kind == "in" else cell.out_ports)[name])
+        graph.add_edges_from(zip(ring, ring[1:] + ring[:1]))
+        if nx.check_planarity(graph)[0]:
+            return True
+    return False
+
+
 def main() -> None:
-    largest = int(sys.argv[1]) if len(sys.argv) > 1 else 6
-    for n in range(2, largest + 1):
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    largest = int(args[0]) if args else 6
+    smallest = int(args[1]) if len(args) > 1 else 2
+    for n in range(smallest, largest + 1):
         start = time.process_time()
         cells = search(n)
+        if "--planar" in sys.argv:
+            print(f"n={n}: {len(cells)} cells, planar with the ports in place: "
+                  f"{sum(planar_with_ports(c) for c in cells)}")
         for cell in cells:
             split_size = sum(1 for (a, b) in _degrees(cell) for _ in range(2 if (a, b) == (2, 2) else 1))
             print(f"n={n}: arcs {cell.arcs}, in {dict(cell.in_ports)}, out {dict(cell.out_ports)}, split {split_size}")
