@@ -50,6 +50,8 @@ _SMALLER: dict[str, tuple[str, dict[str, Any]]] = {
     # Theorem 3's board at unit 1 (below the paper's unit: see its notes) on one clause is the
     # smallest that can be stored and drawn
     "224sat-to-npuz": ("random", {"seed": 1, "m": 1}),
+    # 42 vertices a clause: one clause over two variables is a 46-vertex digraph
+    "3sat-to-dhamcycle-21": ("dict", {"num_vars": 2, "clauses": [[1, -2, 2]]}),
 }
 OPTIONS: dict[str, dict[str, Any]] = {"224sat-to-npuz": {"unit": 1}}
 """Reduction id -> the options its small page is built with (``explore(..., **OPTIONS[id])``)."""
