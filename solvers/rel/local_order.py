@@ -20,7 +20,36 @@ proof of NO on every REL input: any graph, capacities, direction):
 * element e: ``use(e, k)`` when the truck ships e along arc k (only arcs of positive
   capacity on some route from e's start to e's goal); the uses chain by ``next(e, k, j)``
   (arc j leaves where arc k ends), from e's initial to its final vertex, and at an ordered
-  vertex the next arc comes later (``before``); at most ``capacity`` uses per edge.
+  vertex the next arc comes later (``before``); at most ``capacity`` uses per edge;
+* the shipping budget (issue 36). Let d(e) be the length of a shortest route of positive
+  capacity from e's initial vertex to its final one (arcs as they may be walked: one way on a
+  directed graph, either way on an undirected one), C the sum of the capacities and
+  S = C - sum_e d(e), the *slack*. In a walk, e's trip is the arcs it is shipped along, a route
+  from its initial to its final vertex of length len(e) >= d(e), and the edge x ships
+  shipped(x) <= cap(x) elements, so sum_e len(e) = sum_x shipped(x) and
+
+      sum_e (len(e) - d(e)) + sum_x (cap(x) - shipped(x)) = S,
+
+  every term non-negative. Hence S < 0 is NO; no trip is more than S longer than its
+  distance, so e uses arc (u, v) only if dist(initial, u) + 1 + dist(v, final) <= d(e) + S
+  (the arcs left out get no ``use`` variable); and every edge ships at least cap(x) - S
+  elements. Theorem 2 and both its variants have S = 0 ("the number of elements moved
+  through each edge always equals the capacity of the edge", the paper's Claim 1): every
+  trip is a shortest route and every edge of positive capacity is full.
+
+Why the budget is needed: on Theorem 2's directed graph the zero-edges carry nothing, so the
+edges of positive capacity form an acyclic graph; each literal element has only its two
+routes nu_i -> bot_i -> TC or FC -> nc_j, and the relaxation refutes the no-targets at once.
+The variants break that: with every zero-edge at capacity two (``224sat-to-rel-cap2``) or
+the graph undirected (``224sat-to-rel-undirected``), the edges of positive capacity are
+strongly connected, every element may route through every arc (the trips' encoding grows as
+elements x arcs x degree), and what rules the detours out is a count over the whole graph
+(all capacities are needed by the shortest trips), which CDCL does not find: before the
+budget the no-targets were proved up to m = 7 and UNKNOWN at 60 s from m = 14. With it, each
+variant's trips are the plain chain's again (plus the dummies' single arcs), and every edge
+of positive capacity must carry its two elements, which also fixes the direction of the
+undirected graph's edges of positive capacity (an arc no element can use is then never walked:
+its ``act`` is false).
 
 What it leaves out: the order at unordered vertices and across vertices (transitivity
 through the whole walk), and that the successors form one trail. A model is decoded into a
@@ -83,9 +112,12 @@ SAMPLE_SECONDS = 20.0
 class _Model:
     """The relaxation's variables and clauses for one instance (see the module docstring)."""
 
-    def __init__(self, instance: Any, deadline: Deadline, order_budget: int = ORDER_BUDGET) -> None:
+    def __init__(self, instance: Any, deadline: Deadline, order_budget: int = ORDER_BUDGET,
+                 budget: bool = True) -> None:
         self.instance = instance
         self.order_budget = order_budget
+        self.budget = budget
+        self.slack: int | None = None
         self.pool = IDPool()
         self.clauses: list[list[int]] = ClauseBuffer(deadline)
         edges = instance.edges
@@ -146,6 +178,13 @@ class _Model:
             self.clauses.extend(CardEnc.atmost(literals, bound=bound, vpool=self.pool,
                                                encoding=EncType.seqcounter).clauses)
 
+    def _at_least(self, literals: list[int], bound: int) -> None:
+        if bound > len(literals):
+            self.clauses.append([])
+        elif bound > 0:
+            self.clauses.extend(CardEnc.atleast(literals, bound=bound, vpool=self.pool,
+                                                encoding=EncType.seqcounter).clauses)
+
     def _one_if(self, guard: int, options: list[int]) -> None:
         """Exactly one of ``options`` when ``guard`` holds, none otherwise."""
         self.clauses.append([-guard] + options)
@@ -190,38 +229,58 @@ class _Model:
         self.first = first
 
     # -- the elements' trips ---------------------------------------------------------------------
-    def _reachable(self, sources: set[str], forward: bool) -> set[str]:
-        seen, stack = set(sources), list(sources)
-        while stack:
-            vertex = stack.pop()
-            for k in (self.leaving if forward else self.entering)[vertex]:
-                index, tail, head = self.arcs[k]
-                if self.instance.edges[index][2] == 0:
-                    continue
-                other = head if forward else tail
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-        return seen
+    def _distances(self, source: str, forward: bool) -> dict[str, int]:
+        """Arcs of positive capacity from ``source`` to each vertex it reaches (``forward``), or
+        from each vertex that reaches it; breadth first."""
+        distance, frontier = {source: 0}, [source]
+        while frontier:
+            following = []
+            for vertex in frontier:
+                for k in (self.leaving if forward else self.entering)[vertex]:
+                    index, tail, head = self.arcs[k]
+                    if self.instance.edges[index][2] == 0:
+                        continue
+                    other = head if forward else tail
+                    if other not in distance:
+                        distance[other] = distance[vertex] + 1
+                        following.append(other)
+            frontier = following
+        return distance
 
     def _trips(self, arcs_of_edge: dict[int, list[int]], deadline: Deadline) -> None:
         instance, arcs, clauses = self.instance, self.arcs, self.clauses
-        reach_from: dict[str, set[str]] = {}
-        reach_to: dict[str, set[str]] = {}
+        reach_from: dict[str, dict[str, int]] = {}
+        reach_to: dict[str, dict[str, int]] = {}
+        for start, goal in zip(instance.initial, instance.final):
+            if deadline.expired():
+                raise OutOfTime
+            if start not in reach_from:
+                reach_from[start] = self._distances(start, True)
+            if goal not in reach_to:
+                reach_to[goal] = self._distances(goal, False)
+            if goal not in reach_from[start]:  # no route of positive capacity: e reaches its goal in no walk
+                clauses.append([])
+                return
+        # the shipping budget (see the module docstring): every trip is at least its distance, all
+        # trips together at most the capacities; what is left over bounds every detour and every
+        # edge's unused capacity
+        slack = sum(capacity for _, _, capacity in instance.edges) - sum(
+            reach_from[start][goal] for start, goal in zip(instance.initial, instance.final))
+        self.slack = slack if self.budget else None
+        if self.budget and slack < 0:
+            clauses.append([])
+            return
         for e in range(len(instance.elements)):
             if deadline.expired():
                 raise OutOfTime
             start, goal = instance.initial[e], instance.final[e]
-            if start not in reach_from:
-                reach_from[start] = self._reachable({start}, True)
-            if goal not in reach_to:
-                reach_to[goal] = self._reachable({goal}, False)
-            # an arc on no route from start to goal carries e in no walk
+            after, before = reach_from[start], reach_to[goal]
+            # an arc on no route from start to goal carries e in no walk; with the budget, nor
+            # does one whose shortest route through it is more than the slack longer than e's distance
+            longest = after[goal] + slack if self.budget else len(arcs)
             usable = [k for k, (index, tail, head) in enumerate(arcs)
-                      if instance.edges[index][2] > 0 and tail in reach_from[start] and head in reach_to[goal]]
-            if start != goal and goal not in reach_from[start]:
-                clauses.append([])
-                return
+                      if instance.edges[index][2] > 0 and tail in after and head in before
+                      and after[tail] + 1 + before[head] <= longest]
             usable_set = set(usable)
             incoming: dict[int, list[int]] = defaultdict(list)
             outgoing: dict[int, list[int]] = defaultdict(list)
@@ -257,6 +316,8 @@ class _Model:
             shipped = [self.use[e, k] for e in range(len(instance.elements)) for k in arcs_of_edge[index]
                        if (e, k) in self.use]
             self._at_most(shipped, capacity)
+            if self.budget and capacity > slack:  # at most the slack of its capacity goes unused
+                self._at_least(shipped, capacity - slack)
 
     # -- a model against the real walk ------------------------------------------------------------
     def check(self, model: set[int]) -> tuple[tuple | None, list[list[int]]]:
@@ -438,12 +499,14 @@ def sample_certificates(instance: Any, count: int, seed: int = 0, timeout: float
 
 
 def solve(instance: Any, timeout: float | None = None, solver: str | None = None,
-          order_budget: int = ORDER_BUDGET, reroute_nodes: int = REROUTE_NODES) -> Result:
+          order_budget: int = ORDER_BUDGET, reroute_nodes: int = REROUTE_NODES, budget: bool = True) -> Result:
     """Decides REL by the local-order relaxation with lazily added walk-order clauses
     (registered as ``local``); NO is the relaxation's UNSAT, YES a checked walk.
     ``order_budget``: the transitivity clauses the local orders may take (0: no vertex
     ordered, every order found lazily; slower, as sound); ``reroute_nodes``: the search for a
-    walk that fits a model's trips (0: none, every YES from the cuts alone).
+    walk that fits a model's trips (0: none, every YES from the cuts alone); ``budget``: the
+    shipping budget's clauses (False: without them, as the decider was before issue 36;
+    for measuring what they bring).
 
     >>> from npw.instances.rel.relocation import Relocation
     >>> swap = Relocation(("a", "b"), (("a", "b", 1), ("b", "a", 1)), ("p",), ("b",), ("a",))
@@ -463,7 +526,7 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
         return Result(answer, () if answer is Answer.YES else None, backend, {"time": 0.0, "rounds": 0})
     stats: dict[str, Any] = {"rounds": 0, "cuts": 0}
     try:
-        encoding = _Model(instance, deadline, order_budget)
+        encoding = _Model(instance, deadline, order_budget, budget)
     except OutOfTime:
         stats.update(time=time.perf_counter() - started, timed_out_while="encoding")
         return Result(Answer.UNKNOWN, None, backend, stats)
@@ -471,7 +534,7 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
         stats.update(time=time.perf_counter() - started, refused=str(refusal))
         return Result(Answer.UNKNOWN, None, backend, stats)
     stats.update(encode_seconds=time.perf_counter() - started, variables=encoding.pool.top,
-                 clauses=len(encoding.clauses), ordered_vertices=len(encoding.ordered))
+                 clauses=len(encoding.clauses), ordered_vertices=len(encoding.ordered), slack=encoding.slack)
     answer, certificate = Answer.UNKNOWN, None
     if not all(encoding.clauses):  # an element with no route to its goal, an edge with no arc
         stats["time"] = time.perf_counter() - started
