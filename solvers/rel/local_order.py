@@ -124,18 +124,12 @@ class _Model:
         arcs = [(index, tail, head) for index, (tail, head, _) in enumerate(edges)]
         if not instance.directed:
             arcs += [(index, head, tail) for index, (tail, head, _) in enumerate(edges) if tail != head]
-        self.arcs = arcs
-        self.leaving: dict[str, list[int]] = defaultdict(list)
-        self.entering: dict[str, list[int]] = defaultdict(list)
-        arcs_of_edge: dict[int, list[int]] = defaultdict(list)
-        star: dict[str, set[int]] = defaultdict(set)
-        for k, (index, tail, head) in enumerate(arcs):
-            self.leaving[tail].append(k)
-            self.entering[head].append(k)
-            arcs_of_edge[index].append(k)
-            star[tail].add(index)
-            star[head].add(index)
-        self.star = {v: sorted(edges_at) for v, edges_at in star.items()}
+        self._index(arcs)
+        self.routes: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]] | None = None
+        self.infeasible = False  # the budget or the orientation alone proves NO
+        if budget:
+            self._orient(deadline)
+        arcs_of_edge = self.arcs_of_edge
         self.ordered = self._choose_ordered()
         # the local orders and the successors' clauses, counted; the trips' clauses (bounded by
         # the routes each element can take) are counted by the buffer as they are built
@@ -148,6 +142,144 @@ class _Model:
         self.use: dict[tuple[int, int], int] = {}
         self._walk(arcs_of_edge, deadline)
         self._trips(arcs_of_edge, deadline)
+
+    def _index(self, arcs: list[tuple[int, str, str]]) -> None:
+        """The arcs that may be walked, and who leaves, enters and touches what."""
+        self.arcs = arcs
+        self.leaving: dict[str, list[int]] = defaultdict(list)
+        self.entering: dict[str, list[int]] = defaultdict(list)
+        self.arcs_of_edge: dict[int, list[int]] = defaultdict(list)
+        star: dict[str, set[int]] = defaultdict(set)
+        for k, (index, tail, head) in enumerate(arcs):
+            self.leaving[tail].append(k)
+            self.entering[head].append(k)
+            self.arcs_of_edge[index].append(k)
+            star[tail].add(index)
+            star[head].add(index)
+        self.star = {v: sorted(edges_at) for v, edges_at in star.items()}
+
+    # -- the shipping budget and what it fixes ------------------------------------------------
+    def _routes(self, deadline: Deadline) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+        """Distances of positive capacity from each initial vertex and to each final one."""
+        reach_from: dict[str, dict[str, int]] = {}
+        reach_to: dict[str, dict[str, int]] = {}
+        for start, goal in zip(self.instance.initial, self.instance.final):
+            if deadline.expired():
+                raise OutOfTime
+            if start not in reach_from:
+                reach_from[start] = self._distances(start, True)
+            if goal not in reach_to:
+                reach_to[goal] = self._distances(goal, False)
+        return reach_from, reach_to
+
+    def _usable(self, e: int, slack: int | None) -> list[int]:
+        """The arcs that may carry element e: on a route from its initial to its final vertex,
+        with the budget one at most ``slack`` longer than its shortest."""
+        instance, (reach_from, reach_to) = self.instance, self.routes
+        start, goal = instance.initial[e], instance.final[e]
+        after, before = reach_from[start], reach_to[goal]
+        longest = after[goal] + slack if slack is not None else len(self.arcs)
+        return [k for k, (index, tail, head) in enumerate(self.arcs)
+                if instance.edges[index][2] > 0 and tail in after and head in before
+                and after[tail] + 1 + before[head] <= longest]
+
+    def _orient(self, deadline: Deadline) -> None:
+        """The budget's consequences for which way an undirected edge is walked (see the module
+        docstring): an edge that must ship elements is walked as some element may use it; then
+        each vertex's balance (out - in) is fixed by the walk's ends; repeated while it changes
+        the distances. Sets ``routes``, ``slack`` and ``infeasible``; drops the arcs no walk takes."""
+        instance, edges = self.instance, self.instance.edges
+        while True:
+            self.routes = reach_from, _ = self._routes(deadline)
+            if any(goal not in reach_from[start] for start, goal in zip(instance.initial, instance.final)):
+                self.infeasible = True
+                return
+            self.slack = slack = sum(capacity for _, _, capacity in edges) - sum(
+                reach_from[start][goal] for start, goal in zip(instance.initial, instance.final))
+            if slack < 0:
+                self.infeasible = True
+                return
+            if instance.directed:
+                return
+            carried: set[int] = set()
+            for e in range(len(instance.elements)):
+                if deadline.expired():
+                    raise OutOfTime
+                carried.update(self._usable(e, slack))
+            keep = [k for k, (index, _, _) in enumerate(self.arcs) if edges[index][2] <= slack or k in carried]
+            keep = self._balance(keep)
+            if keep is None:
+                self.infeasible = True
+                return
+            if len(keep) == len(self.arcs):
+                return
+            dropped_carrier = any(edges[self.arcs[k][0]][2] > 0 for k in set(range(len(self.arcs))) - set(keep))
+            self._index([self.arcs[k] for k in keep])
+            if any(not self.arcs_of_edge[index] for index in range(len(edges))):
+                self.infeasible = True
+                return
+            if not dropped_carrier:  # distances over the arcs of positive capacity unchanged
+                return
+
+    def _balance(self, keep: list[int]) -> list[int] | None:
+        """Undirected: the walk's ends are the two vertices of odd degree (none: it is closed),
+        out - in is +-1 at those and 0 elsewhere; where that leaves a vertex's undecided edges
+        only one way (all in or all out), they go that way. ``keep`` without the arcs so ruled
+        out, or None if some vertex cannot balance."""
+        arcs, edges = self.arcs, self.instance.edges
+        kept = set(keep)
+        options: dict[int, list[int]] = defaultdict(list)
+        for k in keep:
+            options[arcs[k][0]].append(k)
+        degree: dict[str, int] = defaultdict(int)
+        incident: dict[str, list[int]] = defaultdict(list)
+        for index, (tail, head, _) in enumerate(edges):
+            if tail != head:  # a loop leaves the balance as it is
+                degree[tail] += 1
+                degree[head] += 1
+                incident[tail].append(index)
+                incident[head].append(index)
+        odd = [v for v in degree if degree[v] % 2]
+        if len(odd) not in (0, 2):
+            return None  # no Eulerian trail at all
+        balances = {v: ((1, -1) if v in odd else (0,)) for v in degree}
+        queue = list(degree)
+        while queue:
+            vertex = queue.pop()
+            out = inn = 0
+            free: list[int] = []
+            for index in incident[vertex]:
+                ways = options[index]
+                if not ways:
+                    return None
+                if len(ways) == 2:
+                    free.append(index)
+                elif arcs[ways[0]][1] == vertex:
+                    out += 1
+                else:
+                    inn += 1
+            if not free:
+                if out - inn not in balances[vertex]:
+                    return None
+                continue
+            # x of the free edges leave: out + x - inn - (len(free) - x) is an allowed balance
+            leaving = {(b - out + inn + len(free)) // 2 for b in balances[vertex]
+                       if (b - out + inn + len(free)) % 2 == 0 and 0 <= (b - out + inn + len(free)) // 2 <= len(free)}
+            if not leaving:
+                return None
+            if leaving not in ({0}, {len(free)}):
+                continue
+            away = leaving == {len(free)}
+            for index in free:
+                ways = options[index]
+                chosen = [k for k in ways if (arcs[k][1] == vertex) == away]
+                for k in ways:
+                    if k not in chosen:
+                        kept.discard(k)
+                options[index] = chosen
+                other = edges[index][1] if edges[index][0] == vertex else edges[index][0]
+                queue.append(other)
+        return [k for k in keep if k in kept]
 
     # -- variables ------------------------------------------------------------------------
     def act(self, k: int) -> int:
@@ -249,38 +381,22 @@ class _Model:
 
     def _trips(self, arcs_of_edge: dict[int, list[int]], deadline: Deadline) -> None:
         instance, arcs, clauses = self.instance, self.arcs, self.clauses
-        reach_from: dict[str, dict[str, int]] = {}
-        reach_to: dict[str, dict[str, int]] = {}
-        for start, goal in zip(instance.initial, instance.final):
-            if deadline.expired():
-                raise OutOfTime
-            if start not in reach_from:
-                reach_from[start] = self._distances(start, True)
-            if goal not in reach_to:
-                reach_to[goal] = self._distances(goal, False)
-            if goal not in reach_from[start]:  # no route of positive capacity: e reaches its goal in no walk
-                clauses.append([])
-                return
-        # the shipping budget (see the module docstring): every trip is at least its distance, all
-        # trips together at most the capacities; what is left over bounds every detour and every
-        # edge's unused capacity
-        slack = sum(capacity for _, _, capacity in instance.edges) - sum(
-            reach_from[start][goal] for start, goal in zip(instance.initial, instance.final))
-        self.slack = slack if self.budget else None
-        if self.budget and slack < 0:
+        if self.infeasible:
             clauses.append([])
             return
+        if self.routes is None:  # without the budget: only whether a route exists matters
+            self.routes = reach_from, _ = self._routes(deadline)
+            if any(goal not in reach_from[start] for start, goal in zip(instance.initial, instance.final)):
+                clauses.append([])  # no route of positive capacity: e reaches its goal in no walk
+                return
+        slack = self.slack if self.budget else None
         for e in range(len(instance.elements)):
             if deadline.expired():
                 raise OutOfTime
             start, goal = instance.initial[e], instance.final[e]
-            after, before = reach_from[start], reach_to[goal]
             # an arc on no route from start to goal carries e in no walk; with the budget, nor
             # does one whose shortest route through it is more than the slack longer than e's distance
-            longest = after[goal] + slack if self.budget else len(arcs)
-            usable = [k for k, (index, tail, head) in enumerate(arcs)
-                      if instance.edges[index][2] > 0 and tail in after and head in before
-                      and after[tail] + 1 + before[head] <= longest]
+            usable = self._usable(e, slack)
             usable_set = set(usable)
             incoming: dict[int, list[int]] = defaultdict(list)
             outgoing: dict[int, list[int]] = defaultdict(list)
@@ -316,7 +432,7 @@ class _Model:
             shipped = [self.use[e, k] for e in range(len(instance.elements)) for k in arcs_of_edge[index]
                        if (e, k) in self.use]
             self._at_most(shipped, capacity)
-            if self.budget and capacity > slack:  # at most the slack of its capacity goes unused
+            if slack is not None and capacity > slack:  # at most the slack of its capacity goes unused
                 self._at_least(shipped, capacity - slack)
 
     # -- a model against the real walk ------------------------------------------------------------
@@ -534,7 +650,8 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
         stats.update(time=time.perf_counter() - started, refused=str(refusal))
         return Result(Answer.UNKNOWN, None, backend, stats)
     stats.update(encode_seconds=time.perf_counter() - started, variables=encoding.pool.top,
-                 clauses=len(encoding.clauses), ordered_vertices=len(encoding.ordered), slack=encoding.slack)
+                 clauses=len(encoding.clauses), ordered_vertices=len(encoding.ordered), slack=encoding.slack,
+                 arcs=len(encoding.arcs))
     answer, certificate = Answer.UNKNOWN, None
     if not all(encoding.clauses):  # an element with no route to its goal, an edge with no arc
         stats["time"] = time.perf_counter() - started
