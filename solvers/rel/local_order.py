@@ -35,7 +35,15 @@ proof of NO on every REL input: any graph, capacities, direction):
   (the arcs left out get no ``use`` variable); and every edge ships at least cap(x) - S
   elements. Theorem 2 and both its variants have S = 0 ("the number of elements moved
   through each edge always equals the capacity of the edge", the paper's Claim 1): every
-  trip is a shortest route and every edge of positive capacity is full.
+  trip is a shortest route and every edge of positive capacity is full;
+* which way an undirected edge is walked (with the budget, :meth:`_Model._orient`): an edge
+  with cap(x) > S ships an element, so it is walked in a direction some element may use
+  (the arcs kept above); and in the walk's directions every vertex has out - in = 0, except
+  the two ends of an open walk, which are the two vertices of odd degree (an Eulerian trail
+  has none or two) with +1 and -1. Where the edges already fixed leave a vertex's other edges
+  only one way to balance (all in or all out), they are walked that way; an arc so ruled
+  out gets no variable. A way fixed on an edge of positive capacity can lengthen distances,
+  so the budget is computed again until nothing changes.
 
 Why the budget is needed: on Theorem 2's directed graph the zero-edges carry nothing, so the
 edges of positive capacity form an acyclic graph; each literal element has only its two
@@ -47,9 +55,11 @@ elements x arcs x degree), and what rules the detours out is a count over the wh
 (all capacities are needed by the shortest trips), which CDCL does not find: before the
 budget the no-targets were proved up to m = 7 and UNKNOWN at 60 s from m = 14. With it, each
 variant's trips are the plain chain's again (plus the dummies' single arcs), and every edge
-of positive capacity must carry its two elements, which also fixes the direction of the
-undirected graph's edges of positive capacity (an arc no element can use is then never walked:
-its ``act`` is false).
+of positive capacity must carry its two elements. That fixes the direction of the undirected
+graph's edges of positive capacity, the balance then that of its zero-edges (top_i has its
+two edges to nu_i and nubar_i leaving, so its two zero-edges enter; nc_j, j < m, its two
+entering, so its zero-edges leave), and the undirected target's relaxation is the directed
+one's, clause for clause.
 
 What it leaves out: the order at unordered vertices and across vertices (transitivity
 through the whole walk), and that the successors form one trail. A model is decoded into a
