@@ -182,14 +182,16 @@ def test_the_budget_never_refutes_an_instance_built_from_a_walk():
 
 
 def test_the_budget_agrees_with_the_order_encoding_on_perturbed_walks():
-    """The perturbed copies, of both answers, against the order encoding (no budget in it); some
+    """The perturbed copies, of both answers, against the order encoding (no budget in it) and
+    this decider without the budget; some
     NOs have every goal reachable and slack -1..4, where the budget's clauses are in play."""
     answers, tight_no = set(), 0
     for seed in range(150):
         _, _, instance = _built_from_a_walk(seed)
         mine = local_order.solve(instance, timeout=60)
         other = solve(instance, "sat", timeout=60)
-        assert mine.answer == other.answer != Answer.UNKNOWN, (seed, instance)
+        without = local_order.solve(instance, timeout=60, budget=False)  # the decider before issue 36
+        assert mine.answer == other.answer == without.answer != Answer.UNKNOWN, (seed, instance)
         answers.add(mine.answer)
         tight_no += mine.answer is Answer.NO and mine.stats.get("slack") is not None
     assert answers == {Answer.YES, Answer.NO} and tight_no >= 5

@@ -188,7 +188,10 @@ class _Model:
         instance, (reach_from, reach_to) = self.instance, self.routes
         start, goal = instance.initial[e], instance.final[e]
         after, before = reach_from[start], reach_to[goal]
-        longest = after[goal] + slack if slack is not None else len(self.arcs)
+        if slack is None:
+            return [k for k, (index, tail, head) in enumerate(self.arcs)
+                    if instance.edges[index][2] > 0 and tail in after and head in before]
+        longest = after[goal] + slack
         return [k for k, (index, tail, head) in enumerate(self.arcs)
                 if instance.edges[index][2] > 0 and tail in after and head in before
                 and after[tail] + 1 + before[head] <= longest]
