@@ -1,5 +1,6 @@
 """The local-order REL decider (issue 17): sound on any REL input, fast on Theorem 2's no-targets."""
 
+import functools
 import random
 
 import pytest
@@ -117,3 +118,113 @@ def test_a_solver_that_cannot_be_interrupted_is_refused_by_name():
 
 
 LINE_NO = Relocation(("a", "b"), (("a", "b", 1),), ("p", "q"), ("a", "a"), ("b", "b"))
+
+
+# -- the shipping budget (issue 36) ----------------------------------------------------------------
+
+
+def _built_from_a_walk(seed: int) -> tuple[Relocation, tuple, Relocation]:
+    """(instance, the walk it was built from, a perturbed copy): a random walk of 3-9 steps on
+    2-5 vertices, elements riding stretches of it (or staying), each capacity what the walk
+    ships there (sometimes one more): YES by construction, slack small (mostly 0-5). The
+    copy has one capacity one lower, two goals swapped or one moved: often NO."""
+    rng = random.Random(seed)
+    names = tuple(f"v{i}" for i in range(rng.randint(2, 5)))
+    steps, directed = rng.randint(3, 9), rng.random() < 0.5
+    walk = [rng.choice(names)]
+    for _ in range(steps):
+        walk.append(rng.choice([v for v in names if v != walk[-1]]))
+    riders: list[list[str]] = [[] for _ in range(steps)]
+    elements, initial, final = [], [], []
+    for p in range(rng.randint(1, 4)):
+        begin = rng.randrange(steps)
+        end = begin if rng.random() < 0.15 else rng.randint(begin, min(steps, begin + 3))
+        for step in range(begin, end):
+            riders[step].append(f"p{p}")
+        elements.append(f"p{p}")
+        initial.append(walk[begin])
+        final.append(walk[end])
+    edges = [((walk[s], walk[s + 1]) if directed or rng.random() < 0.5 else (walk[s + 1], walk[s]))
+             + (len(riders[s]) + (rng.random() < 0.2),) for s in range(steps)]
+    order = list(range(steps))
+    rng.shuffle(order)
+    certificate = tuple((order.index(s), walk[s], tuple(riders[s])) for s in range(steps))
+    instance = Relocation(names, tuple(edges[s] for s in order), tuple(elements), tuple(initial), tuple(final),
+                          directed)
+    shuffled = list(instance.edges)
+    loaded = [k for k, (_, _, capacity) in enumerate(shuffled) if capacity]
+    choice = rng.random()
+    if choice < 0.5 and loaded:
+        k = rng.choice(loaded)
+        tail, head, capacity = shuffled[k]
+        shuffled[k] = (tail, head, capacity - 1)
+    elif choice < 0.75 and len(elements) > 1:
+        a, b = rng.sample(range(len(elements)), 2)
+        final[a], final[b] = final[b], final[a]
+    else:
+        final[rng.randrange(len(elements))] = rng.choice(walk)
+    perturbed = Relocation(names, tuple(shuffled), tuple(elements), tuple(initial), tuple(final), directed)
+    return instance, certificate, perturbed
+
+
+def test_the_budget_never_refutes_an_instance_built_from_a_walk():
+    """A NO resting on a wrong budget or a wrong orientation would show here: every instance has
+    a walk, most have slack 0-2, and in the undirected ones the orientation fixes edges."""
+    tight = oriented = 0
+    for seed in range(250):
+        instance, certificate, _ = _built_from_a_walk(seed)
+        assert instance.verify(certificate)
+        result = local_order.solve(instance, timeout=60)
+        assert result.answer is Answer.YES and instance.verify(result.certificate), (seed, result.stats)
+        tight += result.stats["slack"] == 0
+        oriented += not instance.directed and result.stats["arcs"] < 2 * len(instance.edges)
+    assert tight >= 30 and oriented >= 20
+
+
+def test_the_budget_agrees_with_the_order_encoding_on_perturbed_walks():
+    """The perturbed copies, of both answers, against the order encoding (no budget in it) and
+    this decider without the budget; some
+    NOs have every goal reachable and slack -1..4, where the budget's clauses are in play."""
+    answers, tight_no = set(), 0
+    for seed in range(150):
+        _, _, instance = _built_from_a_walk(seed)
+        mine = local_order.solve(instance, timeout=60)
+        other = solve(instance, "sat", timeout=60)
+        without = local_order.solve(instance, timeout=60, budget=False)  # the decider before issue 36
+        assert mine.answer == other.answer == without.answer != Answer.UNKNOWN, (seed, instance)
+        answers.add(mine.answer)
+        tight_no += mine.answer is Answer.NO and mine.stats.get("slack") is not None
+    assert answers == {Answer.YES, Answer.NO} and tight_no >= 5
+
+
+@pytest.mark.parametrize("reduction", ["224sat-to-rel-cap2", "224sat-to-rel-undirected"])
+@pytest.mark.parametrize("m", [7, 20])
+def test_proves_the_no_targets_of_the_variants(reduction, m):
+    """Before the budget: NO up to m = 7 only, UNKNOWN at 60 s from m = 14 (issue 36)."""
+    for formula in _unsatisfiable_224(m):
+        result = local_order.solve(get_reduction(reduction).reduce(formula), timeout=120)
+        assert result.answer is Answer.NO, result.stats
+        assert result.stats["rounds"] == 0 and result.stats["slack"] == 0
+
+
+@functools.lru_cache(maxsize=None)
+def _satisfiable_224() -> tuple:
+    """Satisfiable random 2/2/4-SAT formulas: those among the first seeds of m = 1..6, and the
+    first of m = 20 (shared by the three reductions' tests)."""
+    found = [formula for m, seeds in ((1, 3), (2, 6), (3, 6), (4, 6), (5, 6), (6, 6)) for seed in range(seeds)
+             if solve(formula := random_224(seed, m), "sat").answer is Answer.YES]
+    found.append(next(formula for seed in range(1000)
+                      if solve(formula := random_224(seed, 20), "sat").answer is Answer.YES))
+    return tuple(found)
+
+
+@pytest.mark.parametrize("reduction", ["224sat-to-rel", "224sat-to-rel-cap2", "224sat-to-rel-undirected"])
+def test_never_calls_a_yes_target_no(reduction):
+    """Satisfiable formulas, m = 1..6 and one at m = 20: YES, with a walk the checker accepts."""
+    chosen = get_reduction(reduction)
+    formulas = _satisfiable_224()
+    assert len(formulas) >= 15
+    for formula in formulas:
+        target = chosen.reduce(formula)
+        result = local_order.solve(target, timeout=120)
+        assert result.answer is Answer.YES and target.verify(result.certificate), (formula, result.stats)

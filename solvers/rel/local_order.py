@@ -20,7 +20,46 @@ proof of NO on every REL input: any graph, capacities, direction):
 * element e: ``use(e, k)`` when the truck ships e along arc k (only arcs of positive
   capacity on some route from e's start to e's goal); the uses chain by ``next(e, k, j)``
   (arc j leaves where arc k ends), from e's initial to its final vertex, and at an ordered
-  vertex the next arc comes later (``before``); at most ``capacity`` uses per edge.
+  vertex the next arc comes later (``before``); at most ``capacity`` uses per edge;
+* the shipping budget (issue 36). Let d(e) be the length of a shortest route of positive
+  capacity from e's initial vertex to its final one (arcs as they may be walked: one way on a
+  directed graph, either way on an undirected one), C the sum of the capacities and
+  S = C - sum_e d(e), the *slack*. In a walk, e's trip is the arcs it is shipped along, a route
+  from its initial to its final vertex of length len(e) >= d(e), and the edge x ships
+  shipped(x) <= cap(x) elements, so sum_e len(e) = sum_x shipped(x) and
+
+      sum_e (len(e) - d(e)) + sum_x (cap(x) - shipped(x)) = S,
+
+  every term non-negative. Hence S < 0 is NO; no trip is more than S longer than its
+  distance, so e uses arc (u, v) only if dist(initial, u) + 1 + dist(v, final) <= d(e) + S
+  (the arcs left out get no ``use`` variable); and every edge ships at least cap(x) - S
+  elements. Theorem 2 and both its variants have S = 0 ("the number of elements moved
+  through each edge always equals the capacity of the edge", the paper's Claim 1): every
+  trip is a shortest route and every edge of positive capacity is full;
+* which way an undirected edge is walked (with the budget, :meth:`_Model._orient`): an edge
+  with cap(x) > S ships an element, so it is walked in a direction some element may use
+  (the arcs kept above); and in the walk's directions every vertex has out - in = 0, except
+  the two ends of an open walk, which are the two vertices of odd degree (an Eulerian trail
+  has none or two) with +1 and -1. Where the edges already fixed leave a vertex's other edges
+  only one way to balance (all in or all out), they are walked that way; an arc so ruled
+  out gets no variable. A way fixed on an edge of positive capacity can lengthen distances,
+  so the budget is computed again until nothing changes.
+
+Why the budget is needed: on Theorem 2's directed graph the zero-edges carry nothing, so the
+edges of positive capacity form an acyclic graph; each literal element has only its two
+routes nu_i -> bot_i -> TC or FC -> nc_j, and the relaxation refutes the no-targets at once.
+The variants break that: with every zero-edge at capacity two (``224sat-to-rel-cap2``) or
+the graph undirected (``224sat-to-rel-undirected``), the edges of positive capacity are
+strongly connected, every element may route through every arc (the trips' encoding grows as
+elements x arcs x degree), and what rules the detours out is a count over the whole graph
+(all capacities are needed by the shortest trips), which CDCL does not find: before the
+budget the no-targets were proved up to m = 7 and UNKNOWN at 60 s from m = 14. With it, each
+variant's trips are the plain chain's again (plus the dummies' single arcs), and every edge
+of positive capacity must carry its two elements. That fixes the direction of the undirected
+graph's edges of positive capacity, the balance then that of its zero-edges (top_i has its
+two edges to nu_i and nubar_i leaving, so its two zero-edges enter; nc_j, j < m, its two
+entering, so its zero-edges leave), and the undirected target's relaxation is the directed
+one's, clause for clause.
 
 What it leaves out: the order at unordered vertices and across vertices (transitivity
 through the whole walk), and that the successors form one trail. A model is decoded into a
@@ -83,27 +122,24 @@ SAMPLE_SECONDS = 20.0
 class _Model:
     """The relaxation's variables and clauses for one instance (see the module docstring)."""
 
-    def __init__(self, instance: Any, deadline: Deadline, order_budget: int = ORDER_BUDGET) -> None:
+    def __init__(self, instance: Any, deadline: Deadline, order_budget: int = ORDER_BUDGET,
+                 budget: bool = True) -> None:
         self.instance = instance
         self.order_budget = order_budget
+        self.budget = budget
+        self.slack: int | None = None
         self.pool = IDPool()
         self.clauses: list[list[int]] = ClauseBuffer(deadline)
         edges = instance.edges
         arcs = [(index, tail, head) for index, (tail, head, _) in enumerate(edges)]
         if not instance.directed:
             arcs += [(index, head, tail) for index, (tail, head, _) in enumerate(edges) if tail != head]
-        self.arcs = arcs
-        self.leaving: dict[str, list[int]] = defaultdict(list)
-        self.entering: dict[str, list[int]] = defaultdict(list)
-        arcs_of_edge: dict[int, list[int]] = defaultdict(list)
-        star: dict[str, set[int]] = defaultdict(set)
-        for k, (index, tail, head) in enumerate(arcs):
-            self.leaving[tail].append(k)
-            self.entering[head].append(k)
-            arcs_of_edge[index].append(k)
-            star[tail].add(index)
-            star[head].add(index)
-        self.star = {v: sorted(edges_at) for v, edges_at in star.items()}
+        self._index(arcs)
+        self.routes: tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]] | None = None
+        self.infeasible = False  # the budget or the orientation alone proves NO
+        if budget:
+            self._orient(deadline)
+        arcs_of_edge = self.arcs_of_edge
         self.ordered = self._choose_ordered()
         # the local orders and the successors' clauses, counted; the trips' clauses (bounded by
         # the routes each element can take) are counted by the buffer as they are built
@@ -116,6 +152,147 @@ class _Model:
         self.use: dict[tuple[int, int], int] = {}
         self._walk(arcs_of_edge, deadline)
         self._trips(arcs_of_edge, deadline)
+
+    def _index(self, arcs: list[tuple[int, str, str]]) -> None:
+        """The arcs that may be walked, and who leaves, enters and touches what."""
+        self.arcs = arcs
+        self.leaving: dict[str, list[int]] = defaultdict(list)
+        self.entering: dict[str, list[int]] = defaultdict(list)
+        self.arcs_of_edge: dict[int, list[int]] = defaultdict(list)
+        star: dict[str, set[int]] = defaultdict(set)
+        for k, (index, tail, head) in enumerate(arcs):
+            self.leaving[tail].append(k)
+            self.entering[head].append(k)
+            self.arcs_of_edge[index].append(k)
+            star[tail].add(index)
+            star[head].add(index)
+        self.star = {v: sorted(edges_at) for v, edges_at in star.items()}
+
+    # -- the shipping budget and what it fixes ------------------------------------------------
+    def _routes(self, deadline: Deadline) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+        """Distances of positive capacity from each initial vertex and to each final one."""
+        reach_from: dict[str, dict[str, int]] = {}
+        reach_to: dict[str, dict[str, int]] = {}
+        for start, goal in zip(self.instance.initial, self.instance.final):
+            if deadline.expired():
+                raise OutOfTime
+            if start not in reach_from:
+                reach_from[start] = self._distances(start, True)
+            if goal not in reach_to:
+                reach_to[goal] = self._distances(goal, False)
+        return reach_from, reach_to
+
+    def _usable(self, e: int, slack: int | None) -> list[int]:
+        """The arcs that may carry element e: on a route from its initial to its final vertex,
+        with the budget one at most ``slack`` longer than its shortest."""
+        instance, (reach_from, reach_to) = self.instance, self.routes
+        start, goal = instance.initial[e], instance.final[e]
+        after, before = reach_from[start], reach_to[goal]
+        if slack is None:
+            return [k for k, (index, tail, head) in enumerate(self.arcs)
+                    if instance.edges[index][2] > 0 and tail in after and head in before]
+        longest = after[goal] + slack
+        return [k for k, (index, tail, head) in enumerate(self.arcs)
+                if instance.edges[index][2] > 0 and tail in after and head in before
+                and after[tail] + 1 + before[head] <= longest]
+
+    def _orient(self, deadline: Deadline) -> None:
+        """The budget's consequences for which way an undirected edge is walked (see the module
+        docstring): an edge that must ship elements is walked as some element may use it; then
+        each vertex's balance (out - in) is fixed by the walk's ends; repeated while it changes
+        the distances. Sets ``routes``, ``slack`` and ``infeasible``; drops the arcs no walk takes."""
+        instance, edges = self.instance, self.instance.edges
+        while True:
+            self.routes = reach_from, _ = self._routes(deadline)
+            if any(goal not in reach_from[start] for start, goal in zip(instance.initial, instance.final)):
+                self.infeasible = True
+                return
+            self.slack = slack = sum(capacity for _, _, capacity in edges) - sum(
+                reach_from[start][goal] for start, goal in zip(instance.initial, instance.final))
+            if slack < 0:
+                self.infeasible = True
+                return
+            if instance.directed:
+                return
+            carried: set[int] = set()
+            for e in range(len(instance.elements)):
+                if deadline.expired():
+                    raise OutOfTime
+                carried.update(self._usable(e, slack))
+            keep = [k for k, (index, _, _) in enumerate(self.arcs) if edges[index][2] <= slack or k in carried]
+            keep = self._balance(keep)
+            if keep is None:
+                self.infeasible = True
+                return
+            if len(keep) == len(self.arcs):
+                return
+            dropped_carrier = any(edges[self.arcs[k][0]][2] > 0 for k in set(range(len(self.arcs))) - set(keep))
+            self._index([self.arcs[k] for k in keep])
+            if any(not self.arcs_of_edge[index] for index in range(len(edges))):
+                self.infeasible = True
+                return
+            if not dropped_carrier:  # distances over the arcs of positive capacity unchanged
+                return
+
+    def _balance(self, keep: list[int]) -> list[int] | None:
+        """Undirected: the walk's ends are the two vertices of odd degree (none: it is closed),
+        out - in is +-1 at those and 0 elsewhere; where that leaves a vertex's undecided edges
+        only one way (all in or all out), they go that way. ``keep`` without the arcs so ruled
+        out, or None if some vertex cannot balance."""
+        arcs, edges = self.arcs, self.instance.edges
+        kept = set(keep)
+        options: dict[int, list[int]] = defaultdict(list)
+        for k in keep:
+            options[arcs[k][0]].append(k)
+        degree: dict[str, int] = defaultdict(int)
+        incident: dict[str, list[int]] = defaultdict(list)
+        for index, (tail, head, _) in enumerate(edges):
+            if tail != head:  # a loop leaves the balance as it is
+                degree[tail] += 1
+                degree[head] += 1
+                incident[tail].append(index)
+                incident[head].append(index)
+        odd = [v for v in degree if degree[v] % 2]
+        if len(odd) not in (0, 2):
+            return None  # no Eulerian trail at all
+        balances = {v: ((1, -1) if v in odd else (0,)) for v in degree}
+        queue = list(degree)
+        while queue:
+            vertex = queue.pop()
+            out = inn = 0
+            free: list[int] = []
+            for index in incident[vertex]:
+                ways = options[index]
+                if not ways:
+                    return None
+                if len(ways) == 2:
+                    free.append(index)
+                elif arcs[ways[0]][1] == vertex:
+                    out += 1
+                else:
+                    inn += 1
+            if not free:
+                if out - inn not in balances[vertex]:
+                    return None
+                continue
+            # x of the free edges leave: out + x - inn - (len(free) - x) is an allowed balance
+            leaving = {(b - out + inn + len(free)) // 2 for b in balances[vertex]
+                       if (b - out + inn + len(free)) % 2 == 0 and 0 <= (b - out + inn + len(free)) // 2 <= len(free)}
+            if not leaving:
+                return None
+            if leaving not in ({0}, {len(free)}):
+                continue
+            away = leaving == {len(free)}
+            for index in free:
+                ways = options[index]
+                chosen = [k for k in ways if (arcs[k][1] == vertex) == away]
+                for k in ways:
+                    if k not in chosen:
+                        kept.discard(k)
+                options[index] = chosen
+                other = edges[index][1] if edges[index][0] == vertex else edges[index][0]
+                queue.append(other)
+        return [k for k in keep if k in kept]
 
     # -- variables ------------------------------------------------------------------------
     def act(self, k: int) -> int:
@@ -145,6 +322,13 @@ class _Model:
         if len(literals) > bound:
             self.clauses.extend(CardEnc.atmost(literals, bound=bound, vpool=self.pool,
                                                encoding=EncType.seqcounter).clauses)
+
+    def _at_least(self, literals: list[int], bound: int) -> None:
+        if bound > len(literals):
+            self.clauses.append([])
+        elif bound > 0:
+            self.clauses.extend(CardEnc.atleast(literals, bound=bound, vpool=self.pool,
+                                                encoding=EncType.seqcounter).clauses)
 
     def _one_if(self, guard: int, options: list[int]) -> None:
         """Exactly one of ``options`` when ``guard`` holds, none otherwise."""
@@ -190,38 +374,42 @@ class _Model:
         self.first = first
 
     # -- the elements' trips ---------------------------------------------------------------------
-    def _reachable(self, sources: set[str], forward: bool) -> set[str]:
-        seen, stack = set(sources), list(sources)
-        while stack:
-            vertex = stack.pop()
-            for k in (self.leaving if forward else self.entering)[vertex]:
-                index, tail, head = self.arcs[k]
-                if self.instance.edges[index][2] == 0:
-                    continue
-                other = head if forward else tail
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-        return seen
+    def _distances(self, source: str, forward: bool) -> dict[str, int]:
+        """Arcs of positive capacity from ``source`` to each vertex it reaches (``forward``), or
+        from each vertex that reaches it; breadth first."""
+        distance, frontier = {source: 0}, [source]
+        while frontier:
+            following = []
+            for vertex in frontier:
+                for k in (self.leaving if forward else self.entering)[vertex]:
+                    index, tail, head = self.arcs[k]
+                    if self.instance.edges[index][2] == 0:
+                        continue
+                    other = head if forward else tail
+                    if other not in distance:
+                        distance[other] = distance[vertex] + 1
+                        following.append(other)
+            frontier = following
+        return distance
 
     def _trips(self, arcs_of_edge: dict[int, list[int]], deadline: Deadline) -> None:
         instance, arcs, clauses = self.instance, self.arcs, self.clauses
-        reach_from: dict[str, set[str]] = {}
-        reach_to: dict[str, set[str]] = {}
+        if self.infeasible:
+            clauses.append([])
+            return
+        if self.routes is None:  # without the budget: only whether a route exists matters
+            self.routes = reach_from, _ = self._routes(deadline)
+            if any(goal not in reach_from[start] for start, goal in zip(instance.initial, instance.final)):
+                clauses.append([])  # no route of positive capacity: e reaches its goal in no walk
+                return
+        slack = self.slack if self.budget else None
         for e in range(len(instance.elements)):
             if deadline.expired():
                 raise OutOfTime
             start, goal = instance.initial[e], instance.final[e]
-            if start not in reach_from:
-                reach_from[start] = self._reachable({start}, True)
-            if goal not in reach_to:
-                reach_to[goal] = self._reachable({goal}, False)
-            # an arc on no route from start to goal carries e in no walk
-            usable = [k for k, (index, tail, head) in enumerate(arcs)
-                      if instance.edges[index][2] > 0 and tail in reach_from[start] and head in reach_to[goal]]
-            if start != goal and goal not in reach_from[start]:
-                clauses.append([])
-                return
+            # an arc on no route from start to goal carries e in no walk; with the budget, nor
+            # does one whose shortest route through it is more than the slack longer than e's distance
+            usable = self._usable(e, slack)
             usable_set = set(usable)
             incoming: dict[int, list[int]] = defaultdict(list)
             outgoing: dict[int, list[int]] = defaultdict(list)
@@ -257,6 +445,8 @@ class _Model:
             shipped = [self.use[e, k] for e in range(len(instance.elements)) for k in arcs_of_edge[index]
                        if (e, k) in self.use]
             self._at_most(shipped, capacity)
+            if slack is not None and capacity > slack:  # at most the slack of its capacity goes unused
+                self._at_least(shipped, capacity - slack)
 
     # -- a model against the real walk ------------------------------------------------------------
     def check(self, model: set[int]) -> tuple[tuple | None, list[list[int]]]:
@@ -438,12 +628,14 @@ def sample_certificates(instance: Any, count: int, seed: int = 0, timeout: float
 
 
 def solve(instance: Any, timeout: float | None = None, solver: str | None = None,
-          order_budget: int = ORDER_BUDGET, reroute_nodes: int = REROUTE_NODES) -> Result:
+          order_budget: int = ORDER_BUDGET, reroute_nodes: int = REROUTE_NODES, budget: bool = True) -> Result:
     """Decides REL by the local-order relaxation with lazily added walk-order clauses
     (registered as ``local``); NO is the relaxation's UNSAT, YES a checked walk.
     ``order_budget``: the transitivity clauses the local orders may take (0: no vertex
     ordered, every order found lazily; slower, as sound); ``reroute_nodes``: the search for a
-    walk that fits a model's trips (0: none, every YES from the cuts alone).
+    walk that fits a model's trips (0: none, every YES from the cuts alone); ``budget``: the
+    shipping budget's clauses (False: without them, as the decider was before issue 36;
+    for measuring what they bring).
 
     >>> from npw.instances.rel.relocation import Relocation
     >>> swap = Relocation(("a", "b"), (("a", "b", 1), ("b", "a", 1)), ("p",), ("b",), ("a",))
@@ -463,7 +655,7 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
         return Result(answer, () if answer is Answer.YES else None, backend, {"time": 0.0, "rounds": 0})
     stats: dict[str, Any] = {"rounds": 0, "cuts": 0}
     try:
-        encoding = _Model(instance, deadline, order_budget)
+        encoding = _Model(instance, deadline, order_budget, budget)
     except OutOfTime:
         stats.update(time=time.perf_counter() - started, timed_out_while="encoding")
         return Result(Answer.UNKNOWN, None, backend, stats)
@@ -471,7 +663,8 @@ def solve(instance: Any, timeout: float | None = None, solver: str | None = None
         stats.update(time=time.perf_counter() - started, refused=str(refusal))
         return Result(Answer.UNKNOWN, None, backend, stats)
     stats.update(encode_seconds=time.perf_counter() - started, variables=encoding.pool.top,
-                 clauses=len(encoding.clauses), ordered_vertices=len(encoding.ordered))
+                 clauses=len(encoding.clauses), ordered_vertices=len(encoding.ordered), slack=encoding.slack,
+                 arcs=len(encoding.arcs))
     answer, certificate = Answer.UNKNOWN, None
     if not all(encoding.clauses):  # an element with no route to its goal, an edge with no arc
         stats["time"] = time.perf_counter() - started
