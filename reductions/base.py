@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from npw.instances.base import InvalidInstance
+from npw.instances.memo import remember_last
 
 __all__ = ["BACKWARD_CLAIM", "Bound", "BuiltTarget", "CLAIM_STAGES", "Chain", "Claim", "FORWARD_CLAIM",
            "MAX_TARGET_ELEMENTS", "Provenance", "Reduction", "ReductionOption", "TARGET_CLAIM", "compose_provenance",
@@ -425,27 +426,31 @@ class Reduction(Generic[S, T]):
         if self.target != other.source:
             raise ValueError(f"cannot chain {self.id} (to {self.target}) with {other.id} (from {other.source})")
         first, second = self, other
+        # every map of the chain needs the middle instance; one verification case calls them in a
+        # row on the same source, and a long chain's steps nest (a 4-step chain rebuilt its first
+        # steps for each of its two dozen claims): the last middle is remembered (by identity)
+        middle_of = remember_last(first.reduce)
 
         def reduce(src: S) -> U:
-            return second.reduce(first.reduce(src))
+            return second.reduce(middle_of(src))
 
         def forward(src: S, certificate: Any) -> Any:
             assert first.forward is not None and second.forward is not None
-            middle = first.reduce(src)
+            middle = middle_of(src)
             return second.forward(middle, first.forward(src, certificate))
 
         def backward(src: S, tgt: U, certificate: Any) -> Any:
-            middle = first.reduce(src)
+            middle = middle_of(src)
             return first.backward(src, middle, second.backward(middle, tgt, certificate))
 
         def size(src: S) -> Mapping[str, int | Bound]:
             assert second.size is not None
-            return second.size(first.reduce(src))
+            return second.size(middle_of(src))
 
         def provenance(src: S, tgt: U) -> Provenance:
             assert first.provenance is not None and second.provenance is not None
-            return compose_provenance(first.provenance(src, first.reduce(src)),
-                                      second.provenance(first.reduce(src), tgt))
+            return compose_provenance(first.provenance(src, middle_of(src)),
+                                      second.provenance(middle_of(src), tgt))
 
         return Reduction(
             id=id or f"{self.source}-to-{other.target}",
@@ -503,11 +508,13 @@ def _chained_claims(first: Reduction, second: Reduction) -> tuple[Claim, ...]:
     """The claims of both steps of a chain, each checked on its own step's instances
     (named ``<step id>: <claim name>``)."""
 
+    middle_of = remember_last(first.reduce)
+
     def lift(claim: Claim, step: int) -> Claim:
         check = claim.check
 
         def on_chain(src: Any, tgt: Any, *certificates: Any) -> bool | str | None:
-            middle = first.reduce(src)
+            middle = middle_of(src)
             if step == 1 and claim.stage == TARGET_CLAIM:
                 return check(src, middle)
             if step == 2 and claim.stage == TARGET_CLAIM:

@@ -41,6 +41,7 @@ taken. The claims (:mod:`npw.reductions.solochess.sat_claims`) check these state
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from npw.instances.base import InvalidInstance
@@ -79,7 +80,7 @@ class Layout:
     def final(self) -> Point:
         return self.top[-1]
 
-    @property
+    @cached_property  # to_board reads it once per square: recomputed, building a board was quadratic
     def offset(self) -> Point:
         squares = self.knights | {self.special}
         return (min(x for x, _ in squares), min(y for _, y in squares))

@@ -27,6 +27,7 @@ import random
 import sys
 import time
 
+from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import SoloChess
 from npw.solvers.limits import remember
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result, shuffled_certificates
@@ -50,9 +51,13 @@ def solve(instance: SoloChess, timeout: float | None = None, order_seed: int | N
     >>> solve(SoloChess(3, 3, (Piece(0, 0, "rook"), Piece(2, 2, "pawn")))).answer
     <Answer.NO: 'NO'>
     """
-    if method == "auto" and walk.applies(instance) is None:
-        result = walk.solve(instance, timeout, order_seed)
-        return Result(result.answer, result.certificate, "search", {**result.stats, "method": "walk"})
+    if method == "auto":
+        try:  # walk.solve checks its lemma's class once (the components it computes are reused)
+            result = walk.solve(instance, timeout, order_seed)
+        except InvalidInstance:
+            pass  # outside the walk lemma's class: the exhaustive search below
+        else:
+            return Result(result.answer, result.certificate, "search", {**result.stats, "method": "walk"})
     start_time = time.perf_counter()
     shuffle = None if order_seed is None else random.Random(order_seed).shuffle
     board = compile_board(instance)
