@@ -58,19 +58,25 @@ def table(records: list[dict], all_ids: list[str]) -> str:
             lines.append(f"| {record['reduction']} | | | | | | | error: {record['error'][:60]} | |")
             continue
         score = record["score"]
+        not_run = record.get("not_run") or []
+        if score is not None and not_run:
+            # mutants left out as argued equivalent (docs/mutation.md) count as survivors here: the
+            # table's figure is the conservative one
+            score = record["score_with_not_run_as_survivors"]
         if score is None:
             shown = f"no score (original {record['baseline']})"
         else:
-            shown = f"{100 * score:.0f}%"
+            shown = f"{100 * score:.0f}%" + (f" ({len(not_run)} not run, counted survived)" if not_run else "")
             scores.append(score)
         name = record["reduction"] + (f" (2nd pass: {record['timeout']:g} s, {record['stream']})"
                                       if record.get("second_pass") else "")
         name += " (earlier run)" if record.get("earlier") else ""
+        name += f" ({record['later']})" if record.get("later") else ""
         original = f"{record['baseline_seconds']:.0f}" if "baseline_seconds" in record else ""
         lines.append(f"| {name} | {record['mutation_points']} | {record['mutants']} | "
                      f"{record['killed']} | {record['survived']} | {record['timed_out']} | {record['invalid']} | "
                      f"{shown} | {original} | {record['timeout']:.0f} | {record['seconds']:.0f} |")
-    fresh = [r["score"] for r in records if r.get("score") is not None and not r.get("earlier")]
+    fresh = [r["score"] for r in records if r.get("score") is not None and not r.get("earlier") and not r.get("later")]
     missing = [i for i in all_ids if i not in {r["reduction"] for r in records}]
     summary = [f"\n{len(records)} of {len(all_ids)} reductions run; "
                f"median score {100 * statistics.median(scores):.0f}% over the {len(scores)} with a score; "
@@ -101,6 +107,9 @@ def main() -> int:
     parser.add_argument("--also", default="", metavar="FILE.jsonl[,FILE.jsonl]",
                         help="with --table-only: reports of a second pass (e.g. a longer --timeout) that replace "
                              "the first's for the same reduction, marked in the table")
+    parser.add_argument("--later", default="", metavar="LABEL=FILE.jsonl[,FILE.jsonl]",
+                        help="with --table-only: rows of a later run (its rows with a score, or any row of a "
+                             "reduction the others lack) replace the first's, marked with LABEL")
     args = parser.parse_args()
     ids = reduction_ids()
     chains = {"1in3sat-to-rel"} & set(ids)
@@ -134,6 +143,12 @@ def main() -> int:
     for also in filter(None, args.also.split(",")):
         for reduction, record in done_ids(also).items():
             finished[reduction] = {**record, "second_pass": True}
+    if args.later:
+        label, _, files = args.later.partition("=")
+        for later in filter(None, files.split(",")):
+            for reduction, record in done_ids(later).items():
+                if record.get("score") is not None or finished.get(reduction, {}).get("score") is None:
+                    finished[reduction] = {**record, "later": label}
     records = [finished[i] for i in ids if i in finished]
     with open(args.table, "w") as handle:
         handle.write(table(records, ids))
