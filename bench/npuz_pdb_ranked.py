@@ -10,6 +10,12 @@
                                                             # against an older ida_ranked.py on the same trees
     python bench/npuz_pdb_ranked.py felner [--easiest 10] [--timeout 600]
                                                             # issue 36: Korf & Felner's 50, the easiest by length
+    python bench/npuz_pdb_ranked.py korf100 [--heuristic pdb78]
+                                                            # issue 36: Korf's 100 15-puzzles, generated nodes
+                                                            # per instance (published 7-8 + reflection: 36,710)
+    python bench/npuz_pdb_ranked.py hardest [--boards 88,82,60,66,49,14,59,56] [--no-c]
+                                                            # issue 36: `npw puzzle solve BOARD` (no options, one
+                                                            # process a board) against C IDA* Manhattan, CPU s
 
 Goal: blank-first (Korf's convention). Every solution is replayed on the board; the lengths of
 the two databases must agree. An instance not finished within ``--timeout`` seconds reports the
@@ -25,6 +31,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # batch_solve, npuz_kernel
 
 from npw.instances.npuz.board import apply_moves, goal_board, random_reachable_board, random_walk  # noqa: E402
 from npw.solvers.npuz.pdb import pattern_databases  # noqa: E402
@@ -193,6 +200,86 @@ def felner(easiest: int, timeout: float, only: list[int]) -> None:
               flush=True)
 
 
+# Korf 1985 (Artificial Intelligence 27:97-109), nodes expanded by IDA* with Manhattan distance on
+# his 100 15-puzzles: the eight largest (boards 88, 82, 60, 66, 49, 14, 59, 56 of bench/korf100.txt)
+KORF_HARDEST = {88: 6_009_130_748, 82: 5_506_801_123, 60: 3_337_690_331, 66: 1_957_191_378, 49: 1_809_933_698,
+                14: 1_369_596_778, 59: 1_207_520_464, 56: 1_199_487_996}
+
+
+def korf_boards() -> list[tuple[int, ...]]:
+    from batch_solve import boards
+
+    return [tuple(map(int, line.split())) for line in boards(100)]
+
+
+def korf100(heuristic: str) -> None:
+    """Korf's 100 with one heuristic in this process: generated and expanded nodes per instance,
+    every length asserted against Korf's published optimum."""
+    from batch_solve import KORF_100_OPTIMAL
+
+    goal = goal_board(4, "blank-first")
+    idastar_path(apply_moves(goal, "RD"), goal, heuristic, python_nodes=0)  # load / compile outside the timings
+    generated = expanded = 0
+    cpu = time.process_time()
+    for index, board in enumerate(korf_boards()):
+        outcome = idastar_path(board, goal, heuristic, python_nodes=0)
+        assert len(outcome.moves) == KORF_100_OPTIMAL[index] and apply_moves(board, outcome.moves) == goal, index
+        generated += outcome.stats["generated"]
+        expanded += outcome.stats["nodes"]
+    seconds = time.process_time() - cpu
+    print(f"{heuristic}: Korf's 100 all optimal; generated {generated:,} ({generated / 100:,.0f} per instance), "
+          f"expanded {expanded:,} ({expanded / 100:,.0f} per instance), {seconds:.2f} CPU s", flush=True)
+
+
+def hardest(numbers: list[int], with_c: bool) -> None:
+    """Korf's hardest boards for plain IDA*: each solved by ``npw puzzle solve BOARD --goal
+    blank-first --json`` in a process of its own (the default heuristic, start-up included) and
+    by the C IDA* with Manhattan distance (bench/c, ``cc -O2``); CPU seconds of the children."""
+    import json
+    import resource
+    import subprocess
+    import tempfile
+
+    from batch_solve import KORF_100_OPTIMAL
+    from npuz_kernel import compile_reference
+
+    def children() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    goal = goal_board(4, "blank-first")
+    boards = korf_boards()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root)
+    totals = {"npw": 0.0, "C": 0.0}
+    with tempfile.TemporaryDirectory() as folder:
+        binary = compile_reference(folder) if with_c else None
+        print(f"{'board':>5} {'length':>6} {'heuristic':>9} {'npw CPU s':>9} {'C CPU s':>8} {'ratio':>6}", flush=True)
+        for number in numbers:
+            board = boards[number - 1]
+            text = " ".join(map(str, board))
+            cpu = children()
+            done = subprocess.run([sys.executable, "-m", "npw", "puzzle", "solve", text, "--goal", "blank-first",
+                                   "--json"], capture_output=True, text=True, env=env, check=True)
+            ours = children() - cpu
+            answer = json.loads(done.stdout)
+            assert answer["length"] == KORF_100_OPTIMAL[number - 1], (number, answer["length"])
+            assert apply_moves(board, answer["moves"]) == goal
+            theirs = float("nan")
+            if binary:
+                cpu = children()
+                out = subprocess.run([binary], input=" ".join(map(str, (4, *board, *goal))) + "\n",
+                                     capture_output=True, text=True, check=True).stdout.split()
+                theirs = children() - cpu
+                assert int(out[0]) == KORF_100_OPTIMAL[number - 1]
+                totals["C"] += theirs
+            totals["npw"] += ours
+            print(f"{number:>5} {answer['length']:>6} {answer.get('heuristic', '?'):>9} {ours:>9.2f} {theirs:>8.2f} "
+                  f"{ours / theirs:>6.3f}", flush=True)
+    print(f"total: npw {totals['npw']:.2f} CPU s, C {totals['C']:.2f} CPU s, ratio {totals['npw'] / totals['C']:.3f}"
+          if binary else f"total: npw {totals['npw']:.2f} CPU s (no C reference)")
+
+
 def build() -> None:
     for name, n in (("pdb78", 4), ("pdb6666", 5)):
         goal = goal_board(n, "blank-first")
@@ -268,7 +355,10 @@ def twenty_four(walks: list[int], randoms: int, korf: int, timeout: float, seed:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("build", "compare", "24", "rate", "felner"))
+    parser.add_argument("what", choices=("build", "compare", "24", "rate", "felner", "korf100", "hardest"))
+    parser.add_argument("--heuristic", default="pdb78")
+    parser.add_argument("--no-c", action="store_true", help="hardest: skip the C reference")
+    parser.add_argument("--boards", default="", help="hardest: Korf's board numbers (default his 8 hardest)")
     parser.add_argument("--old", help="an older solvers/npuz/ida_ranked.py to time on the same trees (rate)")
     parser.add_argument("--below", type=int, default=4, help="search the bounds up to the optimal length minus this (rate)")
     parser.add_argument("--felner", default="", help="Korf & Felner instance numbers (rate: default 29,36,20; felner: default the --easiest)")
@@ -282,6 +372,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "build":
         build()
+    elif args.what == "korf100":
+        korf100(args.heuristic)
+    elif args.what == "hardest":
+        hardest([int(i) for i in (args.boards or ",".join(map(str, KORF_HARDEST))).split(",")], not args.no_c)
     elif args.what == "rate":
         rate(args.old, args.below, [int(i) for i in (args.felner or "29,36,20").split(",")])
     elif args.what == "felner":
