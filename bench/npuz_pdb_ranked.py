@@ -13,6 +13,10 @@
     python bench/npuz_pdb_ranked.py korf100 [--heuristic pdb78]
                                                             # issue 36: Korf's 100 15-puzzles, generated nodes
                                                             # per instance (published 7-8 + reflection: 36,710)
+    python bench/npuz_pdb_ranked.py dual
+                                                            # issue 36: is the dual lookup (the inverse
+                                                            # permutation) admissible with these databases?
+                                                            # every 8-puzzle, exact distances by BFS
     python bench/npuz_pdb_ranked.py hardest [--boards 88,82,60,66,49,14,59,56] [--no-c]
                                                             # issue 36: `npw puzzle solve BOARD` (no options, one
                                                             # process a board) against C IDA* Manhattan, CPU s
@@ -280,6 +284,34 @@ def hardest(numbers: list[int], with_c: bool) -> None:
           if binary else f"total: npw {totals['npw']:.2f} CPU s (no C reference)")
 
 
+def dual() -> None:
+    """The dual lookup (Felner et al. 2005: the database read at the inverse permutation, tiles
+    and cells swapping roles) checked on every 8-puzzle against exact distances, with the
+    ranked databases (minimum over the blank) of three partitions; and d(dual) = d on the boards
+    whose blank is home."""
+    from npw.solvers.npuz.pdb_ranked import ranked_databases
+    from npw.solvers.npuz.search import bfs_distances
+
+    goal = goal_board(3, "blank-first")  # tile t's goal is cell t: the board is the permutation
+    distance = bfs_distances(goal)
+
+    def inverse(board: tuple[int, ...]) -> tuple[int, ...]:
+        where = [0] * len(board)
+        for cell, tile in enumerate(board):
+            where[tile] = cell
+        return tuple(where)
+
+    home = [b for b in distance if b[0] == 0]
+    same = sum(distance.get(inverse(b)) == distance[b] for b in home)
+    print(f"blank home: {same:,} of {len(home):,} boards have d(dual) = d")
+    print(f"all boards: {sum(inverse(b) not in distance for b in distance):,} of {len(distance):,} duals are not "
+          f"reachable (the other parity)")
+    for groups in (((1, 2, 3, 4), (5, 6, 7, 8)), ((1, 2, 5), (3, 4, 6, 7, 8)), ((1, 3), (2, 4, 5), (6, 7, 8))):
+        dbs = ranked_databases(goal, groups)
+        over = sum(dbs.value(inverse(b)) > d for b, d in distance.items())
+        print(f"groups {groups}: h(dual) > d on {over:,} of {len(distance):,} boards (inadmissible)")
+
+
 def build() -> None:
     for name, n in (("pdb78", 4), ("pdb6666", 5)):
         goal = goal_board(n, "blank-first")
@@ -355,7 +387,7 @@ def twenty_four(walks: list[int], randoms: int, korf: int, timeout: float, seed:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("build", "compare", "24", "rate", "felner", "korf100", "hardest"))
+    parser.add_argument("what", choices=("build", "compare", "24", "rate", "felner", "korf100", "hardest", "dual"))
     parser.add_argument("--heuristic", default="pdb78")
     parser.add_argument("--no-c", action="store_true", help="hardest: skip the C reference")
     parser.add_argument("--boards", default="", help="hardest: Korf's board numbers (default his 8 hardest)")
@@ -372,6 +404,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "build":
         build()
+    elif args.what == "dual":
+        dual()
     elif args.what == "korf100":
         korf100(args.heuristic)
     elif args.what == "hardest":
