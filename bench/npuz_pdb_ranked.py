@@ -13,6 +13,9 @@
     python bench/npuz_pdb_ranked.py korf100 [--heuristic pdb78]
                                                             # issue 36: Korf's 100 15-puzzles, generated nodes
                                                             # per instance (published 7-8 + reflection: 36,710)
+    python bench/npuz_pdb_ranked.py rate15 --old OLD_IDA_RANKED_PY [--boards 2,3,5,6,9,10,13]
+                                                            # the same on Korf's 15-puzzles with a ranked 5-5-5
+                                                            # partition (tables built in seconds, no 7-8 needed)
     python bench/npuz_pdb_ranked.py dual
                                                             # issue 36: is the dual lookup (the inverse
                                                             # permutation) admissible with these databases?
@@ -284,6 +287,34 @@ def hardest(numbers: list[int], with_c: bool) -> None:
           if binary else f"total: npw {totals['npw']:.2f} CPU s (no C reference)")
 
 
+def rate15(old: str, numbers: list[int]) -> None:
+    """Old and new ranked kernels on Korf's boards with the ranked 5-5-5 partition (cells 1-5,
+    6-10, 11-15, + reflection), same trees asserted, expanded nodes per CPU second."""
+    from npw.solvers.npuz.ida_ranked import ranked_idastar_path
+    from npw.solvers.npuz.pdb_ranked import ranked_databases
+
+    goal = goal_board(4, "blank-first")
+    dbs = ranked_databases(goal, ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)))
+    engines = {"new": ranked_idastar_path, "old": load_kernel(old)}
+    for engine in engines.values():
+        engine(apply_moves(goal, "RD"), goal, databases=dbs)
+    totals = {name: [0, 0.0] for name in engines}
+    boards = korf_boards()
+    for number in numbers:
+        seen = {}
+        for name, engine in engines.items():
+            cpu = time.process_time()
+            outcome = engine(boards[number - 1], goal, databases=dbs)
+            seconds = time.process_time() - cpu
+            seen[name] = (outcome.moves, outcome.stats["nodes"], outcome.stats["generated"])
+            totals[name][0] += outcome.stats["nodes"]
+            totals[name][1] += seconds
+        assert seen["new"] == seen["old"], number  # the same tree
+    for name, (count, seconds) in totals.items():
+        print(f"{name}: {count:,} expanded in {seconds:.2f} CPU s, {count / seconds / 1e6:.2f} M expanded / CPU s")
+    print(f"speed new / old: {(totals['new'][0] / totals['new'][1]) / (totals['old'][0] / totals['old'][1]):.2f}")
+
+
 def dual() -> None:
     """The dual lookup (Felner et al. 2005: the database read at the inverse permutation, tiles
     and cells swapping roles) checked on every 8-puzzle against exact distances, with the
@@ -387,7 +418,7 @@ def twenty_four(walks: list[int], randoms: int, korf: int, timeout: float, seed:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("build", "compare", "24", "rate", "felner", "korf100", "hardest", "dual"))
+    parser.add_argument("what", choices=("build", "compare", "24", "rate", "felner", "korf100", "hardest", "dual", "rate15"))
     parser.add_argument("--heuristic", default="pdb78")
     parser.add_argument("--no-c", action="store_true", help="hardest: skip the C reference")
     parser.add_argument("--boards", default="", help="hardest: Korf's board numbers (default his 8 hardest)")
@@ -404,6 +435,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "build":
         build()
+    elif args.what == "rate15":
+        rate15(args.old, [int(i) for i in (args.boards or "2,3,5,6,9,10,13").split(",")])
     elif args.what == "dual":
         dual()
     elif args.what == "korf100":
