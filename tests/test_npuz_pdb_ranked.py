@@ -145,6 +145,34 @@ def test_default_heuristic_and_a_timeout_during_the_build():
     assert outcome.moves is None and not outcome.complete and "interrupted" in outcome.stats
 
 
+def test_default_heuristic_is_the_strongest_cached_one(tmp_path, monkeypatch):
+    # issue 36: the 7-8 databases are the 4 x 4 default once their files are in the cache (their
+    # headers are read: sparse files of the right size stand in for 577 MB of tables)
+    import numpy.lib.format as npy
+
+    from npw.solvers.npuz.ranked_files import lookup_plan, table_size
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for convention in ("blank-first", "blank-last"):
+        assert default_heuristic(4, goal_board(4, convention)) == "pdb"
+    goal = goal_board(4, "blank-first")
+    keys = lookup_plan(goal, partition("pdb78", goal))[0]
+    for number, key in enumerate(keys):
+        path = table_path(4, key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as handle:
+            npy.write_array_header_1_0(handle, {"descr": "|u1", "fortran_order": False,
+                                                "shape": (table_size(16, len(key[0])) - (number == 1),)})
+            handle.truncate(handle.tell() + table_size(16, len(key[0])))
+        assert default_heuristic(4, goal) == "pdb"  # one table missing, or the second one's header wrong
+    with open(table_path(4, keys[1]), "r+b") as handle:  # the right length in the header
+        npy.write_array_header_1_0(handle, {"descr": "|u1", "fortran_order": False,
+                                            "shape": (table_size(16, len(keys[1][0])),)})
+    assert default_heuristic(4, goal) == "pdb78"
+    assert default_heuristic(4, goal_board(4, "blank-last")) == "pdb78"  # the same tables, mirrored
+    assert default_heuristic(5, goal_board(5)) == "linear-conflict"
+
+
 def test_command_line_refuses_a_ranked_database_of_another_size(capsys):
     from npw.cli import main
 

@@ -289,7 +289,7 @@ def default_within(n: int, goal: Board, timeout: float | None) -> str | None:
     when choosing it took longer than ``timeout`` seconds: for 5 x 5 the choice reads the
     database cache, which imports numba (1.5 s under load; it goes on in the background).
 
-    >>> default_within(4, goal_board(4), 0), default_within(7, goal_board(7), None)
+    >>> default_within(3, goal_board(3), 0), default_within(7, goal_board(7), None)
     ('pdb', 'linear-conflict')
     """
     from npw.solvers.npuz.heuristics import default_heuristic
