@@ -12,8 +12,8 @@ board reachable from it, blanks anywhere). On each pair, interleaved:
 * section5 -- the Section 5 sequence of today (Section 5.3 item 1, the gathering point
   chosen per 3-cycle), before local improvement (``stats["section5_length"]``);
 * greedy -- the plain greedy row-by-row reference (``greedy_moves(guided=False)``);
-* after -- ``approximate()`` as it now is: the shorter of Section 5 and the guided greedy
-  solver, then the local improvement.
+* after -- ``approximate(engine="python")`` (``approximate()`` before issue 36): the shorter of
+  Section 5 and the guided greedy solver, then the local improvement.
 
 Every move string is replayed by the instance checker (npw.instances.npuz.board.apply_moves).
 Prints, per n, mean and max of length / Theorem 4 bound for each, and after / greedy.
@@ -71,7 +71,7 @@ def random_sides(args: argparse.Namespace) -> None:
             greedy = greedy_moves(b1, b2, guided=False)
             assert apply_moves(b1, greedy) == b2, "moves do not reach B2"
             start = time.perf_counter()
-            after = approximate(b1, b2)
+            after = approximate(b1, b2, engine="python")  # the Issue 20 tables: the Python reference
             rows["s"].append(time.perf_counter() - start)
             assert apply_moves(b1, after.moves) == b2, "moves do not reach B2"
             rows["bound"].append(bound)
@@ -102,10 +102,10 @@ def big_boards(args: argparse.Namespace) -> None:
         result = approximate(t1, t2)
         seconds = time.perf_counter() - start
         start = time.perf_counter()
-        assert apply_moves(t1, result.moves) == t2, "moves do not reach B2"
+        assert apply_moves(t1, result.moves) == t2, "moves do not reach B2"  # the instance checker
         replay = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"| {n} | {args.cycles} | {result.lower_bound:,.0f} | {len(result.moves):,} | {result.ratio:.2f} | "
+        print(f"| {n} | {args.cycles} | {result.lower_bound:,.0f} | {result.length:,} | {result.ratio:.2f} | "
               f"{result.stats['method']} | {seconds:.1f} | {replay:.1f} | {peak:,.0f} |", flush=True)
 
 

@@ -61,6 +61,12 @@ Issue 20 (the constant; BENCHMARKS.md, "Issue 20: approximation"):
 * ``method="section5", tree="nearest", local=False`` is the first version, move for move
   (the benchmark's "before").
 
+Issue 36 (BENCHMARKS.md, "Issue 36 (session 5): the approximation at 1000 x 1000"): by
+default (``engine="auto"`` with numba installed) :func:`approximate` runs the guided greedy
+sequence compiled (:mod:`npw.solvers.npuz.approx_kernel`, move for move the Python one, 2 bits
+a move) under a budget of 25x the bound, and falls back to the Python Section 5 sequence past
+it; ``engine="python"`` is the code above, unchanged, and the reference the tests compare with.
+
 Boards where no room exists for the macro (n = 2, some 3 x 3 corners) fall back to the
 region solver (:mod:`npw.instances.npuz.region`); ``stats["fallback"]`` says when.
 Moves name the direction the blank travels (U/D/L/R).
