@@ -15,9 +15,10 @@ Tie-breaking is the reference's everywhere, so both produce the same sequence
 (``tests/test_npuz_approx_kernel.py`` compares them on small boards).
 
 State, one int32 array ``W`` of shape (8, n*n): 0 cells (tile per cell), 1 pos (cell per
-tile), 2 goal cell per tile (-1 when unguided), 3 avoid mask (locked cells and the
+tile), 2 unused, 3 avoid mask (locked cells and the
 temporary extras), 4 BFS stamps, 5 BFS parent (cell * 4 + move), 6 BFS queue and path,
-7 goal tile per cell; ``G`` (int32, n*n x 2): each tile's goal row and column (-1: unguided).
+7 goal tile per cell. Tiles are relabelled goal cell + 1 (mod n^2): a tile's goal is its
+label. ``G`` (int32, 1 x 2): G[0, 0] < 0 when unguided.
 ``st`` (int64): 0 moves made, 1 capacity of ``buf`` in moves, 2 BFS generation, 3 the budget
 (-1: none), 4 breadth-first searches run, 5 cells they reached (rare: n = 300, 24,354
 searches, 461,316 cells for 66 M moves).
@@ -178,8 +179,9 @@ def _gain(W, G, n, path, length):  # pragma: no cover - compiled
             c2 -= 1
         else:
             c2 += 1
-        tile = W[0, r2 * n + c2]
-        gr, gc = G[tile, 0], G[tile, 1]
+        g = W[0, r2 * n + c2] - 1  # tiles are labelled goal cell + 1: no lookup (no cache miss)
+        gr = g // n
+        gc = g - gr * n
         # the tile moves from (r2, c2) to (r, c)
         total += abs(r2 - gr) + abs(c2 - gc) - abs(r - gr) - abs(c - gc)
         r, c = r2, c2
@@ -200,8 +202,9 @@ def _gain1(W, G, n, b, m):  # pragma: no cover - compiled
         c2 -= 1
     else:
         c2 += 1
-    tile = W[0, r2 * n + c2]
-    gr, gc = G[tile, 0], G[tile, 1]
+    g = W[0, r2 * n + c2] - 1
+    gr = g // n
+    gc = g - gr * n
     return abs(r2 - gr) + abs(c2 - gc) - abs(r - gr) - abs(c - gc)
 
 
@@ -452,18 +455,18 @@ class _Solver:
     def __init__(self, b1, goal_cells: list[int], n: int, budget: int | None, guided: bool, capacity: int) -> None:
         cells = n * n
         self.n = n
+        # tiles are relabelled: the tile whose goal is cell g becomes g + 1 (mod n^2, so the
+        # blank, whose goal is the last cell, stays 0); a tile's goal is then its label, and the
+        # guided routes need no goal lookup at a random tile (a cache miss a move at n = 1000)
+        goal = np.asarray(goal_cells, dtype=np.int64)
+        label = np.empty(cells, dtype=np.int32)
+        label[goal] = (np.arange(cells) + 1) % cells
         self.W = np.zeros((8, cells), dtype=np.int32)
-        self.W[0] = np.asarray(b1, dtype=np.int32)
+        self.W[0] = label[np.asarray(b1, dtype=np.int64)]
         self.W[1][self.W[0]] = np.arange(cells, dtype=np.int32)
-        goal = np.asarray(goal_cells, dtype=np.int32)
-        self.W[7] = goal
-        # G[tile] = the tile's goal (row, column), one cache line per lookup; G[0] = -1: unguided
-        self.G = np.full((cells, 2), -1, dtype=np.int32)
-        if guided:
-            self.W[2][goal] = np.arange(cells, dtype=np.int32)
-            self.G[:, 0], self.G[:, 1] = np.divmod(self.W[2], n)
-        else:
-            self.W[2] = -1
+        self.W[7] = (np.arange(cells) + 1) % cells
+        self.W[2] = -1  # unused
+        self.G = np.full((1, 2), 0 if guided else -1, dtype=np.int32)  # G[0, 0] < 0: unguided
         self.headroom = 4 * cells + 4096
         self.buf = np.zeros((capacity + self.headroom + 3) // 4, dtype=np.uint8)  # calloc: pages touched as used
         self.st = np.array([0, 4 * len(self.buf), 0, -1 if budget is None else budget, 0, 0], dtype=np.int64)
@@ -550,8 +553,10 @@ class _Solver:
             self.run(first + second)
         self.over_budget()
 
-    def solve(self, goal: list[int]) -> None:
+    def solve(self) -> None:
         n, W = self.n, self.W
+        cells = n * n
+        goal = [(cell + 1) % cells for cell in range(cells)]  # the labels on the goal board
         for top in range(n - 2):
             row = top * n
             j = 0
@@ -572,7 +577,7 @@ class _Solver:
             W[3, top + j] = W[3, top + n + j] = 1
         square = [top + n - 2, top + n - 1, top + 2 * n - 2, top + 2 * n - 1]
         self.window(square, {goal[cell]: cell for cell in square if goal[cell]})
-        if not np.array_equal(W[0], np.asarray(goal, dtype=np.int32)):
+        if not np.array_equal(W[0], W[7]):
             raise AssertionError("the compiled greedy solver did not reach its goal (a bug)")
 
 
@@ -594,7 +599,7 @@ def greedy_packed(b1, b2, budget: int | None = None, guided: bool = True) -> Pac
     goal = list(apply_moves(tuple(b2), tail, n))
     estimate = 3 * n ** 3 + 64
     solver = _Solver(b1, goal, n, budget, guided, min(estimate, budget) if budget is not None else estimate)
-    solver.solve(goal)
+    solver.solve()
     solver.run("".join({"U": "D", "D": "U", "L": "R", "R": "L"}[m] for m in reversed(tail)))
     length = int(solver.st[0])
     return PackedMoves(solver.buf, length)
