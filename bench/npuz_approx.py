@@ -30,6 +30,9 @@ measured); each child then replays the moves by a checker (the compiled one for 
 instance checker for old) and prints CPU seconds (user + sys of the child), moves, ratio to
 Theorem 4's bound and peak RSS. ``--jobs 2`` runs the children two at a time (same load for both).
 
+``--kernel-ab FILE --sides 200,300``: the compiled kernel of another version (FILE, e.g. from
+``git show COMMIT:solvers/npuz/approx_kernel.py``) against this tree's, same run, same boards.
+
 ``--stages``: what each stage of the local improvement removes, from the guided greedy
 sequence and from the Section 5 sequence.
 """
@@ -194,6 +197,35 @@ def issue36(args: argparse.Namespace) -> None:
               f"{usage.ru_maxrss / 1024:,.0f} | {r['ok']} | {r['method']} ({r['stats_engine']}) |", flush=True)
 
 
+def kernel_ab(args: argparse.Namespace) -> None:
+    """Same-run A/B of the compiled greedy kernel: another version's file (e.g.
+    ``git show 5d7b63c:solvers/npuz/approx_kernel.py > /tmp/old_kernel.py``) against this tree's,
+    alternated old, new, old, new on one board per side; the moves must be identical."""
+    import importlib.util
+
+    import npw.solvers.npuz.approx_kernel as new
+
+    spec = importlib.util.spec_from_file_location("approx_kernel_other", args.kernel_ab)
+    old = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old)
+    print("| n | moves | other ns a move | this tree ns a move |")
+    print("|---|---|---|---|")
+    for n in map(int, args.sides.split(",")):
+        rng = random.Random(1000 + n)
+        b1 = random_board(n, rng)
+        b2 = random_reachable_board(n, rng, b1)
+        times: dict[str, list[float]] = {"old": [], "new": []}
+        moves = set()
+        for name, module in (("old", old), ("new", new), ("old", old), ("new", new)):
+            start = time.process_time()
+            packed = module.greedy_packed(b1, b2)
+            times[name].append(1e9 * (time.process_time() - start) / max(1, len(packed)))
+            moves.add(packed.to_str() if n <= 50 else (len(packed), bytes(packed.buf[:(len(packed) + 3) // 4])))
+        assert len(moves) == 1, "the two kernels made different moves"
+        print(f"| {n} | {len(packed):,} | {', '.join(f'{t:.0f}' for t in times['old'])} | "
+              f"{', '.join(f'{t:.0f}' for t in times['new'])} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sides", default="32,50,64,100")
@@ -206,9 +238,12 @@ def main() -> None:
     parser.add_argument("--new-sides", default="100,300,1000")
     parser.add_argument("--old-sides", default="100,300")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--kernel-ab", default="", help="another approx_kernel.py to time against this tree's")
     parser.add_argument("--child", choices=("old", "new"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
+    if args.kernel_ab:
+        kernel_ab(args)
+    elif args.child:
         issue36_child(args.child, args.big, args.seed)
     elif args.issue36:
         issue36(args)
