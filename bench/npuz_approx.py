@@ -12,8 +12,8 @@ board reachable from it, blanks anywhere). On each pair, interleaved:
 * section5 -- the Section 5 sequence of today (Section 5.3 item 1, the gathering point
   chosen per 3-cycle), before local improvement (``stats["section5_length"]``);
 * greedy -- the plain greedy row-by-row reference (``greedy_moves(guided=False)``);
-* after -- ``approximate()`` as it now is: the shorter of Section 5 and the guided greedy
-  solver, then the local improvement.
+* after -- ``approximate(engine="python")`` (``approximate()`` before issue 36): the shorter of
+  Section 5 and the guided greedy solver, then the local improvement.
 
 Every move string is replayed by the instance checker (npw.instances.npuz.board.apply_moves).
 Prints, per n, mean and max of length / Theorem 4 bound for each, and after / greedy.
@@ -21,6 +21,17 @@ Prints, per n, mean and max of length / Theorem 4 bound for each, and after / gr
 ``--big N --cycles K``: N x N boards where B2 is B1 with K random 3-cycles of tiles (a
 uniformly random N x N board would need about 8/3 N^3 moves: 2.7e9 at N = 1000); prints
 length, ratio, seconds and the peak resident memory of the process.
+
+``--issue36 [--new-sides 100,300,1000] [--old-sides 100,300] [--jobs 2]``: one uniformly random
+pair per side (B1 random, B2 random and reachable), each run in a fresh child process (so that
+its peak resident memory is its own): "new" is ``approximate()`` as a user gets it (the
+compiled engine), "old" is ``approximate(engine="python")`` (the reference, the code the issue
+measured); each child then replays the moves by a checker (the compiled one for new, the
+instance checker for old) and prints CPU seconds (user + sys of the child), moves, ratio to
+Theorem 4's bound and peak RSS. ``--jobs 2`` runs the children two at a time (same load for both).
+
+``--kernel-ab FILE --sides 200,300``: the compiled kernel of another version (FILE, e.g. from
+``git show COMMIT:solvers/npuz/approx_kernel.py``) against this tree's, same run, same boards.
 
 ``--stages``: what each stage of the local improvement removes, from the guided greedy
 sequence and from the Section 5 sequence.
@@ -63,7 +74,7 @@ def random_sides(args: argparse.Namespace) -> None:
             greedy = greedy_moves(b1, b2, guided=False)
             assert apply_moves(b1, greedy) == b2, "moves do not reach B2"
             start = time.perf_counter()
-            after = approximate(b1, b2)
+            after = approximate(b1, b2, engine="python")  # the Issue 20 tables: the Python reference
             rows["s"].append(time.perf_counter() - start)
             assert apply_moves(b1, after.moves) == b2, "moves do not reach B2"
             rows["bound"].append(bound)
@@ -94,10 +105,10 @@ def big_boards(args: argparse.Namespace) -> None:
         result = approximate(t1, t2)
         seconds = time.perf_counter() - start
         start = time.perf_counter()
-        assert apply_moves(t1, result.moves) == t2, "moves do not reach B2"
+        assert apply_moves(t1, result.moves) == t2, "moves do not reach B2"  # the instance checker
         replay = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"| {n} | {args.cycles} | {result.lower_bound:,.0f} | {len(result.moves):,} | {result.ratio:.2f} | "
+        print(f"| {n} | {args.cycles} | {result.lower_bound:,.0f} | {result.length:,} | {result.ratio:.2f} | "
               f"{result.stats['method']} | {seconds:.1f} | {replay:.1f} | {peak:,.0f} |", flush=True)
 
 
@@ -129,6 +140,92 @@ def improvement_stages(args: argparse.Namespace) -> None:
                   f"{100 * sum(totals[1:]) / totals[0]:.2f} | {seconds:.1f} |", flush=True)
 
 
+def issue36_child(engine: str, n: int, seed: int) -> None:
+    """One board, one engine, in this (fresh) process: prints one JSON line."""
+    import json
+
+    rng = random.Random(seed * 1000 + n)
+    b1 = random_board(n, rng)
+    b2 = random_reachable_board(n, rng, b1)
+    t0 = time.process_time()
+    result = approximate(b1, b2, engine="python" if engine == "old" else "auto")
+    t1 = time.process_time()
+    if engine == "old":
+        ok = apply_moves(b1, result.moves) == b2
+    else:
+        from npw.solvers.npuz.approx_kernel import replay_ok
+
+        ok = result.packed is not None and replay_ok(b1, result.packed, b2)
+    t2 = time.process_time()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"engine": engine, "n": n, "moves": result.length, "bound": result.lower_bound,
+                      "ratio": result.ratio, "approximate_cpu": t1 - t0, "replay_cpu": t2 - t1, "ok": ok,
+                      "peak_mib": peak, "method": result.stats.get("method"), "stats_engine": result.stats.get("engine")}))
+
+
+def issue36(args: argparse.Namespace) -> None:
+    """The parent: children (one per engine and side), CPU of each from os.wait4."""
+    import json
+    import subprocess
+
+    runs = [("new", int(n)) for n in args.new_sides.split(",") if n] + \
+        [("old", int(n)) for n in args.old_sides.split(",") if n]
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()}", flush=True)
+    print("| engine | n | moves | bound | ratio | approximate CPU s | replay CPU s | child CPU s | us per move | "
+          "peak RSS MiB | replayed | method |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
+    pending = list(runs)
+    running: dict[int, tuple[subprocess.Popen, tuple[str, int]]] = {}
+    while pending or running:
+        while pending and len(running) < args.jobs:
+            engine, n = pending.pop(0)
+            child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--child", engine, "--big", str(n),
+                                      "--seed", str(args.seed)], stdout=subprocess.PIPE, text=True)
+            running[child.pid] = (child, (engine, n))
+        pid, status, usage = os.wait4(-1, 0)
+        if pid not in running:
+            continue
+        child, (engine, n) = running.pop(pid)
+        out = child.stdout.read()
+        if status != 0 or not out.strip():
+            print(f"| {engine} | {n} | failed (status {status}) | | | | | | | | | |", flush=True)
+            continue
+        r = json.loads(out.strip().splitlines()[-1])
+        cpu = usage.ru_utime + usage.ru_stime
+        print(f"| {engine} | {n} | {r['moves']:,} | {r['bound']:,.0f} | {r['ratio']:.3f} | {r['approximate_cpu']:.1f} | "
+              f"{r['replay_cpu']:.1f} | {cpu:.1f} | {1e6 * r['approximate_cpu'] / max(1, r['moves']):.3f} | "
+              f"{usage.ru_maxrss / 1024:,.0f} | {r['ok']} | {r['method']} ({r['stats_engine']}) |", flush=True)
+
+
+def kernel_ab(args: argparse.Namespace) -> None:
+    """Same-run A/B of the compiled greedy kernel: another version's file (e.g.
+    ``git show 5d7b63c:solvers/npuz/approx_kernel.py > /tmp/old_kernel.py``) against this tree's,
+    alternated old, new, old, new on one board per side; the moves must be identical."""
+    import importlib.util
+
+    import npw.solvers.npuz.approx_kernel as new
+
+    spec = importlib.util.spec_from_file_location("approx_kernel_other", args.kernel_ab)
+    old = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old)
+    print("| n | moves | other ns a move | this tree ns a move |")
+    print("|---|---|---|---|")
+    for n in map(int, args.sides.split(",")):
+        rng = random.Random(1000 + n)
+        b1 = random_board(n, rng)
+        b2 = random_reachable_board(n, rng, b1)
+        times: dict[str, list[float]] = {"old": [], "new": []}
+        moves = set()
+        for name, module in (("old", old), ("new", new), ("old", old), ("new", new)):
+            start = time.process_time()
+            packed = module.greedy_packed(b1, b2)
+            times[name].append(1e9 * (time.process_time() - start) / max(1, len(packed)))
+            moves.add(packed.to_str() if n <= 50 else (len(packed), bytes(packed.buf[:(len(packed) + 3) // 4])))
+        assert len(moves) == 1, "the two kernels made different moves"
+        print(f"| {n} | {len(packed):,} | {', '.join(f'{t:.0f}' for t in times['old'])} | "
+              f"{', '.join(f'{t:.0f}' for t in times['new'])} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sides", default="32,50,64,100")
@@ -137,8 +234,20 @@ def main() -> None:
     parser.add_argument("--big", type=int, default=0, help="side of the sparse big boards (0: random boards)")
     parser.add_argument("--cycles", type=int, default=1000)
     parser.add_argument("--stages", action="store_true", help="what each local-improvement stage removes")
+    parser.add_argument("--issue36", action="store_true", help="compiled vs reference on uniformly random boards")
+    parser.add_argument("--new-sides", default="100,300,1000")
+    parser.add_argument("--old-sides", default="100,300")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--kernel-ab", default="", help="another approx_kernel.py to time against this tree's")
+    parser.add_argument("--child", choices=("old", "new"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.stages:
+    if args.kernel_ab:
+        kernel_ab(args)
+    elif args.child:
+        issue36_child(args.child, args.big, args.seed)
+    elif args.issue36:
+        issue36(args)
+    elif args.stages:
         improvement_stages(args)
     elif args.big:
         big_boards(args)

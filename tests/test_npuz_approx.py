@@ -73,7 +73,7 @@ def test_many_cycles_sparse_tree():
     rng.shuffle(cells)
     for i in range(420):
         b2[cells[2 * i]], b2[cells[2 * i + 1]] = b2[cells[2 * i + 1]], b2[cells[2 * i]]
-    result = approximate(b1, tuple(b2))
+    result = approximate(b1, tuple(b2), engine="python")  # the compiled engine keeps the greedy sequence
     assert result.stats["cycles"] == 420
     assert apply_moves(b1, result.moves) == tuple(b2)
 

@@ -61,6 +61,12 @@ Issue 20 (the constant; BENCHMARKS.md, "Issue 20: approximation"):
 * ``method="section5", tree="nearest", local=False`` is the first version, move for move
   (the benchmark's "before").
 
+Issue 36 (BENCHMARKS.md, "Issue 36 (session 5): the approximation at 1000 x 1000"): by
+default (``engine="auto"`` with numba installed) :func:`approximate` runs the guided greedy
+sequence compiled (:mod:`npw.solvers.npuz.approx_kernel`, move for move the Python one, 2 bits
+a move) under a budget of 25x the bound, and falls back to the Python Section 5 sequence past
+it; ``engine="python"`` is the code above, unchanged, and the reference the tests compare with.
+
 Boards where no room exists for the macro (n = 2, some 3 x 3 corners) fall back to the
 region solver (:mod:`npw.instances.npuz.region`); ``stats["fallback"]`` says when.
 Moves name the direction the blank travels (U/D/L/R).
@@ -70,7 +76,6 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -82,7 +87,7 @@ from npw.solvers.npuz.greedy import OverBudget, greedy_moves
 from npw.solvers.npuz.improve import cancel_inverse_pairs, improve
 from npw.solvers.npuz.tiles import OPP, NoRoom, TileBoard, dist, neighbour, route
 
-__all__ = ["Approximation", "approximate", "approximate_and_check", "cheapest_cycle_tree", "three_cycle"]
+__all__ = ["COMPILED_BUDGET_RATIO", "COMPILED_IMPROVE_LIMIT", "Approximation", "approximate", "approximate_and_check", "cheapest_cycle_tree", "three_cycle"]
 
 # the shared moving parts, under the names this module has always used
 _OPP = OPP
@@ -307,23 +312,64 @@ def three_cycle(board: _Board, p: int, q: int, r: int) -> None:
     raise _NoRoom()
 
 
-@dataclass
 class Approximation:
-    moves: str
-    lower_bound: float  # Theorem 4 (generalised to different blank locations, see npuz_bounds)
-    stats: dict = field(default_factory=dict)
+    """Moves B1 -> B2, Theorem 4's bound (generalised to different blank locations, see
+    :mod:`npw.solvers.npuz.bounds`) and what the run measured (``stats``).
+
+    ``moves`` is a string of U/D/L/R; the compiled engine keeps the sequence packed (2 bits a
+    move, ``packed``) and makes the string only when ``moves`` is read (1 byte a move: 2.4 GB
+    for a random 1000 x 1000 board, whose packed form takes 0.6 GB).
+    """
+
+    def __init__(self, moves, lower_bound: float, stats: dict | None = None) -> None:
+        self._moves: str | None = moves if isinstance(moves, str) else None
+        self.packed = None if isinstance(moves, str) else moves  # approx_kernel.PackedMoves
+        self.lower_bound = lower_bound
+        self.stats = {} if stats is None else stats
+
+    @property
+    def moves(self) -> str:
+        if self._moves is None:
+            self._moves = self.packed.to_str()
+        return self._moves
+
+    @property
+    def length(self) -> int:
+        return len(self._moves) if self._moves is not None else len(self.packed)
 
     @property
     def ratio(self) -> float:
-        return len(self.moves) / self.lower_bound if self.lower_bound else 1.0
+        return self.length / self.lower_bound if self.lower_bound else 1.0
+
+    def __repr__(self) -> str:
+        return f"Approximation(length={self.length}, lower_bound={self.lower_bound}, method={self.stats.get('method')!r})"
+
+
+# The compiled engine's greedy sequence is kept when it is at most this many times Theorem 4's
+# bound; past it the Section 5 sequence is built instead (measured 20-25x the bound on uniformly
+# random boards, BENCHMARKS.md "Issue 20"), so the result stays a constant-factor approximation
+# (greedy alone is not one: on a board with a few tiles out of place it can take ~n^3 moves).
+COMPILED_BUDGET_RATIO = 25
+# Local improvement (remove_repeated_states, resolve_windows: Python, ~10 us a move) runs on
+# compiled sequences up to this length only; it removes 0.1-0.5% (BENCHMARKS.md, "Issue 20").
+COMPILED_IMPROVE_LIMIT = 100_000
 
 
 def approximate(b1: Board, b2: Board, *, method: str = "best", tree: str = "cheapest",
-                local: bool = True) -> Approximation:
+                local: bool = True, engine: str = "auto") -> Approximation:
     """Moves turning B1 into B2 (any reachable pair, any n >= 2), with the Theorem 4 bound;
     the moves are replayed on B1 before they are returned (AssertionError if they miss B2).
 
-    ``method``: "section5" (the cycle-fixing sequence above), "greedy" (the row-by-row
+    ``engine``: "python" (the reference, described below), "compiled"
+    (:mod:`npw.solvers.npuz.approx_kernel`: the same guided greedy sequence, compiled, its moves
+    packed 2 bits each) or "auto" (compiled where numba is installed, for the methods "best"
+    and "greedy"). The compiled engine, method "best": the greedy sequence under a budget of
+    ``COMPILED_BUDGET_RATIO`` x the bound, inverse pairs cancelled, the local improvement
+    when it is at most ``COMPILED_IMPROVE_LIMIT`` moves long (and ``local``), replayed by a
+    compiled checker; past the budget (boards with few tiles out of place) the Python Section 5
+    sequence instead (``stats["engine"]`` says which ran). Method "greedy": no budget.
+
+    Python engine. ``method``: "section5" (the cycle-fixing sequence above), "greedy" (the row-by-row
     solver of :mod:`npw.solvers.npuz.greedy`) or "best" (Section 5 first, then the greedy
     solver under a budget of the Section 5 length, the shorter kept: the minimum of a
     constant-factor approximation and any other solution is one too). ``tree``: "cheapest"
@@ -333,7 +379,7 @@ def approximate(b1: Board, b2: Board, *, method: str = "best", tree: str = "chea
     without it only inverse pairs are cancelled (as the first version did).
 
     >>> from npw.instances.npuz.board import goal_board
-    >>> result = approximate((1, 2, 3, 4, 0, 6, 7, 5, 8), goal_board(3))
+    >>> result = approximate((1, 2, 3, 4, 0, 6, 7, 5, 8), goal_board(3), engine="python")
     >>> result.moves, result.stats["method"]
     ('DR', 'greedy')
     """
@@ -343,10 +389,27 @@ def approximate(b1: Board, b2: Board, *, method: str = "best", tree: str = "chea
         raise InvalidInstance("the two boards do not hold the same tiles")
     if method not in ("best", "section5", "greedy") or tree not in ("cheapest", "nearest"):
         raise InvalidInstance(f"unknown method {method!r} or tree {tree!r}")
+    if engine not in ("auto", "compiled", "python"):
+        raise InvalidInstance(f"unknown engine {engine!r} (auto, compiled or python)")
     if not reachable(b1, b2):
         raise InvalidInstance("B2 is not reachable from B1 (Theorem 1)")
+    if engine == "auto":
+        from npw.instances.lazy import have_numba
+
+        engine = "compiled" if method != "section5" and have_numba() else "python"
+    if engine == "compiled" and method == "section5":
+        raise InvalidInstance("the compiled engine has no Section 5 sequence (engine='python')")
     bound = theorem4_lower_bound(b1, b2)
-    stats: dict = {"fallback": False}
+    if engine == "compiled":
+        result = _approximate_compiled(b1, b2, n, bound, method, local, began)
+        if result is not None:
+            return result
+        # the greedy sequence passed its budget: the Section 5 sequence (Python) instead
+        result = approximate(b1, b2, method="section5", tree=tree, local=local, engine="python")
+        result.stats.update(engine="python (the compiled greedy sequence passed its budget)", greedy_length=None,
+                            time=time.perf_counter() - began)
+        return result
+    stats: dict = {"fallback": False, "engine": "python"}
     candidates: dict[str, str] = {}
     if method in ("best", "section5"):
         try:
@@ -470,6 +533,33 @@ def _approximate(b1: Board, b2: Board, n: int, stats: dict, tree_kind: str = "ch
     if tuple(board.cells) != tuple(b2):
         raise AssertionError("approximation did not reach B2 (a bug)")
     return moves
+
+
+def _approximate_compiled(b1: Board, b2: Board, n: int, bound, method: str, local: bool,
+                          began: float) -> Approximation | None:
+    """The compiled engine (see :func:`approximate`); None when the greedy sequence passed
+    its budget or found no room (the caller builds the Section 5 sequence)."""
+    from npw.solvers.npuz import approx_kernel as kernel
+
+    budget = None if method == "greedy" else max(64, math.ceil(COMPILED_BUDGET_RATIO * bound.bound))
+    try:
+        packed = kernel.greedy_packed(b1, b2, budget=budget)
+    except (kernel.KernelOverBudget, kernel.KernelNoRoom):
+        if method == "greedy":
+            raise AssertionError("the greedy solver found no room (a bug)") from None
+        return None
+    stats: dict = {"fallback": False, "engine": "compiled", "method": "greedy", "greedy_length": len(packed),
+                   "raw_length": len(packed), "budget": budget}
+    packed = kernel.cancel_inverse_pairs_packed(packed)
+    if local and len(packed) <= COMPILED_IMPROVE_LIMIT:
+        packed = kernel.PackedMoves.from_str(improve(b1, packed.to_str()))
+    if not kernel.replay_ok(b1, packed, b2):
+        raise AssertionError("the approximation's moves do not reach B2 (a bug)")
+    stats["time"] = time.perf_counter() - began
+    stats["length"] = len(packed)
+    stats["bytes_per_move"] = kernel.BYTES_PER_MOVE
+    stats.update(manhattan=bound.cycle_distance, tree_cost=bound.tree_cost)
+    return Approximation(packed, bound.bound, stats)
 
 
 def approximate_and_check(b1: Board, b2: Board) -> Approximation:
