@@ -21,12 +21,12 @@ decider reports itself unavailable.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections import defaultdict
 
 from npw.instances.base import InvalidInstance
 from npw.solvers.child import warm_up
+from npw.solvers.cp_sat import solve_within
 from npw.solvers.result import Answer, Deadline, OutOfTime, Result
 from npw.solvers.registry import Decider
 
@@ -152,21 +152,8 @@ def solve(instance, timeout: float | None = None, workers: int = 1) -> Result:
         return Result(Answer.UNKNOWN, None, "cpsat", {"time": spent, "encode_seconds": spent, "solve_seconds": 0.0,
                                                       "timed_out_while": "encoding"})
     encode_seconds = time.perf_counter() - start
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    if timeout is not None:  # what building left of it
-        solver.parameters.max_time_in_seconds = max(0.01, deadline.remaining())
     solving = time.perf_counter()
-    # CP-SAT keeps to max_time_in_seconds only once its search runs: copying and presolving a
-    # large model overran it by a second; stop_search from a timer ends those too
-    timer = None if timeout is None else threading.Timer(deadline.remaining() or 0.0, solver.stop_search)
-    if timer is not None:
-        timer.start()
-    try:
-        status = solver.Solve(model)
-    finally:
-        if timer is not None:
-            timer.cancel()
+    solver, status = solve_within(cp_model, model, deadline, timeout, workers)
     stats = {"time": time.perf_counter() - start, "encode_seconds": encode_seconds,
              "solve_seconds": time.perf_counter() - solving, "branches": solver.NumBranches(),
              "conflicts": solver.NumConflicts()}

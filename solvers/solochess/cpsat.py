@@ -54,7 +54,6 @@ itself unavailable.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections import deque
 from typing import Sequence
@@ -63,6 +62,7 @@ from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Move, PieceType, Point, SoloChess
 from npw.solvers.registry import Decider
 from npw.solvers.child import warm_up
+from npw.solvers.cp_sat import solve_within
 from npw.solvers.result import Answer, Deadline, Result
 
 __all__ = ["DECIDERS", "capture_sequence", "relaxed_components", "relaxed_reach", "solve"]
@@ -225,18 +225,7 @@ def solve(instance: SoloChess, timeout: float | None = None, workers: int = 1) -
     for part in components:
         model.AddBoolOr([visited[index[q]] for q in part])
     encode_seconds = time.perf_counter() - start_time
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    if timeout is not None:
-        solver.parameters.max_time_in_seconds = max(0.01, deadline.remaining())
-    timer = None if timeout is None else threading.Timer(deadline.remaining() or 0.0, solver.stop_search)
-    if timer is not None:
-        timer.start()
-    try:
-        status = solver.Solve(model)
-    finally:
-        if timer is not None:
-            timer.cancel()
+    solver, status = solve_within(cp_model, model, deadline, timeout, workers)
     stats = {"time": time.perf_counter() - start_time, "encode_seconds": encode_seconds,
              "components": len(components), "branches": solver.NumBranches(), "conflicts": solver.NumConflicts()}
     if status == cp_model.INFEASIBLE:
