@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from typing import Sequence
+from typing import Iterable, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Move, Point, SoloChess
 
-__all__ = ["captures_for_walk", "crowded_line", "line_components", "neighbours", "villain_components", "villain_graph"]
+__all__ = ["captures_for_walk", "components_of", "crowded_line", "line_components", "neighbours", "villain_components", "villain_graph"]
 
 
 def neighbours(offsets: Sequence[Point], squares: set[Point]) -> dict[Point, list[Point]]:
@@ -120,16 +120,22 @@ def line_components(instance: SoloChess) -> list[frozenset[Point]]:
             for a, b in zip(run, run[1:]):
                 graph[a].append(b)
                 graph[b].append(a)
-    return _components(villains, graph)
+    return components_of(villains, graph)
 
 
 def villain_components(instance: SoloChess) -> list[frozenset[Point]]:
     """The connected components of the villains' capture graph (:func:`villain_graph`)."""
     villains = {p.square for p in instance.pieces if p.square != instance.special}
-    return _components(villains, villain_graph(instance))
+    return components_of(villains, villain_graph(instance))
 
 
-def _components(villains: set[Point], graph: dict[Point, list[Point]]) -> list[frozenset[Point]]:
+def components_of(villains: set[Point], graph: Mapping[Point, Iterable[Point]]) -> list[frozenset[Point]]:
+    """The connected components of ``graph`` over the squares ``villains``, from the lowest square up.
+
+    >>> parts = components_of({(0, 0), (1, 1), (5, 5)}, {(0, 0): [(1, 1)], (1, 1): [(0, 0)], (5, 5): []})
+    >>> [sorted(part) for part in parts]
+    [[(0, 0), (1, 1)], [(5, 5)]]
+    """
     seen: set[Point] = set()
     components = []
     for start in sorted(villains):

@@ -60,6 +60,7 @@ from typing import Sequence
 
 from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Move, PieceType, Point, SoloChess
+from npw.instances.solochess.collapse import components_of
 from npw.solvers.registry import Decider
 from npw.solvers.child import warm_up
 from npw.solvers.cp_sat import solve_within
@@ -109,20 +110,7 @@ def relaxed_components(instance: SoloChess) -> list[frozenset[Point]]:
         for r in relaxed_reach(instance.piece_type(p.kind), p.square, villains, instance.width, instance.height):
             joined[p.square].add(r)
             joined[r].add(p.square)
-    parts: list[frozenset[Point]] = []
-    seen: set[Point] = set()
-    for start in sorted(villains):
-        if start in seen:
-            continue
-        part, queue = {start}, deque([start])
-        while queue:
-            for r in joined[queue.popleft()]:
-                if r not in part:
-                    part.add(r)
-                    queue.append(r)
-        seen |= part
-        parts.append(frozenset(part))
-    return parts
+    return components_of(villains, joined)
 
 
 def capture_sequence(instance: SoloChess, path: Sequence[Point]) -> tuple[Move, ...] | None:
