@@ -119,7 +119,11 @@ def _strictly_between(a: Point, b: Point, q: Point, rx: int, ry: int) -> bool:
 
 def replay(board: SoloChess, captures) -> list[tuple[bool, Point, Point]]:
     """The captures as (made by the special piece?, from, to), following the special piece
-    (on an unrestricted board: the piece of the odd type) as it moves; stops at an illegal move."""
+    (on an unrestricted board: the piece of the odd type) as it moves; stops at an illegal move.
+    On an unrestricted board a piece may capture the special one: the special *role* then passes
+    to the capturer, as ``backward`` reads it
+    (:func:`npw.reductions.solochess.unrestricted.role_captures`), and the capture itself is not
+    the role's."""
     position = _occupied(board)
     special = special_square(board)
     out = []
@@ -131,8 +135,8 @@ def replay(board: SoloChess, captures) -> list[tuple[bool, Point, Point]]:
         out.append((a == special, a, b))
         if a == special:
             special = b
-        elif b == special:
-            special = None  # the special piece is captured (possible only on an unrestricted board)
+        # else if b == special: the capturer, now on b, takes the role over (unrestricted boards
+        # only; in king-pawn's a pawn takes the king and goes on to capture a top vertex's pawn)
     return out
 
 
