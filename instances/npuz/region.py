@@ -88,6 +88,19 @@ def move_bound(s: int) -> int:
     return Q_CONSTANT * s ** 3
 
 
+_NEIGHBOURS: dict[int, list[list[tuple[str, int]]]] = {}
+
+
+def _neighbours(s: int) -> list[list[tuple[str, int]]]:
+    """For each cell r s + c of an s x s region, (move, cell) of its neighbours in _DELTA's order."""
+    table = _NEIGHBOURS.get(s)
+    if table is None:
+        table = [[(m, (r + dr) * s + c + dc) for m, (dr, dc) in _DELTA.items() if 0 <= r + dr < s and 0 <= c + dc < s]
+                 for r in range(s) for c in range(s)]
+        _NEIGHBOURS[s] = table
+    return table
+
+
 def _invert(moves: str) -> str:
     return "".join(_OPP[m] for m in reversed(moves))
 
@@ -135,29 +148,43 @@ class _Region:
         targets = target if isinstance(target, set) else {target}
         if self.blank in targets:
             return
+        # the breadth-first search on flat cell numbers (r s + c), neighbours in the order of
+        # _DELTA: the same search, the same path as on (row, column) pairs, at a third of the time
+        # (the forward map of 224sat-to-npuz routes the blank some 40,000 times a case)
         s = self.s
-        previous: dict[tuple[int, int], tuple[tuple[int, int], str]] = {}
-        queue = deque([self.blank])
-        seen = {self.blank}
+        blocked = bytearray(b for row in self.locked for b in row)
+        for r, c in avoid:
+            if 0 <= r < s and 0 <= c < s:
+                blocked[r * s + c] = 1
+        wanted = bytearray(s * s)
+        for r, c in targets:
+            if 0 <= r < s and 0 <= c < s:
+                wanted[r * s + c] = 1
+        start = self.blank[0] * s + self.blank[1]
+        previous = [-1] * (s * s)
+        letter = [""] * (s * s)
+        blocked[start] = 1  # seen
+        queue = deque([start])
+        neighbours = _neighbours(s)
+        found = -1
         while queue:
             cell = queue.popleft()
-            if cell in targets:
-                target = cell
+            if wanted[cell]:
+                found = cell
                 break
-            for m, (dr, dc) in _DELTA.items():
-                nr, nc = cell[0] + dr, cell[1] + dc
-                nxt = (nr, nc)
-                if 0 <= nr < s and 0 <= nc < s and nxt not in seen and not self.locked[nr][nc] and nxt not in avoid:
-                    seen.add(nxt)
-                    previous[nxt] = (cell, m)
+            for m, nxt in neighbours[cell]:
+                if not blocked[nxt]:
+                    blocked[nxt] = 1
+                    previous[nxt] = cell
+                    letter[nxt] = m
                     queue.append(nxt)
-        if not isinstance(target, tuple) or target not in seen:
+        if found < 0:
             raise AssertionError(f"region solver: no route for the blank to {target} (a bug)")
         path = []
-        cell = target
-        while cell != self.blank:
-            cell, m = previous[cell]
-            path.append(m)
+        cell = found
+        while cell != start:
+            path.append(letter[cell])
+            cell = previous[cell]
         for m in reversed(path):
             self.move(m)
 
