@@ -52,3 +52,59 @@ def test_rejects_unreachable_and_outside_changes():
     target = (2, 1) + board[2:]
     with pytest.raises(InvalidInstance, match="outside the region"):
         solve_region(board, target, 4, 2, 2, 2)
+
+
+def test_window_search_renamed_tiles_same_moves():
+    """window_moves searches once per window shape, blank cell and wanted cells (tiles renamed by
+    their starting cell): the moves are the plain breadth-first search's on the tiles as given."""
+    from npw.instances.npuz.region import window_moves
+
+    rng = random.Random(11)
+    for _ in range(400):
+        h, w = rng.choice([(2, 3), (3, 2), (2, 2)])
+        r0, c0 = rng.randint(-2, 7), rng.randint(-2, 7)
+        window = [(r0 + r, c0 + c) for r in range(h) for c in range(w)]
+        tiles = rng.sample(range(1, 90), h * w - 1) + [0]
+        rng.shuffle(tiles)
+        moved = rng.sample([t for t in tiles if t], 2)
+        want = dict(zip(moved, rng.sample(window, 2)))
+        path = window_moves(window, tuple(tiles), want)
+        # an independent check of the answer: shortest, legal, and it puts the tiles there
+        state, blank = list(tiles), tiles.index(0)
+        for m in path or ():
+            cell = (window[blank][0] + _DELTA[m][0], window[blank][1] + _DELTA[m][1])
+            k = window.index(cell)
+            state[blank], state[k], blank = state[k], 0, k
+        assert path is None or all(window[state.index(t)] == cell for t, cell in want.items())
+        assert path == _plain_window_search(window, tuple(tiles), want)
+
+
+_DELTA = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}  # the blank's moves, in the solver's order
+
+
+def _plain_window_search(window, start, want):
+    """The breadth-first search of window_moves as it was written first (tiles as given)."""
+    from collections import deque
+
+    index = {cell: k for k, cell in enumerate(window)}
+    targets = {tile: index[cell] for tile, cell in want.items()}
+    previous = {start: None}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        if all(state[k] == tile for tile, k in targets.items()):
+            path = []
+            while previous[state] is not None:
+                state, m = previous[state]
+                path.append(m)
+            return path[::-1]
+        i = state.index(0)
+        for m, (dr, dc) in _DELTA.items():
+            cell = (window[i][0] + dr, window[i][1] + dc)
+            if cell in index:
+                nxt = list(state)
+                nxt[i], nxt[index[cell]] = nxt[index[cell]], 0
+                if tuple(nxt) not in previous:
+                    previous[tuple(nxt)] = (state, m)
+                    queue.append(tuple(nxt))
+    return None

@@ -301,7 +301,8 @@ def test_cli_reduce_render_and_theorem3(capsys, tmp_path):
     one.write_text(json.dumps({"problem": "224sat", "version": 1, "num_vars": 1, "clauses": [[1, 1, -1, -1]]}))
     code, printed, _ = run(capsys, "reduce", "224sat-to-npuz", str(one))  # the paper's unit: compact
     compact = json.loads(printed)
-    assert compact["problem"] == "npuz-compact" and compact["n"] > 10 ** 6 and "warning" not in compact
+    assert compact["problem"] == "npuz-compact" and compact["version"] == 1  # what a reader of the format checks
+    assert compact["n"] > 10 ** 6 and "warning" not in compact
     code, printed, _ = run(capsys, "puzzle", "theorem3", str(source), "--unit", "1", "--simulate", "--json")
     result = json.loads(printed)
     assert code == 0 and result["read_back_equals_rel"] and result["simulation"]["within_k"]

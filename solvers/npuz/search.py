@@ -49,7 +49,8 @@ from npw.solvers.registry import Decider
 if TYPE_CHECKING:  # numpy is imported where a kernel runs, not by npw list's start-up
     import numpy as np
 
-__all__ = ["DECIDERS", "IDASTAR_MAX_CELLS", "KIND", "MAX_DEPTH", "PYTHON_MAX_SIDE", "SearchOutcome", "astar_path",
+__all__ = ["DECIDERS", "IDASTAR_MAX_CELLS", "IDASTAR_REACH_MOVES", "IDASTAR_REACH_SECONDS", "KIND", "MAX_DEPTH",
+           "PYTHON_MAX_SIDE", "SearchOutcome", "astar_path",
            "bfs_distances", "bfs_path", "default_within", "drive_iterations", "idastar_path", "solve_astar", "solve_bfs",
            "solve_idastar"]
 
@@ -58,6 +59,15 @@ KIND = {"manhattan": 0, "euclid": 1, "relaxed": 2, "linear-conflict": 3, "pdb": 
 # about 215 MB) it answers UNKNOWN at once, saying why, instead of filling gigabytes (the
 # 110 x 110 board of 224sat-to-npuz at l = 1 needed 1.2 GB)
 IDASTAR_MAX_CELLS = 72 * 72
+# IDA*'s reach within the verifier's call bound: with a bound of at most REACH_SECONDS, a board
+# whose proven lower bound (the heuristic's value on B1, Manhattan-based) exceeds REACH_MOVES is
+# refused at once, saying why, instead of running out the bound undecided. Measured, not proved
+# (BENCHMARKS.md, "Issue 33 (session 6)"): scrambled boards of sides 8-58 with lower bounds 112-1,968
+# ran out 20 s undecided and the 58 x 58 board of 224sat-to-npuz (1,129) 60 s, the iterations raising
+# the bound by 2-10 in all; an 8 x 8 board 40 moves out is decided in 1.5 s. Boards searched with
+# pattern databases (n <= 4, and 5 x 5 once cached) are not concerned
+IDASTAR_REACH_MOVES = 100
+IDASTAR_REACH_SECONDS = 60.0
 PYTHON_MAX_SIDE = 6  # the pure-Python search's tables are cells^2 Python ints
 
 
@@ -375,6 +385,13 @@ def idastar_path(start: Board, goal: Board, heuristic: str = "pdb", limit: int |
         stats.update(refused=f"a {n} x {n} board needs a {cells ** 2 * 8 / 1e6:.0f} MB distance table "
                              f"(IDA* takes up to {IDASTAR_MAX_CELLS} cells)", time=time.perf_counter() - began)
         return SearchOutcome(None, False, stats)
+    if kind != KIND["pdb"] and timeout is not None and timeout <= IDASTAR_REACH_SECONDS:
+        bound = int(heuristic_function(heuristic, goal)(start))
+        if bound > IDASTAR_REACH_MOVES and (limit is None or bound <= limit):
+            stats.update(h0=bound, proved_lower_bound=bound, time=time.perf_counter() - began,
+                         refused=f"every solution needs >= {bound:,} moves (the {heuristic} bound): past IDA*'s "
+                                 f"reach of {IDASTAR_REACH_MOVES} within {IDASTAR_REACH_SECONDS:.0f} s")
+            return SearchOutcome(None, False, stats)
     budget = _uses_python(python_nodes)
     if max_nodes is not None:
         # the kernel stops at the first slice ending past max_nodes: a search finishing within
