@@ -79,6 +79,7 @@ def _line_runs(squares: set[Point], direction: Point) -> list[list[Point]]:
     return [sorted(run, key=lambda q: dx * q[0] + dy * q[1]) for run in runs.values()]
 
 
+@remember_last  # the components and the walk's certificate read it; callers must not change it
 def villain_graph(instance: SoloChess) -> dict[Point, list[Point]]:
     """Each villain square -> the villain squares it can capture on in the initial position: its
     leaps, and for a rider the first piece along each of its directions when that piece is a
