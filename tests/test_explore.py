@@ -227,3 +227,18 @@ def test_a_users_reduction_that_crashes_is_one_line(tmp_path, capsys):
     assert main(["explore", f"{user}:BROKEN", str(source), "-o", str(page)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "KeyError" in err and "Traceback" not in err and not page.exists()
+
+
+def test_explore_plays_a_chain_given_with_via(tmp_path, capsys):
+    source = tmp_path / "x1.json"
+    source.write_text('{"problem":"3sat","version":1,"num_vars":1,"clauses":[[1,1,1]]}')
+    page = tmp_path / "chain.html"
+    chain = "3sat-to-planar3sat,planar3sat-to-pm3sat,pm3sat-to-pm3sat-2occ,pm3sat-to-solochess-king-bishop"
+    assert main(["explore", "--via", chain, str(source), "-o", str(page)]) == 0
+    text = page.read_text()
+    assert "3sat-to-planar3sat,planar3sat-to-pm3sat" in text and "non-scaling-stroke" in text
+    capsys.readouterr()
+    # a reduction and a chain at once: one line, exit 2, nothing written
+    other = tmp_path / "other.html"
+    assert main(["explore", "3sat-to-indset", "--via", chain, str(source), "-o", str(other)]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1 and not other.exists()

@@ -72,3 +72,15 @@ def test_cli_render_with_certificate_and_solve(tmp_path, capsys):
     bad_out = tmp_path / "bad.svg"
     assert main(["render", str(path), "-c", str(wrong), "-o", str(bad_out)]) == 2
     assert "not a solution" in capsys.readouterr().err and not bad_out.exists()
+
+
+def test_a_large_board_is_plain_with_dots_of_fixed_screen_size_and_a_small_one_is_checkered():
+    def wide(width):
+        return SoloChess(width, 1, (Piece(0, 0, "king"), Piece(width - 1, 0, "rook")), special=(0, 0))
+
+    small, large = render_svg(wide(100)), render_svg(wide(101))
+    assert "url(#squares)" in small and 'vector-effect="non-scaling-stroke"' not in small
+    root = ET.fromstring(large)
+    assert "url(#squares)" not in large
+    dots = [line for line in root.iter(f"{SVG}line") if line.get("vector-effect") == "non-scaling-stroke"]
+    assert sorted(d.get("stroke") for d in dots)[-1] == "red" and len(dots) == 2  # one a piece, the special red

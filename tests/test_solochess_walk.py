@@ -67,3 +67,25 @@ def test_sampled_solutions_differ_and_verify():
                                   and (x, y) != (0, 0)) + (Piece(0, 0, "king"),), special=(0, 0))
     found = search.sample_certificates(board, 3, seed=1)
     assert len(found) >= 2 and all(board.verify(c) for c in found)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_python_and_the_compiled_survey_agree_with_the_exhaustive_search(monkeypatch, compiled):
+    if compiled:
+        pytest.importorskip("numba")
+    monkeypatch.setattr(walk, "have_numba", lambda: compiled)
+    for seed in range(150):
+        board = _board(seed)
+        assert walk.solve(board).answer == search.solve(board, method="exhaustive").answer, seed
+
+
+def test_contract_keeps_only_the_ends_of_a_path_and_leaves_one_way_moves_alone():
+    # a king on a row of knights: the moves form a path, whose two ends are the only junctions
+    row = SoloChess(12, 1, tuple(Piece(x, 0, "king" if x == 0 else "knight") for x in range(12)), special=(0, 0))
+    walk_found, _ = walk.find_walk(row)
+    assert walk_found is not None and len(walk_found) == 12
+    moves = [[x - 1 for x in [i] if x > 0] + [x + 1 for x in [i] if x < 11] for i in range(12)]
+    chains = walk.contract(moves, 0, [0] * 12)
+    assert chains.square == (0, 11) and chains.first == (1,)
+    pawn_moves = [[1], [2], []]  # one way: every square a junction, every move a chain
+    assert walk.contract(pawn_moves, 0, [0, 0, 0]).square == (0, 1, 2)

@@ -19,6 +19,7 @@ from collections import Counter, deque
 from typing import Iterable, Mapping, Sequence
 
 from npw.instances.base import InvalidInstance
+from npw.instances.memo import remember_last
 from npw.instances.solochess.board import Move, Point, SoloChess
 
 __all__ = ["captures_for_walk", "components_of", "crowded_line", "line_components", "neighbours", "villain_components", "villain_graph"]
@@ -78,6 +79,7 @@ def _line_runs(squares: set[Point], direction: Point) -> list[list[Point]]:
     return [sorted(run, key=lambda q: dx * q[0] + dy * q[1]) for run in runs.values()]
 
 
+@remember_last  # the components and the walk's certificate read it; callers must not change it
 def villain_graph(instance: SoloChess) -> dict[Point, list[Point]]:
     """Each villain square -> the villain squares it can capture on in the initial position: its
     leaps, and for a rider the first piece along each of its directions when that piece is a
@@ -123,8 +125,10 @@ def line_components(instance: SoloChess) -> list[frozenset[Point]]:
     return components_of(villains, graph)
 
 
+@remember_last  # the walk decider, its certificate and the claims ask of the same board
 def villain_components(instance: SoloChess) -> list[frozenset[Point]]:
-    """The connected components of the villains' capture graph (:func:`villain_graph`)."""
+    """The connected components of the villains' capture graph (:func:`villain_graph`); the
+    list is shared between callers (remembered for the last board), who must not change it."""
     villains = {p.square for p in instance.pieces if p.square != instance.special}
     return components_of(villains, villain_graph(instance))
 

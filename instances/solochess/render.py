@@ -17,7 +17,17 @@ from npw.instances.elements import piece_id
 from npw.instances.solochess.board import Move, SoloChess
 from npw.instances.svg import check_drawable, movable
 
-__all__ = ["render_svg"]
+__all__ = ["LARGE_SIDE", "render_svg"]
+
+LARGE_SIDE = 100
+"""A board with more squares than this on a side is *large*: shown whole on a page, a square is
+a pixel or less, so the glyphs vanish and the checkered squares blur. Its squares are then one
+plain colour and every piece also carries a dot that keeps its size on screen at any zoom
+(``vector-effect="non-scaling-stroke"``): the reduced boards of the SAT chains (859 x 1,699
+squares for the smallest 3-SAT formula) stay readable at page size, glyphs appearing as one
+zooms in."""
+
+DOT_COLOURS = ("#1f4e9c", "#2e8b57", "#8b5a2b", "#6a3d9a", "#b15928", "#444444")
 
 
 def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, cell: int = 40, *,
@@ -28,7 +38,8 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     as an arrow from the capturing square to the captured one, numbered in order at its
     destination; the captures made on one square (a captor taken where it captured) share one
     line there ("2,5"), so numbers never sit on each other; the special piece's captures are
-    red, the others blue.
+    red, the others blue. A board of more than :data:`LARGE_SIDE` squares on a side is drawn
+    plain, each piece with a dot of fixed screen size too (coloured by type, the special one red).
 
     >>> from npw.instances.solochess.board import Piece
     >>> svg = render_svg(SoloChess(2, 1, (Piece(0, 0, "rook"), Piece(1, 0, "pawn")), (0, 0)), (((0, 0), (1, 0)),))
@@ -70,11 +81,20 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
     for colour in ("red", "blue"):
         parts.append(f'<marker id="head-{colour}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
                      f'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>')
-    parts += ["</defs>", f'<rect width="{w}" height="{h}" fill="url(#squares)"/>', legend]
+    large = max(instance.width, instance.height) > LARGE_SIDE
+    parts += ["</defs>", f'<rect width="{w}" height="{h}" fill="{light if large else "url(#squares)"}"/>', legend]
+    kinds = sorted({p.kind for p in instance.pieces})
+    dot_colour = {kind: DOT_COLOURS[i % len(DOT_COLOURS)] for i, kind in enumerate(kinds)}
     for p in instance.pieces:
         cx, cy = centre(p.x, p.y)
-        body = ""
+        body = dot = ""
         tint = arrangement.tints.get(piece_id(p.square)) if arrangement is not None else None
+        if large:  # a dot of 5 screen pixels (the special piece's 13, red) whatever the zoom,
+            # in the colour of the source element that made the piece where a page gives one
+            special_piece = p.square == instance.special
+            dot = (f'<line x2="{cell * 0.01:.2f}" stroke="{"red" if special_piece else tint or dot_colour[p.kind]}" '
+                     f'stroke-width="{13 if special_piece else 5}" stroke-linecap="round" '
+                     f'vector-effect="non-scaling-stroke"/>')
         if tint:  # the disc of the source element that made the piece: it moves with the piece
             label = escape(arrangement.labels.get(piece_id(p.square), ""))
             ring = arrangement.rings.get(piece_id(p.square))
@@ -86,7 +106,7 @@ def render_svg(instance: SoloChess, certificate: Sequence[Move] | None = None, c
         glyph = escape(instance.piece_type(p.kind).glyph)  # fairy glyphs may hold < or &
         body += (f'<text y="{cell * 0.28}" font-size="{cell * 0.8}" '
                  f'text-anchor="middle"><title>{escape(p.kind)} {p.square}</title>{glyph}</text>')
-        parts.append(movable(piece_id(p.square), cx, cy, body))
+        parts.append(movable(piece_id(p.square), cx, cy, dot + body))
     special = instance.special
     numbers: dict[tuple[int, int], list[tuple[int, str]]] = {}  # square -> the captures made on it
     for number, (a, b) in enumerate(certificate or (), 1):

@@ -43,6 +43,7 @@ from typing import Sequence
 
 from npw.instances.base import MAX_VARIABLES
 from npw.instances.elements import clause_id, var_id
+from npw.instances.memo import remember_last
 from npw.instances.sat.planar3sat import PlanarThreeSat
 from npw.instances.sat.planar_monotone import ABOVE, BELOW, PlanarMonotone3Sat, attachment_order, find_crossing
 from npw.reductions.base import (BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction,
@@ -119,7 +120,8 @@ def row(source: PlanarThreeSat, variable: int, first: int) -> Row:
     return Row(variable, first, tuple(parities) or (P,), tuple(at))
 
 
-def rows(source: PlanarThreeSat) -> list[Row]:
+@remember_last  # reduce, backward and three claims read the rows of the same source
+def rows(source: PlanarThreeSat) -> tuple[Row, ...]:
     """Every variable's row, in line order (the target's variables are numbered along the line)."""
     found = []
     first = 1
@@ -127,7 +129,7 @@ def rows(source: PlanarThreeSat) -> list[Row]:
         made = row(source, v, first)
         found.append(made)
         first += len(made.parities)
-    return found
+    return tuple(found)
 
 
 def _count(source: PlanarThreeSat) -> int:

@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from npw.instances.base import InvalidInstance
+from npw.instances.memo import remember_last
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
@@ -107,6 +108,7 @@ def clause_squares(source: PlanarMonotone3Sat, c: int, rows: dict[tuple[int, int
     return frozenset((sign * (1 + (b - a) // 2), (a + b) // 2) for a, b in zip(ends, ends[1:]))
 
 
+@remember_last  # reduce, forward, backward, provenance and the claims lay out the same source
 def layout(source: PlanarMonotone3Sat) -> Layout:
     """The board in the construction's coordinates (``Layout.knights`` holds the bishops: the
     shape is Theorem 3.9's, so its claims read this board too)."""

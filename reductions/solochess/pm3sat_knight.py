@@ -277,12 +277,13 @@ def make_reduction(special: str, checked: str = "") -> Reduction:
 
 def special_squares(board: SoloChess, captures) -> list[Point]:
     """The squares the special piece captures on, in order (it starts on ``board.special``)."""
-    at, taken = board.special, []
-    for a, b in captures:
-        a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
-        if a == at:
-            at = b
-            taken.append(b)
+    assert board.special is not None
+    x, y = board.special
+    taken = []
+    for a, b in captures:  # compared coordinate by coordinate: a certificate read back from JSON has lists
+        if a[0] == x and a[1] == y:
+            x, y = int(b[0]), int(b[1])
+            taken.append((x, y))
     return taken
 
 
