@@ -17,12 +17,13 @@ one empty line (:meth:`Lines.link`).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+import bisect
+from typing import Any, Callable, Iterable
 
 from npw.instances.base import InvalidInstance
 from npw.instances.solochess.board import Point
 
-__all__ = ["FAMILIES", "LINE_KEYS", "Lines", "component", "tied"]
+__all__ = ["Anchors", "FAMILIES", "LINE_KEYS", "Lines", "Ties", "component", "tied"]
 
 LINE_KEYS: dict[str, Callable[[Point], int]] = {
     "row": lambda q: q[1], "column": lambda q: q[0], "diagonal": lambda q: q[0] - q[1],
@@ -52,6 +53,11 @@ class Lines:
     """The pieces on each line of the villain's families, and links between free lines: a line
     is free for a piece when the piece is alone on it.
 
+    The pieces' components (:func:`component`) are kept by a union-find as pieces are added
+    (pieces are never removed), so a component is read in its size and a :class:`Ties` follows
+    which components are tied without searching the board again after every link (issue 34: the
+    search made the Theorem 3.11 boards quadratic in the gadgets).
+
     Parameters
     ----------
     villain : str
@@ -62,18 +68,73 @@ class Lines:
     """
 
     def __init__(self, villain: str, squares: set[Point]) -> None:
-        self.special: Point | None = None  # the knight: it counts on lines, but joins no villains
+        self._special: Point | None = None
         self.families = FAMILIES[villain]
         self.on: dict[tuple[str, int], set[Point]] = {}
+        self._pieces: list[Point] = []               # in the order added (the union-find's rebuild)
+        self._parent: dict[Point, Point] = {}
+        self._members: dict[Point, list[Point]] = {}  # per union-find root: its component's pieces
+        self._watchers: list[Ties] = []
         for q in squares:
             self.add(q)
         xs, ys = [q[0] for q in squares], [q[1] for q in squares]
         self.box = (min(xs) - 3, min(ys) - 3, max(xs) + 3, max(ys) + 3)  # beyond: out of the knight's reach
 
+    @property
+    def special(self) -> Point | None:
+        """The knight: it counts on lines, but joins no villains (setting it regroups the
+        components; set it before any :class:`Ties` follows them)."""
+        return self._special
+
+    @special.setter
+    def special(self, q: Point | None) -> None:
+        if self._watchers:
+            raise ValueError("the special piece is set before its components' ties are followed")
+        self._special = q
+        self._parent, self._members = {}, {}
+        for r in self._pieces:
+            self._join(r)
+
     def add(self, q: Point) -> None:
         """Put a piece on ``q``'s lines."""
         for f in self.families:
             self.on.setdefault((f, LINE_KEYS[f](q)), set()).add(q)
+        if q not in self._parent:
+            self._pieces.append(q)
+            self._join(q)
+
+    def _join(self, q: Point) -> None:
+        """Make ``q`` a component and merge it with the components on its lines (the special
+        piece joins none)."""
+        self._parent[q] = q
+        self._members[q] = [q]
+        for watcher in self._watchers:
+            watcher.added(q)
+        if q == self._special:
+            return
+        for f in self.families:
+            for s in self.on[(f, LINE_KEYS[f](q))]:
+                if s != q and s != self._special and s in self._parent:
+                    self._union(q, s)
+                    break  # a line's other pieces are one component already
+
+    def _find(self, q: Point) -> Point:
+        parent = self._parent
+        while parent[q] != q:
+            parent[q] = parent[parent[q]]  # path halving
+            q = parent[q]
+        return q
+
+    def _union(self, a: Point, b: Point) -> None:
+        ra, rb = self._find(a), self._find(b)
+        if ra == rb:
+            return
+        if len(self._members[ra]) < len(self._members[rb]):
+            ra, rb = rb, ra
+        for watcher in self._watchers:
+            watcher.merged(ra, rb)
+        self._parent[rb] = ra
+        self._members[ra].extend(self._members.pop(rb))
 
     def free(self, q: Point) -> list[str]:
         """The families whose line through ``q`` holds ``q`` alone."""
@@ -126,20 +187,20 @@ def component(lines: Lines, q: Point) -> set[Point]:
     set of Point
         ``q``'s component, ``q`` included.
     """
-    part, stack = {q}, [q]
-    while stack:
-        r = stack.pop()
-        for f in lines.families:
-            for s in lines.on[(f, LINE_KEYS[f](r))]:
-                if s not in part and s != lines.special:
-                    part.add(s)
-                    stack.append(s)
+    if q != lines.special:
+        return set(lines._members[lines._find(q)])
+    part = {q}  # the special piece reaches the pieces on its lines, and they their components
+    for f in lines.families:
+        for s in lines.on[(f, LINE_KEYS[f](q))]:
+            if s != q:
+                part |= lines._members[lines._find(s)]
     return part
 
 
 def tied(lines: Lines, q: Point, roots: set[Point],
          paths: Iterable[tuple[Iterable[Point], Iterable[Point]]]) -> bool:
-    """Whether ``q``'s component holds one of ``roots`` or squares of both paths of one gadget.
+    """Whether ``q``'s component holds one of ``roots`` or squares of both paths of one gadget
+    (one question; :class:`Ties` answers many as the board grows).
 
     Parameters
     ----------
@@ -159,3 +220,163 @@ def tied(lines: Lines, q: Point, roots: set[Point],
     """
     part = component(lines, q)
     return bool(part & roots) or any(part & set(left) and part & set(right) for left, right in paths)
+
+
+class Ties:
+    """Which components are tied (:func:`tied`), kept up to date as links join components: per
+    component the gadgets whose left path and whose right path it meets, merged smaller into
+    larger, so following n links costs about n log n set operations, not a search per question.
+
+    Parameters
+    ----------
+    lines : Lines
+        The board's lines, its special piece set; every later :meth:`Lines.add` is followed.
+    roots : set of Point
+        Squares that tie a component by themselves.
+    paths : iterable of (left, right)
+        Per gadget its two paths' squares.
+    on_tied : callable, optional
+        Called with the pieces of each component (or part of one) as it becomes tied, and with
+        each piece added to a tied component: every tied piece is passed exactly once.
+
+    Examples
+    --------
+    >>> lines = Lines("rook", {(0, 0), (0, 5), (7, 5), (9, 9)})
+    >>> ties = Ties(lines, {(9, 9)}, [([(0, 0)], [(7, 5)])])
+    >>> ties.tied((0, 0)), ties.tied((9, 9))
+    (True, True)
+    >>> ties = Ties(Lines("rook", {(0, 0), (7, 5), (9, 9)}), set(), [([(0, 0)], [(7, 5)])])
+    >>> ties.tied((0, 0))
+    False
+    """
+
+    def __init__(self, lines: Lines, roots: set[Point], paths: Iterable[tuple[Iterable[Point], Iterable[Point]]],
+                 on_tied: Callable[[Iterable[Point]], None] | None = None) -> None:
+        self.lines, self.roots, self.on_tied = lines, set(roots), on_tied
+        self.left: dict[Point, set[int]] = {}   # square -> the gadgets whose left path holds it
+        self.right: dict[Point, set[int]] = {}
+        for i, (left, right) in enumerate(paths):
+            for q in left:
+                self.left.setdefault(q, set()).add(i)
+            for q in right:
+                self.right.setdefault(q, set()).add(i)
+        # per union-find root of a component with a tagged piece: [tied, left gadgets, right gadgets]
+        self.state: dict[Point, list[Any]] = {}
+        for q in lines._pieces:
+            if q != lines.special and self._tagged(q):
+                r = lines._find(q)
+                state = self.state.setdefault(r, [False, set(), set()])
+                state[0] = state[0] or q in self.roots
+                state[1] |= self.left.get(q, set())
+                state[2] |= self.right.get(q, set())
+        for r, state in self.state.items():
+            state[0] = state[0] or bool(state[1] & state[2])
+            if state[0] and on_tied:
+                on_tied(list(lines._members[r]))
+        lines._watchers.append(self)
+
+    def _tagged(self, q: Point) -> bool:
+        return q in self.roots or q in self.left or q in self.right
+
+    def tied(self, q: Point) -> bool:
+        """Whether ``q``'s component holds a root or squares of both paths of one gadget."""
+        if q == self.lines.special:
+            return tied(self.lines, q, self.roots, self._paths())
+        state = self.state.get(self.lines._find(q))
+        return bool(state and state[0])
+
+    def _paths(self) -> list[tuple[set[Point], set[Point]]]:
+        count = 1 + max((i for tags in (*self.left.values(), *self.right.values()) for i in tags), default=-1)
+        return [({q for q, tags in self.left.items() if i in tags}, {q for q, tags in self.right.items() if i in tags})
+                for i in range(count)]
+
+    def added(self, q: Point) -> None:
+        """A new piece, a component of its own (before it is merged with its lines')."""
+        if q == self.lines.special or not self._tagged(q):
+            return
+        left, right = set(self.left.get(q, ())), set(self.right.get(q, ()))
+        self.state[q] = [q in self.roots or bool(left & right), left, right]
+        if self.state[q][0] and self.on_tied:
+            self.on_tied([q])
+
+    def merged(self, keep: Point, gone: Point) -> None:
+        """Component ``gone`` joins ``keep`` (both still hold their own members)."""
+        a, b = self.state.get(keep), self.state.pop(gone, None)
+        was_a, was_b = bool(a and a[0]), bool(b and b[0])
+        if b is None:
+            now = was_a
+        elif a is None:
+            self.state[keep] = b
+            now = was_b
+        else:
+            small, large = (a, b) if len(a[1]) + len(a[2]) < len(b[1]) + len(b[2]) else (b, a)
+            now = was_a or was_b or any(i in large[2] for i in small[1]) or any(i in large[1] for i in small[2])
+            large[1] |= small[1]
+            large[2] |= small[2]
+            large[0] = now
+            self.state[keep] = large
+        if now and self.on_tied:
+            if not was_a:
+                self.on_tied(list(self.lines._members[keep]))
+            if not was_b:
+                self.on_tied(list(self.lines._members[gone]))
+
+
+class Anchors:
+    """Squares offered as anchors of links, asked for the one nearest a row: the usable square
+    minimising (distance in rows, square). Usability may only ever be lost (a free line filled);
+    a square found unusable is dropped for good.
+
+    Parameters
+    ----------
+    usable : callable
+        Whether a square may still be taken.
+    squares : iterable of Point
+        The first squares offered (:meth:`add` offers more).
+
+    Examples
+    --------
+    >>> anchors = Anchors(lambda t: t != (5, 3), [(5, 3), (1, 8), (4, 0), (0, 6)])
+    >>> anchors.nearest(2), anchors.nearest(3), anchors.nearest(7)
+    ((4, 0), (0, 6), (0, 6))
+    """
+
+    def __init__(self, usable: Callable[[Point], bool], squares: Iterable[Point] = ()) -> None:
+        self.usable = usable
+        self.rows: list[int] = []              # sorted: the rows with a square offered
+        self.at: dict[int, list[int]] = {}     # row -> its squares' columns, sorted
+        for q in squares:
+            self.add(q)
+
+    def add(self, q: Point) -> None:
+        """Offer ``q``."""
+        if q[1] not in self.at:
+            bisect.insort(self.rows, q[1])
+            self.at[q[1]] = []
+        bisect.insort(self.at[q[1]], q[0])
+
+    def _first(self, y: int) -> Point | None:
+        """Row ``y``'s usable square of least column (the unusable before it dropped)."""
+        xs = self.at[y]
+        i = 0
+        while i < len(xs) and not self.usable((xs[i], y)):
+            i += 1
+        del xs[:i]
+        return (xs[0], y) if xs else None
+
+    def nearest(self, y: int) -> Point | None:
+        """The usable square minimising (|its row - y|, square); None when there is none."""
+        rows = self.rows
+        i = bisect.bisect_left(rows, y)
+        below = above = None
+        while i > 0 and below is None:      # the nearest row below y with a usable square
+            below = self._first(rows[i - 1])
+            if below is None:               # row i - 1 is spent: drop it, row i moves down
+                del self.at[rows[i - 1]], rows[i - 1]
+                i -= 1
+        while i < len(rows) and above is None:  # the nearest row at or above y
+            above = self._first(rows[i])
+            if above is None:
+                del self.at[rows[i]], rows[i]
+        found = [t for t in (below, above) if t is not None]
+        return min(found, key=lambda t: (abs(t[1] - y), t)) if found else None

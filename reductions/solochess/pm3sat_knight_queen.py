@@ -47,7 +47,7 @@ from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Claim, Reduction, refuse_target_size
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
-from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Lines, component, tied
+from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Anchors, Lines, Ties, component
 from npw.reductions.solochess.provenance import ladder_provenance
 from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
@@ -160,15 +160,21 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
     connectors = [lines.chain([literals[(c, literal)] for literal in clause]) for c, clause in enumerate(formula.clauses)]
     used = set(literals.values())
     always = set(junctions[1:]) | set(top) | {q for wire in wires for q in wire}
+    # (ties followed as links join components, anchors found by row: a search of the board per
+    # piece made this quadratic in the gadgets, issue 34)
+    ties = Ties(lines, always, paths)
+    anchors = Anchors(lambda t: bool(lines.free(t)), always)
     extra: set[Point] = set()
     for pair in paths:
         for path in pair:
             for q in path:
-                if q in used or tied(lines, q, always, paths):
+                if q in used or ties.tied(q):
                     continue
                 part = component(lines, q)
                 member = next(r for r in sorted(part) if lines.free(r))
-                anchor = min((t for t in always if lines.free(t)), key=lambda t: (abs(t[1] - q[1]), t))
+                anchor = anchors.nearest(q[1])  # the free one of least (rows apart, square)
+                if anchor is None:
+                    raise InvalidInstance(f"no tied queen with a free line to link {q} to")
                 extra |= set(lines.link(anchor, member))
     queens = (ladder - {special}) | extra | {q for part in connectors for q in part}
     literal_tuple = tuple(tuple(literals[(c, l)] for l in clause) for c, clause in enumerate(formula.clauses))
