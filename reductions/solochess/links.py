@@ -75,6 +75,7 @@ class Lines:
         self._parent: dict[Point, Point] = {}
         self._members: dict[Point, list[Point]] = {}  # per union-find root: its component's pieces
         self._watchers: list[Ties] = []
+        self._filled = {f: _Filled() for f in self.families}  # per family: its lines holding a piece
         for q in squares:
             self.add(q)
         xs, ys = [q[0] for q in squares], [q[1] for q in squares]
@@ -98,7 +99,11 @@ class Lines:
     def add(self, q: Point) -> None:
         """Put a piece on ``q``'s lines."""
         for f in self.families:
-            self.on.setdefault((f, LINE_KEYS[f](q)), set()).add(q)
+            line = (f, LINE_KEYS[f](q))
+            if line not in self.on:
+                self.on[line] = set()
+                self._filled[f].fill(line[1])
+            self.on[line].add(q)
         if q not in self._parent:
             self._pieces.append(q)
             self._join(q)
@@ -140,12 +145,6 @@ class Lines:
         """The families whose line through ``q`` holds ``q`` alone."""
         return [f for f in self.families if self.on[(f, LINE_KEYS[f](q))] == {q}]
 
-    def _far_and_alone(self, q: Point, keep: set[tuple[str, int]]) -> bool:
-        x0, y0, x1, y1 = self.box
-        if x0 <= q[0] <= x1 and y0 <= q[1] <= y1:
-            return False
-        return all(not self.on.get((f, LINE_KEYS[f](q))) for f in self.families if (f, LINE_KEYS[f](q)) not in keep)
-
     def chain(self, squares: list[Point]) -> frozenset[Point]:
         """The villains linking consecutive ``squares`` (a clause's literal pieces) into one
         component."""
@@ -153,23 +152,129 @@ class Lines:
 
     def link(self, a: Point, b: Point) -> tuple[Point, Point]:
         """Two villains joining ``a`` and ``b``: one on a free line of each, both on one empty
-        line, far from the ladder; the lowest such line is taken."""
-        for key in range(1, 100_000):
-            for fa in self.free(a):
-                for fb in self.free(b):
-                    for g in self.families:
-                        if g in (fa, fb) or self.on.get((g, key)):
-                            continue
-                        p = _meet(fa, LINE_KEYS[fa](a), g, key)
-                        q = _meet(fb, LINE_KEYS[fb](b), g, key)
-                        if p is None or q is None or p == q:
-                            continue
-                        if self._far_and_alone(p, {(fa, LINE_KEYS[fa](a)), (g, key)}) and \
-                                self._far_and_alone(q, {(fb, LINE_KEYS[fb](b)), (g, key)}):
-                            self.add(p)
-                            self.add(q)
-                            return p, q
-        raise InvalidInstance(f"no line left to link {a} and {b}")
+        line, far from the ladder; the lowest such line is taken.
+
+        Precisely: the least key k in 1..99999, then the first (fa, fb, g) in family order, with
+        fa a free family of ``a``, fb one of ``b``, g neither, the line (g, k) empty, and the
+        squares p (where a's fa-line meets (g, k)) and q (b's fb-line) distinct, outside the box
+        and with every line but those two empty. Each (fa, fb, g) gets its least key from
+        :func:`_least_key`, which jumps over runs of filled lines instead of trying every key (a
+        scan from 1 costs the board's width a link: issue 34); ``tests/test_solochess_links.py``
+        keeps the scan and checks both agree.
+        """
+        best: tuple[int, int, Point, Point] | None = None
+        combos = [(fa, fb, g) for fa in self.free(a) for fb in self.free(b) for g in self.families
+                  if g not in (fa, fb)]
+        for index, (fa, fb, g) in enumerate(combos):
+            found = _least_key(self, (fa, LINE_KEYS[fa](a)), (fb, LINE_KEYS[fb](b)), g,
+                               _LINK_KEYS if best is None else best[0])
+            if found is not None and (best is None or found[0] < best[0]):
+                best = (found[0], index, found[1], found[2])
+        if best is None:
+            raise InvalidInstance(f"no line left to link {a} and {b}")
+        p, q = best[2], best[3]
+        self.add(p)
+        self.add(q)
+        return p, q
+
+
+_LINK_KEYS = 100_000  # keys 1 .. _LINK_KEYS - 1 are tried for a link's shared line
+
+
+class _Filled:
+    """The filled keys of one line family, and for each (step, direction) asked a union-find
+    pointing a filled key on to the next key step further that way (so the first empty key is
+    found in amortised constant time: keys are only ever filled)."""
+
+    def __init__(self) -> None:
+        self.keys: set[int] = set()
+        self.next: dict[int, dict[int, int]] = {}   # signed step -> key -> a key further on
+
+    def fill(self, v: int) -> None:
+        self.keys.add(v)
+        for step, table in self.next.items():
+            table[v] = v + step
+
+    def empty_from(self, v: int, step: int) -> int:
+        """The first empty key among v, v + step, v + 2 step, ..."""
+        table = self.next.get(step)
+        if table is None:
+            table = self.next[step] = {u: u + step for u in self.keys}
+        path = []
+        while v in table:
+            path.append(v)
+            v = table[v]
+        for u in path:
+            table[u] = v
+        return v
+
+
+def _least_key(lines: Lines, line_a: tuple[str, int], line_b: tuple[str, int], g: str,
+               limit: int) -> tuple[int, Point, Point] | None:
+    """The least key k < ``limit`` for which (g, k) links ``line_a`` and ``line_b`` as
+    :meth:`Lines.link` requires, with its two squares; None when there is none.
+
+    The squares p(k), q(k) move along ``line_a`` and ``line_b`` by a fixed vector per step of k (in
+    steps of 2 where a diagonal meets an antidiagonal: only every other key meets on a square),
+    so each condition alone has a least k >= any given one: the next empty g-line, the first step
+    out of the box (a box is convex: a point moving on a line leaves it once), the next empty
+    line of each other family through p or q (its key moves by a fixed step too). Jumping to each
+    in turn until none moves k gives the least k meeting them all."""
+    fa, ka = line_a
+    fb, kb = line_b
+    start = step = None
+    for k in (1, 2):
+        if _meet(fa, ka, g, k) is not None and _meet(fb, kb, g, k) is not None:
+            if start is None:
+                start, step = k, 2
+            else:
+                step = 1
+    if start is None:
+        return None
+    p0, q0 = _meet(fa, ka, g, start), _meet(fb, kb, g, start)
+    p1, q1 = _meet(fa, ka, g, start + step), _meet(fb, kb, g, start + step)
+    assert p0 is not None and q0 is not None and p1 is not None and q1 is not None
+    moving = ((p0, (p1[0] - p0[0], p1[1] - p0[1])), (q0, (q1[0] - q0[0], q1[1] - q0[1])))
+    others = [(f, LINE_KEYS[f](r0), LINE_KEYS[f](r1) - LINE_KEYS[f](r0))
+              for (r0, r1, own) in ((p0, p1, fa), (q0, q1, fb)) for f in lines.families if f not in (own, g)]
+    filled = lines._filled
+    x0, y0, x1, y1 = lines.box
+    k = start
+    while k < limit:
+        t = (k - start) // step
+        # the shared line (g, k) empty
+        k_next = filled[g].empty_from(k, step)
+        if k_next != k:
+            k = k_next
+            continue
+        # p and q outside the box
+        for (r0, (dx, dy)) in moving:
+            x, y = r0[0] + t * dx, r0[1] + t * dy
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                out = min(((x1 - x) // dx + 1 if dx > 0 else (x - x0) // -dx + 1) if dx else _LINK_KEYS,
+                          ((y1 - y) // dy + 1 if dy > 0 else (y - y0) // -dy + 1) if dy else _LINK_KEYS)
+                k_next = k + out * step
+                break
+        if k_next != k:
+            k = k_next
+            continue
+        # every other line through p and q empty
+        for f, v0, dv in others:
+            v = v0 + t * dv
+            w = filled[f].empty_from(v, dv)
+            if w != v:
+                k_next = k + (w - v) // dv * step
+                break
+        if k_next != k:
+            k = k_next
+            continue
+        p = (p0[0] + t * moving[0][1][0], p0[1] + t * moving[0][1][1])
+        q = (q0[0] + t * moving[1][1][0], q0[1] + t * moving[1][1][1])
+        if p == q:
+            k += step
+            continue
+        return k, p, q
+    return None
 
 
 def component(lines: Lines, q: Point) -> set[Point]:
@@ -193,7 +298,7 @@ def component(lines: Lines, q: Point) -> set[Point]:
     for f in lines.families:
         for s in lines.on[(f, LINE_KEYS[f](q))]:
             if s != q:
-                part |= lines._members[lines._find(s)]
+                part.update(lines._members[lines._find(s)])
     return part
 
 
