@@ -8,6 +8,12 @@ in one *component* when a chain of shared lines joins them (:func:`component`). 
 two pieces by two new villains far from the ladder, one on a free line of each piece and both on
 one empty line (:meth:`Lines.link`).
 
+Issue 34: the boards grow by one link at a time, so :class:`Lines` keeps its components by a
+union-find, :class:`Ties` follows which are tied and :class:`Anchors` finds the nearest usable
+piece by row, and a link's least key is found by jumping over runs of filled lines; the searches
+these replaced (each quadratic in the gadgets: 281 s for the 80-variable queen board, now 1 s)
+are kept in ``tests/test_solochess_links.py``, which checks the boards are the same.
+
 >>> lines = Lines("rook", {(0, 0), (0, 3)})
 >>> sorted(component(lines, (0, 0)))
 [(0, 0), (0, 3)]
@@ -71,9 +77,11 @@ class Lines:
         self._special: Point | None = None
         self.families = FAMILIES[villain]
         self.on: dict[tuple[str, int], set[Point]] = {}
-        self._pieces: list[Point] = []               # in the order added (the union-find's rebuild)
+        self._pieces: list[Point] = []               # in the order added
+        self._seen: set[Point] = set()
         self._parent: dict[Point, Point] = {}
         self._members: dict[Point, list[Point]] = {}  # per union-find root: its component's pieces
+        self._grouped = False    # the union-find is built when first asked for (after the special is set)
         self._watchers: list[Ties] = []
         self._filled = {f: _Filled() for f in self.families}  # per family: its lines holding a piece
         for q in squares:
@@ -83,8 +91,8 @@ class Lines:
 
     @property
     def special(self) -> Point | None:
-        """The knight: it counts on lines, but joins no villains (setting it regroups the
-        components; set it before any :class:`Ties` follows them)."""
+        """The knight: it counts on lines, but joins no villains (set it before any
+        :class:`Ties` follows the components)."""
         return self._special
 
     @special.setter
@@ -92,9 +100,14 @@ class Lines:
         if self._watchers:
             raise ValueError("the special piece is set before its components' ties are followed")
         self._special = q
-        self._parent, self._members = {}, {}
-        for r in self._pieces:
-            self._join(r)
+        self._parent, self._members, self._grouped = {}, {}, False
+
+    def _group(self) -> None:
+        """Build the union-find of the components, once: later pieces join it as added."""
+        if not self._grouped:
+            self._grouped = True
+            for r in self._pieces:
+                self._join(r)
 
     def add(self, q: Point) -> None:
         """Put a piece on ``q``'s lines."""
@@ -104,9 +117,11 @@ class Lines:
                 self.on[line] = set()
                 self._filled[f].fill(line[1])
             self.on[line].add(q)
-        if q not in self._parent:
+        if q not in self._seen:
+            self._seen.add(q)
             self._pieces.append(q)
-            self._join(q)
+            if self._grouped:
+                self._join(q)
 
     def _join(self, q: Point) -> None:
         """Make ``q`` a component and merge it with the components on its lines (the special
@@ -292,6 +307,7 @@ def component(lines: Lines, q: Point) -> set[Point]:
     set of Point
         ``q``'s component, ``q`` included.
     """
+    lines._group()
     if q != lines.special:
         return set(lines._members[lines._find(q)])
     part = {q}  # the special piece reaches the pieces on its lines, and they their components
@@ -358,6 +374,7 @@ class Ties:
     def __init__(self, lines: Lines, roots: set[Point], paths: Iterable[tuple[Iterable[Point], Iterable[Point]]],
                  on_tied: Callable[[Iterable[Point]], None] | None = None) -> None:
         self.lines, self.roots, self.on_tied = lines, set(roots), on_tied
+        lines._group()
         self.left: dict[Point, set[int]] = {}   # square -> the gadgets whose left path holds it
         self.right: dict[Point, set[int]] = {}
         for i, (left, right) in enumerate(paths):

@@ -38,6 +38,7 @@ assignment read from the paths satisfies the split formula, iff the source is sa
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -209,18 +210,23 @@ PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 
 
 
 def _make(checked: str = "") -> Reduction:
+    # a verifier's case calls the reduction's code about 12 times (reduce, forward, backward per
+    # witness, each claim, provenance), each once laying the board out: 60% of the default
+    # stream's time (issue 34). The layout is a function of the (frozen) source alone.
+    layout_of = functools.lru_cache(maxsize=8)(layout)
+
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
-        return layout(source).board("queen", "knight")
+        return layout_of(source).board("queen", "knight")
 
     def forward(source: PlanarMonotone3Sat, assignment) -> tuple[Move, ...]:
         """The queens collapse onto the squares of the knight's walk (the true paths, a split
         copy's as its variable's), then the knight walks up."""
-        lay = layout(source)
+        lay = layout_of(source)
         return captures_for_walk(reduce(source), [lay.to_board(q) for q in lay.route(assignment)])
 
     def backward(source: PlanarMonotone3Sat, target: SoloChess, captures) -> tuple[bool, ...]:
         """x = true iff the knight captures on a square of the true path of x's (first) gadget."""
-        lay = layout(source)
+        lay = layout_of(source)
         taken = set(special_squares(target, captures))
         values: dict[int, bool] = {}
         for p, variable in enumerate(lay.variables):
@@ -239,11 +245,11 @@ def _make(checked: str = "") -> Reduction:
     def provenance(source: PlanarMonotone3Sat, target: SoloChess) -> dict[str, list[str]]:
         """A variable -> the queens of both paths of its gadgets; a clause -> its literal queens
         and its links."""
-        return ladder_provenance(layout(source), source)
+        return ladder_provenance(layout_of(source), source)
 
     claims = (Claim("the special knight splits no line of queens", f"{PAPER} (our gadget): the walk lemma of "
                     "npw.solvers.solochess.walk applies (its line condition)", line_condition),)
-    claims += theorem_3_9_claims("knight", layout, PAPER, "queen")
+    claims += theorem_3_9_claims("knight", layout_of, PAPER, "queen")
     return Reduction(
         id="pm3sat-to-solochess-knight-queen", source="pm3sat-2occ", target="solochess",
         reference=f"{PAPER} (T = queen); gadget of our own, found by an exact search (Figure 7 was lost in "
