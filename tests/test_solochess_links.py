@@ -185,7 +185,8 @@ def test_boards_are_the_ones_built_before(rid):
 
 def test_a_build_grows_about_linearly(monkeypatch):
     """Work counted as calls of the line keys (deterministic, unlike a clock): four times the
-    variables cost about four times the calls (the scans before: 13 times, from 10 to 40)."""
+    variables cost about four times the calls (3.9 times: 23,948 to 94,424; the searches before
+    the change: 15.3 times, 1,422,851 to 21,723,922)."""
     calls = [0]
 
     def counted(key):
