@@ -38,6 +38,7 @@ assignment read from the paths satisfies the split formula, iff the source is sa
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +48,7 @@ from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk
 from npw.reductions.base import Claim, Reduction, refuse_target_size
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
-from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Lines, component, tied
+from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Anchors, Lines, Ties, component
 from npw.reductions.solochess.provenance import ladder_provenance
 from npw.reductions.solochess.sat_claims import theorem_3_9_claims
 
@@ -160,15 +161,21 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
     connectors = [lines.chain([literals[(c, literal)] for literal in clause]) for c, clause in enumerate(formula.clauses)]
     used = set(literals.values())
     always = set(junctions[1:]) | set(top) | {q for wire in wires for q in wire}
+    # (ties followed as links join components, anchors found by row: a search of the board per
+    # piece made this quadratic in the gadgets, issue 34)
+    ties = Ties(lines, always, paths)
+    anchors = Anchors(lambda t: bool(lines.free(t)), always)
     extra: set[Point] = set()
     for pair in paths:
         for path in pair:
             for q in path:
-                if q in used or tied(lines, q, always, paths):
+                if q in used or ties.tied(q):
                     continue
                 part = component(lines, q)
                 member = next(r for r in sorted(part) if lines.free(r))
-                anchor = min((t for t in always if lines.free(t)), key=lambda t: (abs(t[1] - q[1]), t))
+                anchor = anchors.nearest(q[1])  # the free one of least (rows apart, square)
+                if anchor is None:
+                    raise InvalidInstance(f"no tied queen with a free line to link {q} to")
                 extra |= set(lines.link(anchor, member))
     queens = (ladder - {special}) | extra | {q for part in connectors for q in part}
     literal_tuple = tuple(tuple(literals[(c, l)] for l in clause) for c, clause in enumerate(formula.clauses))
@@ -203,18 +210,23 @@ PAPER = "Brunner et al., Complexity of Solo Chess with Unlimited Moves, Theorem 
 
 
 def _make(checked: str = "") -> Reduction:
+    # a verifier's case calls the reduction's code about 12 times (reduce, forward, backward per
+    # witness, each claim, provenance), each once laying the board out: 60% of the default
+    # stream's time (issue 34). The layout is a function of the (frozen) source alone.
+    layout_of = functools.lru_cache(maxsize=8)(layout)
+
     def reduce(source: PlanarMonotone3Sat) -> SoloChess:
-        return layout(source).board("queen", "knight")
+        return layout_of(source).board("queen", "knight")
 
     def forward(source: PlanarMonotone3Sat, assignment) -> tuple[Move, ...]:
         """The queens collapse onto the squares of the knight's walk (the true paths, a split
         copy's as its variable's), then the knight walks up."""
-        lay = layout(source)
+        lay = layout_of(source)
         return captures_for_walk(reduce(source), [lay.to_board(q) for q in lay.route(assignment)])
 
     def backward(source: PlanarMonotone3Sat, target: SoloChess, captures) -> tuple[bool, ...]:
         """x = true iff the knight captures on a square of the true path of x's (first) gadget."""
-        lay = layout(source)
+        lay = layout_of(source)
         taken = set(special_squares(target, captures))
         values: dict[int, bool] = {}
         for p, variable in enumerate(lay.variables):
@@ -233,11 +245,11 @@ def _make(checked: str = "") -> Reduction:
     def provenance(source: PlanarMonotone3Sat, target: SoloChess) -> dict[str, list[str]]:
         """A variable -> the queens of both paths of its gadgets; a clause -> its literal queens
         and its links."""
-        return ladder_provenance(layout(source), source)
+        return ladder_provenance(layout_of(source), source)
 
     claims = (Claim("the special knight splits no line of queens", f"{PAPER} (our gadget): the walk lemma of "
                     "npw.solvers.solochess.walk applies (its line condition)", line_condition),)
-    claims += theorem_3_9_claims("knight", layout, PAPER, "queen")
+    claims += theorem_3_9_claims("knight", layout_of, PAPER, "queen")
     return Reduction(
         id="pm3sat-to-solochess-knight-queen", source="pm3sat-2occ", target="solochess",
         reference=f"{PAPER} (T = queen); gadget of our own, found by an exact search (Figure 7 was lost in "

@@ -54,7 +54,7 @@ from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
 from npw.instances.solochess.board import Move, Point, SoloChess
 from npw.instances.solochess.collapse import captures_for_walk, crowded_line
 from npw.reductions.base import Claim, Reduction, refuse_target_size
-from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Lines, component, tied
+from npw.reductions.solochess.links import FAMILIES, LINE_KEYS, Anchors, Lines, Ties
 from npw.reductions.solochess.pm3sat_knight import Layout, special_squares
 from npw.reductions.solochess.provenance import ladder_provenance
 from npw.reductions.solochess.sat_claims import theorem_3_9_claims
@@ -330,16 +330,25 @@ def ladder_layout(source: PlanarMonotone3Sat, villain: str) -> Layout:
     connectors = [lines.chain([literals[(c, literal)] for literal in clause]) for c, clause in enumerate(source.clauses)]
     # tie the rest: a piece is tied when its component (pieces sharing lines) holds a junction or
     # the final piece or squares of both paths of one gadget; untied pieces are linked, one by
-    # one, to a tied piece of the same colour with a free line, nearest first
+    # one, to a tied piece of the same colour with a free line, nearest first (by row, then square)
+    # (the tied pieces are followed as links join components, each colour's nearest found by row:
+    # a search of the board per piece made this quadratic in the gadgets, issue 34)
     extra: set[Point] = set()
     tied_roots = set(junctions[1:]) | {final}
+    anchors = {c: Anchors(lambda t: bool(lines.free(t))) for c in (0, 1)}
+
+    def offer(pieces) -> None:
+        for t in pieces:
+            anchors[(t[0] + t[1]) % 2].add(t)
+
+    ties = Ties(lines, tied_roots, paths, on_tied=offer)
     for p in range(n):
         for path in paths[p]:
             for q in path:
-                if q not in used and not tied(lines, q, tied_roots, paths):
-                    anchor = min((t for t in _component_pieces(lines, tied_roots, paths)
-                                  if lines.free(t) and t != lines.special and (t[0] + t[1]) % 2 == (q[0] + q[1]) % 2 and t != q),
-                                 key=lambda t: (abs(t[1] - q[1]), t))
+                if q not in used and not ties.tied(q):
+                    anchor = anchors[(q[0] + q[1]) % 2].nearest(q[1])
+                    if anchor is None:
+                        raise InvalidInstance(f"no tied {villain} with a free line to link {q} to")
                     extra |= set(lines.link(anchor, q))
     villains = (ladder - {junctions[0]}) | extra | {q for part in connectors for q in part}
     literal_tuple = tuple(tuple(literals[(c, l)] for l in clause) for c, clause in enumerate(source.clauses))
@@ -352,15 +361,6 @@ KNIGHT_MOVES = ((1, 2), (-1, 2), (2, 1), (-2, 1), (1, -2), (-1, -2), (2, -1), (-
 
 def _knight_neighbours(q: Point, squares: set[Point]) -> list[Point]:
     return [r for r in ((q[0] + dx, q[1] + dy) for dx, dy in KNIGHT_MOVES) if r in squares]
-
-
-def _component_pieces(lines: Lines, roots: set[Point], paths) -> set[Point]:
-    """Every piece whose component is tied (through a junction, the final piece, or both paths)."""
-    pieces: set[Point] = set()
-    for q in roots | {r for pair in paths for path in pair for r in path}:
-        if q not in pieces and tied(lines, q, roots, paths):
-            pieces |= component(lines, q)
-    return pieces
 
 
 KNIGHT_ROOK = make_reduction("rook",
