@@ -107,9 +107,10 @@ def main() -> int:
     parser.add_argument("--also", default="", metavar="FILE.jsonl[,FILE.jsonl]",
                         help="with --table-only: reports of a second pass (e.g. a longer --timeout) that replace "
                              "the first's for the same reduction, marked in the table")
-    parser.add_argument("--later", default="", metavar="LABEL=FILE.jsonl[,FILE.jsonl]",
+    parser.add_argument("--later", action="append", default=[], metavar="LABEL=FILE.jsonl[,FILE.jsonl]",
                         help="with --table-only: rows of a later run (its rows with a score, or any row of a "
-                             "reduction the others lack) replace the first's, marked with LABEL")
+                             "reduction the others lack) replace the first's, marked with LABEL; repeated, "
+                             "in order (a later --later wins)")
     args = parser.parse_args()
     ids = reduction_ids()
     chains = {"1in3sat-to-rel"} & set(ids)
@@ -143,8 +144,8 @@ def main() -> int:
     for also in filter(None, args.also.split(",")):
         for reduction, record in done_ids(also).items():
             finished[reduction] = {**record, "second_pass": True}
-    if args.later:
-        label, _, files = args.later.partition("=")
+    for spec in args.later:
+        label, _, files = spec.partition("=")
         for later in filter(None, files.split(",")):
             for reduction, record in done_ids(later).items():
                 if record.get("score") is not None or finished.get(reduction, {}).get("score") is None:
