@@ -49,7 +49,7 @@ from npw.instances.elements import solochess_elements
 
 __all__ = ["Move", "PROBLEM", "Piece", "PieceType", "Point", "SAMPLE_COMBINATIONS", "STANDARD_TYPES", "SoloChess",
            "THEOREM_2_16_PAIRS", "THEOREM_2_2_TYPES", "agreement_instance", "board_from_squares", "dense_instance",
-           "random_instance", "shrink", "verification_sample"]
+           "random_instance", "ray_squares", "shrink", "verification_sample"]
 
 Point = tuple[int, int]
 Move = tuple[Point, Point]
@@ -299,6 +299,47 @@ class SoloChess:
         captures = check_certificate(obj, SoloChessCertificate,
                                      "a solochess certificate is a list of [[x0, y0], [x1, y1]] captures")
         return tuple((tuple(a), tuple(b)) for a, b in captures)
+
+
+def ray_squares(ptype: PieceType, squares: Sequence[Point]) -> list[list[list[int]]]:
+    """For each square of ``squares`` (by index), the others a piece of ``ptype`` standing there
+    could capture on if nothing blocked it: one list per leap offset (its target, if among
+    ``squares``) and one per ride direction (the squares of ``squares`` on that ray within range,
+    nearest first). With ``squares`` the occupied squares, a ride can capture on the first of its
+    list that is still occupied, a leap on its target if occupied. The squares are grouped by line,
+    so the cost does not grow with the board's width (Corollary 3.4's boards are thousands of
+    squares wide), only with the pieces on each line.
+
+    >>> ray_squares(STANDARD_TYPES["rook"], [(0, 0), (0, 2), (0, 5), (3, 0)])[0]
+    [[3], [], [1, 2], []]
+    >>> ray_squares(STANDARD_TYPES["knight"], [(0, 0), (1, 2)])[0][0]
+    [1]
+    """
+    index = {q: i for i, q in enumerate(squares)}
+    out: list[list[list[int]]] = [[] for _ in squares]
+    for dx, dy in ptype.leaps:
+        for i, (x, y) in enumerate(squares):
+            j = index.get((x + dx, y + dy))
+            out[i].append([] if j is None or j == i else [j])
+    for dx, dy in ptype.rides:
+        lines: dict[int, list[int]] = {}
+        for i, (x, y) in enumerate(squares):
+            lines.setdefault(dy * x - dx * y, []).append(i)
+        for members in lines.values():
+            members.sort(key=lambda i: dx * squares[i][0] + dy * squares[i][1])
+            for position, i in enumerate(members):
+                x, y = squares[i]
+                ray = []
+                for j in members[position + 1:]:
+                    ex, ey = squares[j][0] - x, squares[j][1] - y
+                    step = ex // dx if dx else ey // dy
+                    if (step * dx, step * dy) != (ex, ey):
+                        continue  # on the line but not a whole number of steps away: not on the ray
+                    if ptype.max_range and step > ptype.max_range:
+                        break
+                    ray.append(j)
+                out[i].append(ray)
+    return out
 
 
 def board_from_squares(squares: Mapping[Point, str], special: Point | None = None,

@@ -139,22 +139,33 @@ def forward(source: HamPath, path: tuple[int, ...]) -> tuple:
 
 def vertex_of_square(source: HamPath, square: Point) -> int | None:
     """The vertex whose gadget holds ``square`` (rows 3i, 3i+1 -> vertex i; row 0 -> t; row 1 -> s)."""
+    return _vertex_of_row(source)(square[1])
+
+
+def _vertex_of_row(source: HamPath) -> Callable[[int], int | None]:
+    """:func:`vertex_of_square` by the square's row, the labels computed once: a backward map
+    reads a whole route (thousands of squares on the boards of the 3-SAT chain), and labelling
+    the graph again for each square made it quadratic."""
     vertex_label, _ = labels(source)
     by_label = {i: v for v, i in vertex_label.items()}
-    y = square[1]
-    if y == 0:
-        return source.t
-    if y == 1:
-        return source.s
-    return by_label.get(y // 3)
+
+    def vertex(y: int) -> int | None:
+        if y == 0:
+            return source.t
+        if y == 1:
+            return source.s
+        return by_label.get(y // 3)
+
+    return vertex
 
 
 def route_to_path(start: int, visited: list[int | None]) -> tuple[int, ...]:
     """Vertices in order of first visit, starting with ``start``."""
-    path = [start]
+    path, seen = [start], {start}
     for v in visited:
-        if v is not None and v not in path:
+        if v is not None and v not in seen:
             path.append(v)
+            seen.add(v)
     return tuple(path)
 
 
@@ -170,7 +181,8 @@ def special_route(target: SoloChess, captures) -> list[Point]:
 
 
 def backward(source: HamPath, target: SoloChess, captures) -> tuple[int, ...]:
-    return route_to_path(source.s, [vertex_of_square(source, q) for q in special_route(target, captures)])
+    vertex = _vertex_of_row(source)
+    return route_to_path(source.s, [vertex(q[1]) for q in special_route(target, captures)])
 
 
 def size(source: HamPath) -> dict[str, int]:
@@ -229,7 +241,8 @@ def transformed_reduction(id: str, reference: str, special: str, blocker: str,
         squares, _ = board_squares(source)
         inverse = {f(p): p for p in squares}
         route = [inverse.get(tuple(q)) for q in special_route(target, captures)]
-        return route_to_path(source.s, [None if q is None else vertex_of_square(source, q) for q in route])
+        vertex = _vertex_of_row(source)
+        return route_to_path(source.s, [None if q is None else vertex(q[1]) for q in route])
 
     def size_t(source: HamPath) -> dict[str, int]:
         return {"pieces": _pieces_of(source)["pieces"]}
