@@ -338,6 +338,9 @@ class Reduction(Generic[S, T]):
     options: tuple[ReductionOption, ...] = field(default=())
     # build_with(src, **options) -> BuiltTarget: the construction under its options; None: reduce
     build_with: Callable[..., BuiltTarget[T]] | None = None
+    # the options under which build_with builds reduce's own target (the verifier checks that it
+    # does, so npw reduce's path is verified too); None: no such options
+    reduce_options: Mapping[str, Any] | None = None
     # draw(src, **options) -> SVG: the target laid out as the proof describes it (``npw render``)
     draw: Callable[..., str] | None = None
     # provenance(src, tgt) -> {source element id: target element ids} (see ``Provenance``)

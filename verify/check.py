@@ -412,16 +412,17 @@ def _check(case: CaseResult, reduction: Reduction, source: Any, source_deciders:
         case.failures.append((INVALID_TARGET, f"reduce returned {type(target).__name__}, not a {reduction.target} instance"))
         return
     times["reduce"] = time.perf_counter() - start
-    if reduction.build_with is not None:
-        # npw reduce's path (Reduction.build), at the options' defaults, must build the same target
+    if reduction.build_with is not None and reduction.reduce_options is not None:
+        # npw reduce's path (Reduction.build) under the options reduce is built with: the same target
+        options = dict(reduction.reduce_options)
         try:
-            built = _run(reduction.build, (source,), timeout)
+            built = _run(lambda src: reduction.build(src, **options), (source,), timeout)
         except (_Raised, InvalidInstance) as error:
-            case.failures.append((REDUCE_ERROR, f"build (npw reduce's path, default options) {error}"))
+            case.failures.append((REDUCE_ERROR, f"build {options} (npw reduce's path) {error}"))
         else:
-            if built.target is not None and built.target != target:
-                case.failures.append((REDUCE_ERROR, "build (npw reduce's path, default options) built another "
-                                                    "target than reduce"))
+            if built.target != target:
+                case.failures.append((REDUCE_ERROR, f"build {options} (npw reduce's path) built another target "
+                                                    "than reduce"))
     try:
         case.target_size = _run(target.size, (), timeout)
         predicted = None if reduction.size is None else _run(reduction.size, (source,), timeout)

@@ -113,6 +113,7 @@ REDUCTION = Reduction.of_module(
           + "; npw reduce --unit L (the paper's unit without it); npw puzzle theorem3 for the simulation",
     options=OPTIONS,
     build_with=build_with,
+    reduce_options={"unit": SMALL_UNIT},
     draw=draw,
     checked=("read-back REL instance = Theorem 2's for every instance up to m = 3; forward reaches B2 "
              "within k and backward decodes it (m <= 3 exhaustive, random m <= 6, with detours); m = 2 at "
