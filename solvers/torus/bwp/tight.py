@@ -746,7 +746,8 @@ def solve(instance: BWP, timeout: float | None = None, max_nodes: int | None = N
     rows, cols = line_masks(instance.start, instance.rows, instance.cols)
     try:
         search = _Search(instance, deadline, max_nodes, order_seed, lookahead)
-    except OutOfTime:
+    except OutOfTime:  # out of time before the search began: Observation 1's bound is proved all the same
+        stats.update(nodes=0, proved_lower_bound=h0)
         return finish(Answer.UNKNOWN)
     try:
         for budget in range(h0, instance.bound + 1):
