@@ -54,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser, target: str, decider: str, ti
     parser.add_argument("--decider", default=decider, help="the board's decider (npw solve --backend)")
     parser.add_argument("--stride", type=int, default=1, help="every K-th formula (a sample spread over the family)")
     parser.add_argument("--start", type=int, default=0, help="skip the first formulas")
+    parser.add_argument("--stop", type=int, default=None, help="end before this formula (a shard: --start A --stop B)")
     parser.add_argument("--budget", type=float, default=None, help="CPU seconds; stop after")
     parser.add_argument("--timeout", type=float, default=timeout, help="per decider call / reduction call")
     parser.add_argument("--witnesses", type=int, default=2)
@@ -64,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser, target: str, decider: str, ti
 def run(reduction: Any, args: argparse.Namespace) -> int:
     """Checks the chosen formulas; 1 if a case failed or its two sides disagree, else 0."""
     family = list(enumerate_instances(args.max_clauses))
-    chosen = family[args.start::args.stride]
+    chosen = family[args.start:args.stop:args.stride]
     # the unsatisfiable formulas are few (one of 1,220 for N = 2): a sample keeps them all, first
     chosen = [f for f in family if not satisfiable(f)] + [f for f in chosen if satisfiable(f)]
     out = open(args.jsonl, "w") if args.jsonl else None
