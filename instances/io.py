@@ -41,7 +41,7 @@ from typing import IO, Any, Callable, Iterable, Iterator, Mapping
 from npw.instances.base import InvalidInstance, dumps
 from npw.instances.registry import instance_from_dict
 
-__all__ = ["FORMATS", "JSON_ROWS", "MAX_INPUT_BYTES", "NotRegularFile", "ReadAs", "STDIO", "WRITE_ONLY_FORMATS", "check_output_path", "current_umask",
+__all__ = ["FORMATS", "JSON_ROWS", "MAX_INPUT_BYTES", "NotRegularFile", "ReadAs", "STDIO", "WRITE_ONLY_FORMATS", "as_source", "check_output_path", "current_umask",
            "display_name", "input_formats", "instance_format", "json_chunks", "live_temporaries", "open_regular", "live_temporary", "load_instance",
            "parse_instance", "read_bounded", "read_bytes", "read_format", "read_text", "remove_live_temporaries",
            "remove_stale_temporaries", "save_instance", "sniff_format", "strip_compression", "write_atomically",
@@ -583,15 +583,15 @@ def parse_instance(text: str, fmt: str, problem: str | None = None, params: Mapp
             instance = instance_from_dict(parse_json(text))
         else:
             instance = read_format(text, fmt, problem, params)
-    _check_problem(instance, problem)
-    return instance
+    return _check_problem(instance, problem)
 
 
-def _check_problem(instance: Any, problem: str | None) -> None:
-    """Refuses an instance of another problem than the one named (read by a reader that does not
-    take the question: JSON, CNF); ``3col`` names ``coloring``."""
+def _check_problem(instance: Any, problem: str | None) -> Any:
+    """The instance as the problem named (``3col`` names ``coloring``; a DIMACS CNF may be named
+    ``3sat``, :func:`as_source`), or InvalidInstance for another problem than the one named (read
+    by a reader that does not take the question: JSON, CNF)."""
     if problem is None:
-        return
+        return instance
     asked = problem
     try:
         from npw.instances.graphs.question import resolve_problem
@@ -599,8 +599,46 @@ def _check_problem(instance: Any, problem: str | None) -> None:
         asked = resolve_problem(problem, {})[0].id
     except InvalidInstance:  # not a graph problem's name: compared as it is
         pass
-    if instance.problem != asked:
+    if instance.problem != asked and not _same_question(instance, asked):
         raise InvalidInstance(f"holds a {instance.problem} instance, not {problem[:40]} (--problem)")
+    return as_source(instance, asked)
+
+
+# problems whose instances are a CNF's own fields asking the CNF's own question (is it
+# satisfiable?), so that a DIMACS file, always read as ``cnf``, may be taken as one of them
+_CNF_ALIASES = {"3sat": "npw.instances.sat.three_sat:ThreeSat"}
+
+
+def _same_question(instance: Any, problem: str) -> bool:
+    return instance.problem == "cnf" and problem in _CNF_ALIASES
+
+
+def as_source(instance: Any, problem: str, user: str | None = None) -> Any:
+    """``instance`` as an instance of ``problem``: itself if it is one; a DIMACS file's ``cnf``
+    taken as 3-SAT when 3-SAT is asked (the same question of the same clauses; every clause must
+    have three literals); else InvalidInstance, naming ``user`` (a reduction's id) if given.
+
+    >>> from npw.instances.sat.cnf import CNF
+    >>> as_source(CNF(3, [(1, -2, 3)]), "3sat").problem
+    '3sat'
+    >>> as_source(CNF(2, [(1, -2)]), "3sat")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: clause c1 has 2 literals; 3-SAT needs exactly 3
+    >>> as_source(CNF(2, [(1, -2)]), "1in3sat", user="1in3sat-to-224sat")
+    Traceback (most recent call last):
+        ...
+    npw.instances.base.InvalidInstance: 1in3sat-to-224sat takes a 1in3sat instance, not cnf
+    """
+    if instance.problem == problem:
+        return instance
+    if _same_question(instance, problem):
+        from npw.instances.registry import resolve
+
+        return resolve(_CNF_ALIASES[problem])(instance.num_vars, [tuple(c) for c in instance.clauses])
+    if user is not None:
+        raise InvalidInstance(f"{user} takes a {problem} instance, not {instance.problem}")
+    raise InvalidInstance(f"holds a {instance.problem} instance, not {problem}")
 
 
 def _takes_question(reader: Callable[..., Any]) -> bool:

@@ -70,6 +70,28 @@ def test_dimacs_comments_anywhere_and_what_follows_percent_is_ignored():
         CNF.from_dimacs("p cnf 2 2\n1 2 0\n-1 0\n0\n")  # without '%', a lone 0 is an empty clause
 
 
+def test_a_dimacs_3cnf_is_taken_as_3sat_where_3sat_is_asked(tmp_path, capsys):
+    """A DIMACS file is read as ``cnf``; a reduction from 3-SAT (or ``--problem 3sat``) takes it as
+    3-SAT, the same question of the same clauses, if every clause has three literals."""
+    good, short = tmp_path / "f.cnf", tmp_path / "short.cnf"
+    good.write_text("p cnf 3 2\n1 -2 3 0\n-1 2 -3 0\n")
+    short.write_text("p cnf 3 2\n1 -2 0\n-1 2 -3 0\n")
+    out = tmp_path / "g.json"
+    assert main(["reduce", "3sat-to-indset", str(good), "-o", str(out)]) == 0
+    assert load_instance(out).problem == "indset"
+    chain = "3sat-to-dhamcycle-21,dhamcycle-21-to-hampath-st,hampath-to-solochess-rook-pawn"
+    assert main(["reduce", "--via", chain, str(good), "-o", str(out)]) == 0
+    assert load_instance(out).problem == "solochess"
+    assert load_instance(good, "dimacs").problem == "cnf"
+    capsys.readouterr()
+    assert main(["reduce", "3sat-to-indset", str(short)]) == 2
+    assert "short.cnf: clause c1 has 2 literals; 3-SAT needs exactly 3" in capsys.readouterr().err
+    # another question of the same clauses (exactly one true literal) is not taken silently
+    assert main(["reduce", "1in3sat-to-224sat", str(good)]) == 2
+    assert "takes a 1in3sat instance, not cnf" in capsys.readouterr().err
+    assert main(["solve", "--problem", "3sat", str(good)]) == 0
+
+
 # -- standard input and output ---------------------------------------------------------------
 
 def test_solve_reads_standard_input(tmp_path):

@@ -19,7 +19,7 @@ DECIDER_SECONDS = 60.0
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    from npw.instances.io import display_name
+    from npw.instances.io import as_source, display_name
     from npw.verify.explore.build import explore
     from npw.verify.explore.page import render_page
 
@@ -32,8 +32,10 @@ def cmd_explore(args: argparse.Namespace) -> int:
     options = reduction_options(reduction, args.extra_arguments)
     source = load_file(args.input, args.input_format)
     name = display_name(args.input)
-    if source.problem != reduction.source:
-        raise InvalidInstance(f"{name}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
+    try:
+        source = as_source(source, reduction.source, user=reduction.id)  # a DIMACS CNF taken as 3-SAT
+    except InvalidInstance as error:
+        raise InvalidInstance(f"{name}: {error}") from None
     try:
         page = explore(reduction, source, timeout=time_left(args, DECIDER_SECONDS), **options)
     except ValueError as error:  # InvalidInstance too: a target that cannot be built or drawn

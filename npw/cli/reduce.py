@@ -38,7 +38,7 @@ def reduction_options(reduction: Any, extra: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_reduce(args: argparse.Namespace) -> int:
-    from npw.instances.io import display_name
+    from npw.instances.io import as_source, display_name
     from npw.solvers import export
 
     if args.via and args.extra_arguments:
@@ -48,8 +48,10 @@ def cmd_reduce(args: argparse.Namespace) -> int:
     reduction = chosen_reduction(args, "reduce")
     options = reduction_options(reduction, args.extra_arguments)
     source = load_file(args.input, args.input_format)
-    if source.problem != reduction.source:
-        raise InvalidInstance(f"{display_name(args.input)}: {reduction.id} takes a {reduction.source} instance, not {source.problem}")
+    try:
+        source = as_source(source, reduction.source, user=reduction.id)  # a DIMACS CNF taken as 3-SAT
+    except InvalidInstance as error:
+        raise InvalidInstance(f"{display_name(args.input)}: {error}") from None
     built = _built(reduction, source, options)
     if built.target is not None:
         _readable_back(built.target)
