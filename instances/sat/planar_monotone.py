@@ -44,6 +44,7 @@ from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from npw.instances.base import FORMAT_VERSION, InvalidInstance, Problem
 from npw.instances.base import Param, takes
+from npw.instances.memo import remember_last
 from npw.instances.sat.cnf import CNF
 from npw.instances.elements import sat_elements
 
@@ -251,8 +252,11 @@ def assign_levels(order: Sequence[int], clauses: Sequence[Sequence[int]],
     return tuple(levels)
 
 
+@remember_last  # per source: a row of planar3sat-to-pm3sat asks it once per variable (quadratic before)
 def attachment_order(instance: "PlanarMonotone3Sat") -> dict[tuple[int, str], list[int]]:
     """(variable, side) -> the clauses whose legs reach it there, left to right.
+
+    The result is shared between callers (remembered for the last instance): read it, do not change it.
 
     Clauses that end at the variable come first (lower ones further left, so a higher one's leg
     passes outside the lower span), then those that have it inside or alone, then those that

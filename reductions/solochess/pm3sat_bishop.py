@@ -113,7 +113,7 @@ def layout(source: PlanarMonotone3Sat) -> Layout:
     """The board in the construction's coordinates (``Layout.knights`` holds the bishops: the
     shape is Theorem 3.9's, so its claims read this board too)."""
     n = source.num_vars
-    refuse_target_size("pm3sat-to-solochess (Theorem 3.10)", "pieces", 31 * n + 3)  # before the gadgets are laid
+    refuse_target_size("pm3sat-to-solochess (Theorem 3.10)", "pieces", size(source)["pieces"])  # before the gadgets are laid
     rows = literal_rows(source, "king")
     used_by_position: dict[int, set[int]] = {}
     for (c, literal), row in rows.items():
