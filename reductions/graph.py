@@ -177,8 +177,13 @@ def find_paths(source: str, target: str, source_instance: Any = None,
         except nx.NetworkXNoPath:
             return found
         return found
-    if source_instance.problem != source:
-        raise InvalidInstance(f"--size-of: the file holds a {source_instance.problem} instance, not {source}")
+    from npw.instances.io import as_source
+
+    try:  # a DIMACS file is read as cnf: a chain from 3-SAT takes it as 3-SAT
+        source_instance = as_source(source_instance, source)
+    except InvalidInstance as error:  # "holds a ... instance, not ...", or which clause is not 3-SAT's
+        said = str(error)
+        raise InvalidInstance(f"--size-of: {'the file ' if said.startswith('holds a') else ''}{said}") from None
     sized: list[Path] = []
     for problems in nx.all_simple_paths(nx.DiGraph(graph), source, target, cutoff=MAX_PATH_STEPS):
         for steps in _expanded(graph, problems):

@@ -90,6 +90,7 @@ def test_a_dimacs_3cnf_is_taken_as_3sat_where_3sat_is_asked(tmp_path, capsys):
     assert main(["reduce", "1in3sat-to-224sat", str(good)]) == 2
     assert "takes a 1in3sat instance, not cnf" in capsys.readouterr().err
     assert main(["solve", "--problem", "3sat", str(good)]) == 0
+    assert main(["path", "3sat", "indset", "--size-of", str(good)]) == 0
 
 
 # -- standard input and output ---------------------------------------------------------------
