@@ -23,7 +23,9 @@ drawing of its own (the board laid out as the proof describes it) gives ``draw``
 command line stays generic: ``npw reduce ID IN --NAME VALUE`` for each declared option,
 ``npw render`` for the drawing.
 
-Reductions compose with :meth:`Reduction.then`; the chain's certificates compose too.
+Reductions compose with :meth:`Reduction.then`; the chain's certificates compose too, and a
+chain whose board has a closed size formula in its source's size (:mod:`npw.reductions.chain_sizes`)
+gets it as one more claim, ``closed-size``.
 
 Examples
 --------
@@ -301,6 +303,8 @@ class Reduction(Generic[S, T]):
         ``source_sample(seed) -> src``, bounded sources for ``--random``.
     checked : str, optional
         What ``npw verify`` has passed on.
+    steps : tuple of str, optional
+        A chain's registered reductions in order (:meth:`then` fills it); () for one reduction.
 
     Examples
     --------
@@ -351,6 +355,9 @@ class Reduction(Generic[S, T]):
     # what ``npw verify`` has passed on (the streams and sizes; figures in BENCHMARKS.md), the
     # README's "checked" column; "" while it has not been checked
     checked: str = ""
+    # a chain's registered reductions, in order (``then`` fills it, flattening chains of chains);
+    # () for a single reduction
+    steps: tuple[str, ...] = ()
 
     # (field, the name its module gives it): what ``Reduction.of_module`` reads
     MODULE_NAMES = (("reduce", "reduce"), ("forward", "forward"), ("backward", "backward"), ("size", "size"),
@@ -415,12 +422,14 @@ class Reduction(Generic[S, T]):
         return self.build_with(src, **values)
 
     def then(self, other: Reduction[T, U], id: str | None = None) -> Reduction[S, U]:
-        """The chain ``self`` followed by ``other`` (self.target must be other.source).
+        """The chain ``self`` followed by ``other`` (self.target must be other.source): every map
+        through the middle instance, both steps' claims, and the claim ``closed-size`` where
+        :func:`npw.reductions.chain_sizes.closed_size` knows the chain's steps.
 
         >>> from npw.api import get_reduction
         >>> chain = get_reduction("1in3sat-to-224sat").then(get_reduction("224sat-to-rel"))
-        >>> chain.id, chain.source, chain.target
-        ('1in3sat-to-rel', '1in3sat', 'rel')
+        >>> chain.id, chain.source, chain.target, chain.steps
+        ('1in3sat-to-rel', '1in3sat', 'rel', ('1in3sat-to-224sat', '224sat-to-rel'))
         >>> get_reduction("224sat-to-rel").then(get_reduction("1in3sat-to-224sat"))
         Traceback (most recent call last):
             ...
@@ -429,6 +438,7 @@ class Reduction(Generic[S, T]):
         if self.target != other.source:
             raise ValueError(f"cannot chain {self.id} (to {self.target}) with {other.id} (from {other.source})")
         first, second = self, other
+        steps = (self.steps or (self.id,)) + (other.steps or (other.id,))
         # every map of the chain needs the middle instance; one verification case calls them in a
         # row on the same source, and a long chain's steps nest (a 4-step chain rebuilt its first
         # steps for each of its two dozen claims): the last middle is remembered (by identity)
@@ -464,7 +474,10 @@ class Reduction(Generic[S, T]):
             forward=forward if first.forward is not None and second.forward is not None else None,
             backward=backward,
             size=size if second.size is not None else None,
-            claims=_chained_claims(first, second),
+            # each step's claims, and the chain's closed size formula in its source's size where
+            # one is known for these steps (npw.reductions.chain_sizes; none: as before)
+            claims=_chained_claims(first, second) + _closed_size_claims(steps),
+            steps=steps,
             notes=f"chain {self.id} -> {other.id}",
             provenance=provenance if first.provenance is not None and second.provenance is not None else None,
             # a chain's sources are its first step's: its bounded sample where it declares one
@@ -505,6 +518,15 @@ def compose_provenance(first: Provenance, second: Provenance) -> dict[str, tuple
                 seen.setdefault(target_id)
         composed[source_id] = tuple(seen)
     return composed
+
+
+def _closed_size_claims(steps: tuple[str, ...]) -> tuple[Claim, ...]:
+    """The chain's ``closed-size`` claim where :mod:`npw.reductions.chain_sizes` knows a closed
+    formula for exactly these steps, else none."""
+    from npw.reductions.chain_sizes import closed_size_claim  # here: chain_sizes imports this module
+
+    claim = closed_size_claim(steps)
+    return () if claim is None else (claim,)
 
 
 def _chained_claims(first: Reduction, second: Reduction) -> tuple[Claim, ...]:
