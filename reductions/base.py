@@ -23,9 +23,9 @@ drawing of its own (the board laid out as the proof describes it) gives ``draw``
 command line stays generic: ``npw reduce ID IN --NAME VALUE`` for each declared option,
 ``npw render`` for the drawing.
 
-Reductions compose with :meth:`Reduction.then`; the chain's certificates compose too, and a
-chain whose board has a closed size formula in its source's size (:mod:`npw.reductions.chain_sizes`)
-gets it as one more claim, ``closed-size``.
+Reductions compose with :meth:`Reduction.then`; the chain's certificates compose too. A chain
+composed by ids (``npw verify --via``, a registered :class:`Chain`) whose target has a closed size
+formula in its source's size gets it as one more claim (:mod:`npw.reductions.chain_sizes`).
 
 Examples
 --------
@@ -423,8 +423,7 @@ class Reduction(Generic[S, T]):
 
     def then(self, other: Reduction[T, U], id: str | None = None) -> Reduction[S, U]:
         """The chain ``self`` followed by ``other`` (self.target must be other.source): every map
-        through the middle instance, both steps' claims, and the claim ``closed-size`` where
-        :func:`npw.reductions.chain_sizes.closed_size` knows the chain's steps.
+        through the middle instance, both steps' claims, and the steps' ids (``steps``).
 
         >>> from npw.api import get_reduction
         >>> chain = get_reduction("1in3sat-to-224sat").then(get_reduction("224sat-to-rel"))
@@ -474,9 +473,7 @@ class Reduction(Generic[S, T]):
             forward=forward if first.forward is not None and second.forward is not None else None,
             backward=backward,
             size=size if second.size is not None else None,
-            # each step's claims, and the chain's closed size formula in its source's size where
-            # one is known for these steps (npw.reductions.chain_sizes; none: as before)
-            claims=_chained_claims(first, second) + _closed_size_claims(steps),
+            claims=_chained_claims(first, second),
             steps=steps,
             notes=f"chain {self.id} -> {other.id}",
             provenance=provenance if first.provenance is not None and second.provenance is not None else None,
@@ -518,15 +515,6 @@ def compose_provenance(first: Provenance, second: Provenance) -> dict[str, tuple
                 seen.setdefault(target_id)
         composed[source_id] = tuple(seen)
     return composed
-
-
-def _closed_size_claims(steps: tuple[str, ...]) -> tuple[Claim, ...]:
-    """The chain's ``closed-size`` claim where :mod:`npw.reductions.chain_sizes` knows a closed
-    formula for exactly these steps, else none."""
-    from npw.reductions.chain_sizes import closed_size_claim  # here: chain_sizes imports this module
-
-    claim = closed_size_claim(steps)
-    return () if claim is None else (claim,)
 
 
 def _chained_claims(first: Reduction, second: Reduction) -> tuple[Claim, ...]:

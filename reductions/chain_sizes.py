@@ -6,8 +6,10 @@ last step's formula on the middle instance (exact, but in the middle instance's 
 the chains below, :func:`closed_size_claim` gives the composed chain one more claim,
 ``closed-size``: the board's size as a formula in the source formula's n (variables), u
 (variables that occur) and m (clauses), compared with the built board on every case (an int is
-exact, a :class:`~npw.reductions.base.Bound` a bound). ``Reduction.then`` looks the chain's
-steps up here; a chain with no closed formula gets no such claim.
+exact, a :class:`~npw.reductions.base.Bound` a bound). :func:`with_closed_size` adds it where a
+chain is composed by ids (:func:`npw.reductions.graph.compose` for ``npw verify --via``, and
+:func:`npw.reductions.registry.get_reduction` for a registered chain), looking up the chain's
+``steps``; a chain with no closed formula is left as it is.
 
 * Lemma A.1's route, ``3sat-to-dhamcycle-21, dhamcycle-21-to-hampath-st,
   hampath-to-solochess-X``: exact (:func:`lemma_a1_size`).
@@ -26,14 +28,15 @@ Bound(low=2959, high=7299)
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
-from npw.reductions.base import Bound, Claim
+from npw.reductions.base import Bound, Claim, Reduction
 
 __all__ = ["LEMMA_A1_BOARDS", "LEMMA_A1_STEPS", "ROW_EXTRA", "SECTION_3_2_BOARDS", "SECTION_3_2_STEPS",
            "closed_size", "closed_size_claim", "lemma_a1_size", "section_3_2_pieces", "size_claim",
-           "three_sat_measures"]
+           "three_sat_measures", "with_closed_size"]
 
 SizeFormula = Callable[[Any], Mapping[str, "int | Bound"]]
 
@@ -308,3 +311,18 @@ def closed_size_claim(steps: Sequence[str]) -> Claim | None:
     or None where no closed formula is known."""
     found = closed_size(steps)
     return None if found is None else size_claim(*found)
+
+
+def with_closed_size(chain: Reduction) -> Reduction:
+    """``chain`` with the claim ``closed-size`` added where its ``steps`` have a closed formula
+    (:func:`closed_size_claim`); else (or where it has the claim already) ``chain`` itself.
+
+    >>> from npw.reductions.registry import get_reduction
+    >>> chain = get_reduction("3sat-to-planar3sat").then(get_reduction("planar3sat-to-pm3sat"))
+    >>> with_closed_size(chain) is chain
+    True
+    """
+    claim = closed_size_claim(chain.steps)
+    if claim is None or any(c.name == claim.name for c in chain.claims):
+        return chain
+    return dataclasses.replace(chain, claims=chain.claims + (claim,))
