@@ -14,7 +14,7 @@ chain is composed by ids (:func:`npw.reductions.graph.compose` for ``npw verify 
 * Lemma A.1's route, ``3sat-to-dhamcycle-21, dhamcycle-21-to-hampath-st,
   hampath-to-solochess-X``: exact (:func:`lemma_a1_size`).
 * Section 3.2's route, ``3sat-to-planar3sat, planar3sat-to-pm3sat, pm3sat-to-pm3sat-2occ,
-  pm3sat-to-solochess-Y``: a bound on the pieces (:func:`section_3_2_pieces`), since the
+  pm3sat-to-solochess-Y``: bounds on the pieces (:func:`section_3_2_size`), since the
   crossings of the planar layout depend on where each clause's variables lie on the line.
 
 >>> from npw.instances.sat.three_sat import ThreeSat
@@ -35,7 +35,8 @@ from typing import Any, Callable, Mapping, Sequence
 from npw.reductions.base import Bound, Claim, Reduction
 
 __all__ = ["LEMMA_A1_BOARDS", "LEMMA_A1_STEPS", "ROW_EXTRA", "SECTION_3_2_BOARDS", "SECTION_3_2_STEPS",
-           "closed_size", "closed_size_claim", "lemma_a1_size", "section_3_2_pieces", "size_claim",
+           "KING_BISHOP_HEIGHT", "closed_size", "closed_size_claim", "lemma_a1_size", "section_3_2_pieces",
+           "section_3_2_size", "size_claim",
            "three_sat_measures", "with_closed_size"]
 
 SizeFormula = Callable[[Any], Mapping[str, "int | Bound"]]
@@ -70,6 +71,9 @@ pm3sat_bishop.py 31V + 3 + sum(k - 1); pm3sat_knight_rider.py 31V + 2 - 2M and 2
 pm3sat_knight_queen.py 53V' - 2M' + 3 on its split formula, which splits nothing here: no variable of
 the 2occ step's chains occurs twice with each sign). ``king-knight`` and ``pawn-knight`` count
 their connectors by the clauses' levels and rows: no closed formula."""
+
+KING_BISHOP_HEIGHT = (16, 0, 0, 3)
+"""King^1 + bishops' height, 16 V2 + 3, as :data:`SECTION_3_2_BOARDS` writes a count."""
 
 ROW_EXTRA = {
     "first": (1, 1), "middle": (1, 2), "last": (1, 1), "fork-wire": (3, 6), "fork-copy-end": (3, 5),
@@ -168,16 +172,40 @@ def _planar_counts(n: int, k: int, d: int, crossings: Fraction, layers: Fraction
     return variables, clauses, literals, rows
 
 
-def _board_pieces(counts: Sequence[Fraction], board: str) -> Fraction:
-    """The linear part of the board's pieces for planar counts (V, M, L, R) (no constant):
-    pm3sat V1 = V + R, M1 = M + 2R, L1 = L + 4R (each extra row variable adds a 2-clause on each
-    side); 2occ V2 = 2 L1 - V1, M2 = M1 + 2(L1 - V1), L2 = L1 + 4(L1 - V1) (a chain of
-    2 occ - 1 variables and 2(occ - 1) 2-clauses per variable, every variable occurring)."""
+def _board_linear(counts: Sequence[Fraction], coefficients: tuple[int, int, int, int]) -> Fraction:
+    """The linear part (no constant) of a V2 - b M2 + c L2 ((a, b, c, _) = ``coefficients``) for
+    the planar counts (V, M, L, R): pm3sat V1 = V + R, M1 = M + 2R, L1 = L + 4R (each extra row
+    variable adds a 2-clause on each side); 2occ V2 = 2 L1 - V1, M2 = M1 + 2(L1 - V1),
+    L2 = L1 + 4(L1 - V1) (a chain of 2 occ - 1 variables and 2(occ - 1) 2-clauses per variable,
+    every variable occurring)."""
     v, m, lits, r = counts
     v1, m1, l1 = v + r, m + 2 * r, lits + 4 * r
     v2, m2, l2 = 2 * l1 - v1, m1 + 2 * (l1 - v1), l1 + 4 * (l1 - v1)
-    a, b, c, _ = SECTION_3_2_BOARDS[board]
+    a, b, c, _ = coefficients
     return a * v2 - b * m2 + c * l2
+
+
+def _section_3_2_bound(n: int, m: int, coefficients: tuple[int, int, int, int]) -> int | Bound:
+    """Bounds on a V2 - b M2 + c L2 + d in the source's n and m (exact for m = 0)."""
+    a, _, _, constant = coefficients
+    if m == 0:  # n rows of one variable, no clause: n 2occ variables
+        return a * n + constant
+    ends = []  # layer 0's wires with their arcs, and the last layer's: at most, at least
+    for pick in (1, 0):
+        first = (Fraction(n), Fraction(2 * n), Fraction(4 * n), Fraction(n * ROW_EXTRA["first"][pick]))
+        last = (Fraction(n), Fraction(0), Fraction(0), Fraction(n * ROW_EXTRA["last"][pick]))
+        ends.append(_board_linear(first, coefficients) + _board_linear(last, coefficients))
+    shapes = [(k, d) for k, d in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)) if d <= n]
+    highs, lows = [], []
+    for k, d in shapes:
+        span = Fraction(max(0, n - 2)) if d >= 2 else Fraction(0)
+        # the vertices of {0 <= C <= span, C / 2 <= L <= C}: a linear count is extreme at one
+        for crossings, layers in ((Fraction(0), Fraction(0)), (span, span), (span, span / 2)):
+            highs.append(_board_linear(_planar_counts(n, k, d, crossings, layers, True), coefficients))
+            lows.append(_board_linear(_planar_counts(n, k, d, crossings, layers, False), coefficients))
+    top = ends[0] + m * max(highs) + constant
+    bottom = ends[1] + m * min(lows) + constant
+    return Bound(low=_ceil(bottom), high=int(top))  # int() floors a non-negative Fraction
 
 
 def section_3_2_pieces(formula: Any, board: str) -> int | Bound:
@@ -225,29 +253,40 @@ def section_3_2_pieces(formula: Any, board: str) -> int | Bound:
     109
     """
     measures = three_sat_measures(formula)
+    return _section_3_2_bound(measures["n"], measures["m"], SECTION_3_2_BOARDS[board])
+
+
+def section_3_2_size(formula: Any, board: str) -> dict[str, int | Bound]:
+    """The measures of Section 3.2's board that have a closed bound: the pieces
+    (:func:`section_3_2_pieces`) and, for king-bishop, the height and width.
+
+    King^1 + bishops (pm3sat_bishop.py) stacks one gadget of 16 rows per 2occ variable, the first
+    junction on row 0 and the top squares on rows 16 V2 + 1 and 16 V2 + 2: the height is exactly
+    16 V2 + 3, bounded as the pieces are: V2 is at most 20n + m(21n^2 + 455n - 673) (n >= 2) and at
+    least 20n + m(14n + 58), the height at most 3 + 320n + m(336n^2 + 7280n - 10768) (n >= 2;
+    323 + 3312m for n = 1) and at least 3 + 320n + m(224n + 928). The gadgets span columns -2..2; a
+    clause's corner stands 1 + (b - a) / 2 out for two of its literal rows a < b, which lie in
+    rows 16p + 4 or 16p + 12 of gadgets p < V2: at most 8 V2 - 3 out, so the width is at most
+    16 V2 - 5 (V2 at its bound) and at least 5; with no clause exactly 5 (1 for no variable).
+
+    >>> from npw.instances.sat.three_sat import ThreeSat
+    >>> section_3_2_size(ThreeSat(1, [(1, 1, 1)]), "king-bishop")
+    {'pieces': Bound(low=2959, high=7299), 'height': Bound(low=1475, high=3635), 'width': Bound(low=5, high=3627)}
+    >>> section_3_2_size(ThreeSat(1, [(1, 1, 1)]), "knight-rook")
+    {'pieces': Bound(low=2644, high=6521)}
+    """
+    measures = three_sat_measures(formula)
     n, m = measures["n"], measures["m"]
-    a, b, c, constant = SECTION_3_2_BOARDS[board]
-    if m == 0:  # n rows of one variable, no clause: n 2occ variables
-        return a * n + constant
-    # layer 0's wires (first) with their arcs, and the last layer's (last)
-    base_first = (Fraction(n), Fraction(2 * n), Fraction(4 * n), Fraction(n * ROW_EXTRA["first"][1]))
-    base_last = (Fraction(n), Fraction(0), Fraction(0), Fraction(n * ROW_EXTRA["last"][1]))
-    low_first = (Fraction(n), Fraction(2 * n), Fraction(4 * n), Fraction(n * ROW_EXTRA["first"][0]))
-    low_last = (Fraction(n), Fraction(0), Fraction(0), Fraction(n * ROW_EXTRA["last"][0]))
-    shapes = [(k, d) for k, d in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3)) if d <= n]
-    most, least = None, None
-    for k, d in shapes:
-        span = Fraction(max(0, n - 2)) if d >= 2 else Fraction(0)
-        # the vertices of {0 <= C <= span, C / 2 <= L <= C}: a linear count is extreme at one
-        for crossings, layers in ((Fraction(0), Fraction(0)), (span, span), (span, span / 2)):
-            high = _board_pieces(_planar_counts(n, k, d, crossings, layers, True), board)
-            low = _board_pieces(_planar_counts(n, k, d, crossings, layers, False), board)
-            most = high if most is None else max(most, high)
-            least = low if least is None else min(least, low)
-    assert most is not None and least is not None
-    top = _board_pieces(base_first, board) + _board_pieces(base_last, board) + m * most + constant
-    bottom = _board_pieces(low_first, board) + _board_pieces(low_last, board) + m * least + constant
-    return Bound(low=_ceil(bottom), high=int(top))  # int() floors a non-negative Fraction
+    found: dict[str, int | Bound] = {"pieces": section_3_2_pieces(formula, board)}
+    if board == "king-bishop":
+        found["height"] = _section_3_2_bound(n, m, KING_BISHOP_HEIGHT)
+        if m == 0:
+            found["width"] = 5 if n else 1
+        else:
+            gadgets = _section_3_2_bound(n, m, (1, 0, 0, 0))
+            assert isinstance(gadgets, Bound) and gadgets.high is not None
+            found["width"] = Bound(low=5, high=16 * gadgets.high - 5)
+    return found
 
 
 def _ceil(value: Fraction) -> int:
@@ -276,9 +315,10 @@ def closed_size(steps: Sequence[str]) -> tuple[str, SizeFormula] | None:
     if head == SECTION_3_2_STEPS and last.startswith("pm3sat-to-solochess-"):
         board = last.removeprefix("pm3sat-to-solochess-")
         if board in SECTION_3_2_BOARDS:
-            return (f"Section 3.2's board in the 3-SAT source's size: its pieces within the bounds in n "
-                    f"variables and m clauses derived from each step's construction ({board})",
-                    lambda formula: {"pieces": section_3_2_pieces(formula, board)})
+            return (f"Section 3.2's board in the 3-SAT source's size: its pieces (and king-bishop's height "
+                    f"and width) within the bounds in n variables and m clauses derived from each step's "
+                    f"construction ({board})",
+                    lambda formula: section_3_2_size(formula, board))
     return None
 
 

@@ -16,7 +16,7 @@ from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions import chain_sizes
 from npw.reductions.chain_sizes import (LEMMA_A1_BOARDS, LEMMA_A1_STEPS, ROW_EXTRA, SECTION_3_2_BOARDS,
                                         SECTION_3_2_STEPS, closed_size_claim, lemma_a1_size, section_3_2_pieces,
-                                        size_claim)
+                                        section_3_2_size, size_claim)
 from npw.reductions.graph import compose
 from npw.reductions.registry import get_reduction
 from npw.reductions.sat import planar3sat_to_pm3sat as rows_step
@@ -58,13 +58,16 @@ def test_section_3_2_bound_holds_on_built_boards(board):
     claim = closed_claim(chain)
     formulas = [ThreeSat(2, []), ThreeSat(1, [(1, 1, 1)]), ThreeSat(3, [(1, -3, 2), (-2, 1, 1)])]
     if board == "king-bishop":  # the smallest boards: a few more shapes
-        formulas += [ThreeSat(3, [(1, 2, 3), (-1, -2, -3)]), ThreeSat(2, [(1, -1, 2), (-2, -2, 1)])]
+        formulas += [ThreeSat(0, []), ThreeSat(3, [(1, 2, 3), (-1, -2, -3)]), ThreeSat(2, [(1, -1, 2), (-2, -2, 1)])]
     for formula in formulas:
-        built = chain.reduce(formula)
-        bound = section_3_2_pieces(formula, board)
-        pieces = built.size()["pieces"]
-        assert bound == pieces if not formula.clauses else bound.admits(pieces), (formula.clauses, pieces, bound)
-        assert claim.check(formula, built) is True
+        built = chain.reduce(formula).size()
+        predicted = section_3_2_size(formula, board)
+        assert predicted["pieces"] == section_3_2_pieces(formula, board)
+        assert set(predicted) == ({"pieces", "height", "width"} if board == "king-bishop" else {"pieces"})
+        for key, bound in predicted.items():
+            held = bound == built[key] if not formula.clauses else bound.admits(built[key])
+            assert held, (formula.clauses, key, built[key], bound)
+        assert claim.check(formula, chain.reduce(formula)) is True
 
 
 def _legs_of_kinds() -> dict[str, list[tuple[str, int]]]:
@@ -167,6 +170,14 @@ def test_section_3_2_bound_is_the_documented_polynomial(board):
         assert bound.high == constant + per_n * n + m * (a * n * n + b * n + c), (n, m)
         assert bound.low == constant + per_n * n + m * (d * n + e), (n, m)
     assert section_3_2_pieces(ThreeSat(5, []), board) == SECTION_3_2_BOARDS[board][0] * 5 + constant
+
+
+def test_king_bishop_height_is_the_documented_polynomial():
+    for n, m in itertools.product(range(2, 25), range(1, 4)):
+        height = section_3_2_size(ThreeSat(n, [(1, 1, 1)] * m), "king-bishop")["height"]
+        assert height.high == 3 + 320 * n + m * (336 * n * n + 7280 * n - 10768)
+        assert height.low == 3 + 320 * n + m * (224 * n + 928)
+    assert section_3_2_size(ThreeSat(4, []), "king-bishop") == {"pieces": 127, "height": 67, "width": 5}
 
 
 def test_a_wrong_formula_is_caught(monkeypatch):
