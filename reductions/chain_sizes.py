@@ -34,10 +34,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 from npw.reductions.base import Bound, Claim, Reduction
 
-__all__ = ["LEMMA_A1_BOARDS", "LEMMA_A1_STEPS", "ROW_EXTRA", "SECTION_3_2_BOARDS", "SECTION_3_2_STEPS",
-           "KING_BISHOP_HEIGHT", "closed_size", "closed_size_claim", "lemma_a1_size", "section_3_2_pieces",
-           "section_3_2_size", "size_claim",
-           "three_sat_measures", "with_closed_size"]
+__all__ = ["KING_BISHOP_HEIGHT", "LEMMA_A1_BOARDS", "LEMMA_A1_STEPS", "ROW_EXTRA", "SECTION_3_2_BOARDS",
+           "SECTION_3_2_STEPS", "closed_size", "closed_size_claim", "lemma_a1_size", "section_3_2_pieces",
+           "section_3_2_size", "size_claim", "three_sat_measures", "with_closed_size"]
 
 SizeFormula = Callable[[Any], Mapping[str, "int | Bound"]]
 
@@ -300,7 +299,7 @@ def closed_size(steps: Sequence[str]) -> tuple[str, SizeFormula] | None:
     >>> statement, formula = closed_size(("3sat-to-dhamcycle-21", "dhamcycle-21-to-hampath-st",
     ...                                   "hampath-to-solochess-rook-king"))
     >>> statement
-    "Lemma A.1's board in the 3-SAT source's size: pieces 26u + 546m + 2 (u variables occurring, m >= 1 clauses), the scale4 map's width and height"
+    "Lemma A.1's board in the 3-SAT source's size: pieces 26u + 546m + 2 (u variables occurring, m clauses; none: as u = 2), the scale4 map's width and height"
     >>> closed_size(("3sat-to-indset",)) is None
     True
     """
@@ -310,7 +309,7 @@ def closed_size(steps: Sequence[str]) -> tuple[str, SizeFormula] | None:
         board = last.removeprefix("hampath-to-solochess-")
         if board in LEMMA_A1_BOARDS:
             return (f"Lemma A.1's board in the 3-SAT source's size: pieces 26u + 546m + 2 (u variables "
-                    f"occurring, m >= 1 clauses), the {LEMMA_A1_BOARDS[board]} map's width and height",
+                    f"occurring, m clauses; none: as u = 2), the {LEMMA_A1_BOARDS[board]} map's width and height",
                     lambda formula: lemma_a1_size(formula, board))
     if head == SECTION_3_2_STEPS and last.startswith("pm3sat-to-solochess-"):
         board = last.removeprefix("pm3sat-to-solochess-")
