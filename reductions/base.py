@@ -23,7 +23,9 @@ drawing of its own (the board laid out as the proof describes it) gives ``draw``
 command line stays generic: ``npw reduce ID IN --NAME VALUE`` for each declared option,
 ``npw render`` for the drawing.
 
-Reductions compose with :meth:`Reduction.then`; the chain's certificates compose too.
+Reductions compose with :meth:`Reduction.then`; the chain's certificates compose too. A chain
+composed by ids (``npw verify --via``, a registered :class:`Chain`) whose target has a closed size
+formula in its source's size gets it as one more claim (:mod:`npw.reductions.chain_sizes`).
 
 Examples
 --------
@@ -301,6 +303,8 @@ class Reduction(Generic[S, T]):
         ``source_sample(seed) -> src``, bounded sources for ``--random``.
     checked : str, optional
         What ``npw verify`` has passed on.
+    steps : tuple of str, optional
+        A chain's registered reductions in order (:meth:`then` fills it); () for one reduction.
 
     Examples
     --------
@@ -351,6 +355,9 @@ class Reduction(Generic[S, T]):
     # what ``npw verify`` has passed on (the streams and sizes; figures in BENCHMARKS.md), the
     # README's "checked" column; "" while it has not been checked
     checked: str = ""
+    # a chain's registered reductions, in order (``then`` fills it, flattening chains of chains);
+    # () for a single reduction
+    steps: tuple[str, ...] = ()
 
     # (field, the name its module gives it): what ``Reduction.of_module`` reads
     MODULE_NAMES = (("reduce", "reduce"), ("forward", "forward"), ("backward", "backward"), ("size", "size"),
@@ -415,12 +422,13 @@ class Reduction(Generic[S, T]):
         return self.build_with(src, **values)
 
     def then(self, other: Reduction[T, U], id: str | None = None) -> Reduction[S, U]:
-        """The chain ``self`` followed by ``other`` (self.target must be other.source).
+        """The chain ``self`` followed by ``other`` (self.target must be other.source): every map
+        through the middle instance, both steps' claims, and the steps' ids (``steps``).
 
         >>> from npw.api import get_reduction
         >>> chain = get_reduction("1in3sat-to-224sat").then(get_reduction("224sat-to-rel"))
-        >>> chain.id, chain.source, chain.target
-        ('1in3sat-to-rel', '1in3sat', 'rel')
+        >>> chain.id, chain.source, chain.target, chain.steps
+        ('1in3sat-to-rel', '1in3sat', 'rel', ('1in3sat-to-224sat', '224sat-to-rel'))
         >>> get_reduction("224sat-to-rel").then(get_reduction("1in3sat-to-224sat"))
         Traceback (most recent call last):
             ...
@@ -429,6 +437,7 @@ class Reduction(Generic[S, T]):
         if self.target != other.source:
             raise ValueError(f"cannot chain {self.id} (to {self.target}) with {other.id} (from {other.source})")
         first, second = self, other
+        steps = (self.steps or (self.id,)) + (other.steps or (other.id,))
         # every map of the chain needs the middle instance; one verification case calls them in a
         # row on the same source, and a long chain's steps nest (a 4-step chain rebuilt its first
         # steps for each of its two dozen claims): the last middle is remembered (by identity)
@@ -465,6 +474,7 @@ class Reduction(Generic[S, T]):
             backward=backward,
             size=size if second.size is not None else None,
             claims=_chained_claims(first, second),
+            steps=steps,
             notes=f"chain {self.id} -> {other.id}",
             provenance=provenance if first.provenance is not None and second.provenance is not None else None,
             # a chain's sources are its first step's: its bounded sample where it declares one

@@ -91,15 +91,19 @@ def chain_steps(ids: Sequence[str]) -> tuple[Reduction, ...]:
 
 def compose(ids: Sequence[str]) -> Reduction:
     """The chain ``ids`` as one Reduction (``Reduction.then`` step by step: certificates,
-    sizes, claims and provenance compose there), named by its ids joined with commas; one id
-    is that reduction itself."""
+    sizes, claims and provenance compose there), with the claim ``closed-size`` where
+    :mod:`npw.reductions.chain_sizes` knows a closed formula for the steps, named by its ids
+    joined with commas; one id is that reduction itself."""
     import dataclasses
+
+    from npw.reductions.chain_sizes import with_closed_size
 
     steps = chain_steps(ids)
     chain = steps[0]
     for step in steps[1:]:
         chain = chain.then(step)
-    return chain if len(steps) == 1 else dataclasses.replace(chain, id=",".join(r.id for r in steps))
+    # a chain whose target has a closed size formula in its source's size also checks that
+    return chain if len(steps) == 1 else dataclasses.replace(with_closed_size(chain), id=",".join(r.id for r in steps))
 
 
 def parse_via(spec: str) -> list[str]:

@@ -102,6 +102,7 @@ def get_reduction(reduction_id: str) -> Reduction:
     >>> get_reduction("1in3sat-to-rel").reduce(source).size()  # a chain
     {'vertices': 72, 'edges': 165, 'elements': 112}
     """
+    from npw.reductions.chain_sizes import with_closed_size
     from npw.reductions.user_file import is_file_spec, load_reduction
 
     if is_file_spec(reduction_id):
@@ -117,6 +118,7 @@ def get_reduction(reduction_id: str) -> Reduction:
         composed = steps[0]
         for step in steps[1:]:
             composed = composed.then(step)
+        composed = with_closed_size(composed)  # its closed size formula, where one is known
         return dataclasses.replace(composed, id=reduction_id, checked=chain.checked)
     raise InvalidInstance(f"unknown reduction {reduction_id!r} (known: {', '.join(reduction_ids())})")
 
