@@ -82,3 +82,55 @@ def test_blockers_immobile_by_rays_as_by_pairs(seed):
             expected = f"the {kind} on {square} can capture on {options[0]}"
             break
     assert claims.blockers_have_no_capture(None, board) == expected
+
+
+def _reference_applies(board: SoloChess) -> str | None:
+    """The class test as first written: every ray of every villain read off ``ray_squares``."""
+    from npw.instances.solochess.board import STANDARD_TYPES, ray_squares  # noqa: F401
+
+    villains = [p for p in board.pieces if p.square != board.special]
+    squares = [p.square for p in villains]
+    for kind in dict.fromkeys(p.kind for p in villains):
+        reach = ray_squares(board.piece_type(kind), squares)
+        for i, p in enumerate(villains):
+            if p.kind == kind:
+                for ray in reach[i]:
+                    if ray:
+                        return f"the villain on {p.square} could capture on {squares[ray[0]]}"
+    return None
+
+
+def test_the_class_test_and_its_quick_form_agree_with_the_rays():
+    """``applies`` (the reason, in O(n log n)) and ``in_class`` (the default decider's test, which
+    stops at the first villain that shows the board is out) against the rays, on 3,000 random
+    boards of every standard type, mixed."""
+    rng = random.Random(7)
+    kinds = ("pawn", "king", "knight", "rook", "bishop", "queen")
+    inside = 0
+    for _ in range(3000):
+        width, height = rng.randint(2, 12), rng.randint(2, 12)
+        cells = rng.sample([(x, y) for x in range(width) for y in range(height)], rng.randint(2, min(10, width * height)))
+        chosen = rng.sample(kinds, rng.randint(1, 3))
+        board = SoloChess(width, height, tuple(Piece(x, y, rng.choice(chosen)) for x, y in cells), special=cells[0])
+        expected = _reference_applies(board)
+        assert tour.applies(board) == expected
+        assert tour.in_class(board) == (expected is None)
+        inside += expected is None
+    assert 500 < inside < 2500
+
+
+def test_the_default_decider_of_a_3sat_chain_board_is_tour():
+    """Theorem 3.2's board of a 3-SAT formula (Lemma A.1's route): the exhaustive search, the
+    default before, was still UNKNOWN after 30 s on this 1,172-piece board; tour answers."""
+    from npw.instances.sat.three_sat import ThreeSat
+    from npw.reductions.graph import compose
+    from npw.solvers import default_backend, solve
+
+    chain = compose(["3sat-to-dhamcycle-21", "dhamcycle-21-to-hampath-st", "hampath-to-solochess-rook-pawn"])
+    board = chain.reduce(ThreeSat(3, [(1, -2, 3), (-1, 2, -3)]))
+    assert len(board.pieces) == 1172 and default_backend(board)[0] == "tour"
+    result = solve(board, timeout=60)
+    assert result.answer.value == "YES" and result.backend == "tour" and board.verify(result.certificate)
+    # a board outside the class keeps the exhaustive search first
+    outside = SoloChess(3, 3, (Piece(0, 0, "king"), Piece(1, 1, "pawn"), Piece(2, 2, "pawn")), special=(0, 0))
+    assert default_backend(outside)[0] == "search"
