@@ -277,14 +277,21 @@ def sample_certificates(instance: SoloChess, count: int, seed: int = 0, budget: 
     a solution where another piece takes that role over. Shuffled searches alone rarely find one
     (hampath-to-solochess-king-pawn-unrestricted: a pawn taking the king in 18 of 65 yes-boards of
     the default stream's random and planted parts, and in none of 30 shuffled solutions each of the
-    four smallest such boards; docs/mutation.md, "Session 6: king-pawn-unrestricted").
+    four smallest such boards; docs/mutation.md, "Session 6: king-pawn-unrestricted"). A board
+    in :mod:`~npw.solvers.solochess.tour`'s class (villains that never capture) is sampled by its
+    decider, whose search tries the moves in the seeded order too.
 
     >>> from npw.instances.solochess.board import Piece
     >>> board = SoloChess(3, 3, (Piece(0, 0, "pawn"), Piece(1, 1, "king")))
     >>> sorted(sample_certificates(board, 2))
     [(((0, 0), (1, 1)),), (((1, 1), (0, 0)),)]
     """
-    found = shuffled_certificates(solve, instance, count, seed, budget)
+    from npw.solvers.solochess import tour  # pysat: imported only where a board asks for it
+
+    # a board whose villains never capture is sampled by tour's shuffled search and SAT: the
+    # exhaustive search rarely finds even one solution of a 1,000-piece board of that class
+    sampler = tour.solve if tour.in_class(instance) else solve
+    found = shuffled_certificates(sampler, instance, count, seed, budget)
     if instance.special is None and found and count > 0:
         other = solve(instance, timeout=budget, order_seed=seed, doomed=last_piece(found[0]))
         if other.answer is Answer.YES:
