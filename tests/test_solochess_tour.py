@@ -86,7 +86,7 @@ def test_blockers_immobile_by_rays_as_by_pairs(seed):
 
 def _reference_applies(board: SoloChess) -> str | None:
     """The class test as first written: every ray of every villain read off ``ray_squares``."""
-    from npw.instances.solochess.board import STANDARD_TYPES, ray_squares  # noqa: F401
+    from npw.instances.solochess.board import ray_squares
 
     villains = [p for p in board.pieces if p.square != board.special]
     squares = [p.square for p in villains]
