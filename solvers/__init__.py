@@ -35,7 +35,7 @@ from npw.instances.base import InvalidInstance
 from npw.solvers.registry import deciders_of, exports_of, fast_of, get_export, sampler_of
 from npw.solvers.result import Answer, Refused, Result, SolverError, certificate_key
 
-__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "default_backend", "distinct_certificates",
+__all__ = ["Answer", "Result", "SolverError", "solve", "backends_for", "default_backend", "distinct_certificates", "takes",
            "export", "export_formats", "sample_certificates"]
 
 
@@ -54,6 +54,20 @@ def backends_for(problem_id: str) -> list[str]:
     """The problem's deciders by name, in order of preference (the default passes over those
     declared slow at an instance's size: :func:`default_backend`)."""
     return list(deciders_of(problem_id))
+
+
+def takes(instance: Any, backend: str) -> bool:
+    """Whether the decider ``backend`` is worth asking about ``instance``: it declares no ``fast``
+    predicate, or its predicate holds (a decider of one class of boards, such as Solo Chess's
+    ``tour``, declares its class so; brute force its sizes). Callers that try the problem's
+    deciders in turn (a set's confirmation, a report's second decider) pass over the others.
+
+    >>> from npw.instances.graphs.graph import IndependentSet
+    >>> takes(IndependentSet(3, (), 1), "brute"), takes(IndependentSet(600, (), 1), "brute"), takes(IndependentSet(600, (), 1), "sat")
+    (True, False, True)
+    """
+    fast = fast_of(instance.problem, backend.partition(":")[0])
+    return fast is None or bool(fast(instance))
 
 
 def default_backend(instance: Any) -> tuple[str, str]:

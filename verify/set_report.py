@@ -86,13 +86,14 @@ def _run(instance: Any, backend: str | None, timeout: float | None, expected: An
             "agreement": _agreement(expected, answer)}
 
 
-def _second_decider(problem_id: str, default: str) -> str | None:
-    """The other decider a report runs: the first of the problem's deciders of another family
-    than the default's, ``brute`` only where there is no other."""
-    from npw.solvers import backends_for
+def _second_decider(instance: Any, default: str) -> str | None:
+    """The other decider a report runs on ``instance``: the first of the problem's deciders of
+    another family than the default's that takes it (:func:`npw.solvers.takes`), ``brute`` only
+    where there is no other."""
+    from npw.solvers import backends_for, takes
 
     family = default.partition(":")[0]
-    others = [d for d in backends_for(problem_id) if d != family]
+    others = [d for d in backends_for(instance.problem) if d != family and takes(instance, d)]
     return next((d for d in others if d != "brute"), others[0] if others else None)
 
 
@@ -134,7 +135,7 @@ def measure_set(folder: str | os.PathLike, timeout: float | None = 10.0) -> dict
             continue
         default = _run(instance, None, timeout, expected)
         row["runs"].append(default)
-        second = _second_decider(problem.id, default["backend"])
+        second = _second_decider(instance, default["backend"])
         if second is not None:
             row["runs"].append(_run(instance, second, timeout, expected))
         for run in row["runs"]:

@@ -960,12 +960,20 @@ def _confirm(instance: Any, entry: dict, deciders: list[str], timeout: float | N
     """("confirmed", decider) when a decider confirms the recorded answer, ("contradicted", what)
     when one decides otherwise, (UNKNOWN, what) when every decider ran out of time. Deciders other
     than the recording one go first; the first that decides gives the verdict."""
+    from npw.solvers import takes
+
     by = entry.get("answer_by", "")
     family = by.partition(":")[0]  # a decider's Result.backend is FAMILY:SOLVER (sat:m22, sat-time:g42)
+    # a decider declared slow here, or of a class the instance is not in (tour), comes last
+    deciders = [d for d in deciders if takes(instance, d)] + [d for d in deciders if not takes(instance, d)]
     ordered = [d for d in deciders if d != family] + [d for d in deciders if d == family]
     tried = []
     for backend in ordered:
-        answer, name = _decide(instance, timeout, backend)
+        try:
+            answer, name = _decide(instance, timeout, backend)
+        except InvalidInstance as error:  # a decider of a class of instances that this one is not in
+            tried.append(f"{backend} (not for this instance: {error})")
+            continue
         if answer == UNKNOWN:
             tried.append(name)
             continue
