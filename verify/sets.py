@@ -965,7 +965,8 @@ def _confirm(instance: Any, entry: dict, deciders: list[str], timeout: float | N
     by = entry.get("answer_by", "")
     family = by.partition(":")[0]  # a decider's Result.backend is FAMILY:SOLVER (sat:m22, sat-time:g42)
     # a decider declared slow here, or of a class the instance is not in (tour), comes last
-    deciders = [d for d in deciders if takes(instance, d)] + [d for d in deciders if not takes(instance, d)]
+    taking = {d: takes(instance, d) for d in deciders}  # once: tour's class test reads the board
+    deciders = [d for d in deciders if taking[d]] + [d for d in deciders if not taking[d]]
     ordered = [d for d in deciders if d != family] + [d for d in deciders if d == family]
     tried = []
     for backend in ordered:
