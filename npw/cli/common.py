@@ -17,7 +17,7 @@ from npw.instances.io import NotRegularFile, check_output_path, remove_stale_tem
 
 __all__ = ["DASK_SCHEMES", "EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_INTERNAL", "EXIT_OK", "EXIT_SAT", "EXIT_UNKNOWN",
            "EXIT_UNSAT", "MAX_TIMEOUT_SECONDS", "MAX_WORKERS", "Parser",
-           "UsageError", "add_format_option", "add_time_limit", "chosen_reduction", "count", "dask_address", "decider_seconds", "emit", "load_file",
+           "UsageError", "add_format_option", "add_time_limit", "chosen_reduction", "count", "dask_address", "decider_seconds", "emit", "load_file", "load_source",
            "output_path", "parse_params", "parse_value", "positive_int", "positive_seconds", "progress_reporter",
            "read_input", "require_positive", "signals_unwind", "time_left", "workers"]
 
@@ -83,6 +83,19 @@ def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
             raise UsageError(f"parameter {pair!r} is not KEY=VALUE")
         params[key.replace("-", "_")] = parse_value(value)
     return params
+
+
+def load_source(path: str, fmt: Any, reduction: Any) -> Any:
+    """The source file of ``reduction`` (:func:`load_file`), as an instance of its source problem:
+    a DIMACS CNF is taken as 3-SAT where the reduction asks 3-SAT
+    (:func:`npw.instances.io.as_source`); another problem is InvalidInstance naming the file."""
+    from npw.instances.io import as_source, display_name
+
+    source = load_file(path, fmt)
+    try:
+        return as_source(source, reduction.source, user=reduction.id)
+    except InvalidInstance as error:
+        raise InvalidInstance(f"{display_name(path)}: {error}") from None
 
 
 def load_file(path: str, fmt: Any = None) -> Any:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from npw.cli.common import (EXIT_OK, UsageError, add_format_option, add_time_limit, chosen_reduction, emit, load_file,
+from npw.cli.common import (EXIT_OK, UsageError, add_format_option, add_time_limit, chosen_reduction, emit, load_source,
                             output_path, time_left)
 from npw.cli.reduce import reduction_options
 from npw.instances.base import InvalidInstance
@@ -19,7 +19,7 @@ DECIDER_SECONDS = 60.0
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    from npw.instances.io import as_source, display_name
+    from npw.instances.io import display_name
     from npw.verify.explore.build import explore
     from npw.verify.explore.page import render_page
 
@@ -30,12 +30,8 @@ def cmd_explore(args: argparse.Namespace) -> int:
                          f"(unexpected: {' '.join(args.extra_arguments)})")
     reduction = chosen_reduction(args, "explore")
     options = reduction_options(reduction, args.extra_arguments)
-    source = load_file(args.input, args.input_format)
+    source = load_source(args.input, args.input_format, reduction)  # a DIMACS CNF taken as 3-SAT
     name = display_name(args.input)
-    try:
-        source = as_source(source, reduction.source, user=reduction.id)  # a DIMACS CNF taken as 3-SAT
-    except InvalidInstance as error:
-        raise InvalidInstance(f"{name}: {error}") from None
     try:
         page = explore(reduction, source, timeout=time_left(args, DECIDER_SECONDS), **options)
     except ValueError as error:  # InvalidInstance too: a target that cannot be built or drawn

@@ -13,7 +13,7 @@ import sys
 from typing import Any, Sequence
 
 from npw.cli.common import (
-    EXIT_OK, Parser, UsageError, add_format_option, add_time_limit, chosen_reduction, emit, load_file, output_path,
+    EXIT_OK, Parser, UsageError, add_format_option, add_time_limit, chosen_reduction, emit, load_source, output_path,
     read_input, time_left,
 )
 from npw.instances.base import InvalidInstance, dumps
@@ -38,7 +38,7 @@ def reduction_options(reduction: Any, extra: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_reduce(args: argparse.Namespace) -> int:
-    from npw.instances.io import as_source, display_name
+    from npw.instances.io import display_name
     from npw.solvers import export
 
     if args.via and args.extra_arguments:
@@ -47,11 +47,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
                          f"(unexpected: {' '.join(args.extra_arguments)})")
     reduction = chosen_reduction(args, "reduce")
     options = reduction_options(reduction, args.extra_arguments)
-    source = load_file(args.input, args.input_format)
-    try:
-        source = as_source(source, reduction.source, user=reduction.id)  # a DIMACS CNF taken as 3-SAT
-    except InvalidInstance as error:
-        raise InvalidInstance(f"{display_name(args.input)}: {error}") from None
+    source = load_source(args.input, args.input_format, reduction)  # a DIMACS CNF taken as 3-SAT
     built = _built(reduction, source, options)
     if built.target is not None:
         _readable_back(built.target)
