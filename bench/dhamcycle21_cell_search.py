@@ -1,7 +1,8 @@
-"""Issue 34 (session 5): the search that found the tap cell of 3sat-to-dhamcycle-21
-(:data:`npw.instances.hampath.dhamcycle21_gadgets.TAP_CELL`).
+"""Issue 34 (sessions 5 and 8): the search that found the tap cell of 3sat-to-dhamcycle-21
+(:data:`npw.instances.hampath.dhamcycle21_gadgets.TAP_CELL`), and the search for a *ladder* cell
+that would make that step planar.
 
-    python bench/dhamcycle21_cell_search.py [MAX_VERTICES [MIN_VERTICES]] [--planar]   # default 6 2
+    python bench/dhamcycle21_cell_search.py [MAX_VERTICES [MIN_VERTICES]] [--planar] [--ladder [--relaxed] [--crossing]]
 
 (--planar: also count the cells that are planar with their L ports on the left, t ports on top
 and R ports on right, :func:`planar_with_ports`.)
@@ -12,12 +13,28 @@ each), every vertex of in- and out-degree 1 or 2 with its ports and never (1, 1)
 (L -> t, t -> R) and BACK (R -> L). Such a cell holds the three routes' arcs, so the search
 numbers the vertices along the through route (0 .. n-1, L in at 0, R out from n-1), tries every
 detour (a path from 0 to x, then one from y to n-1, t out from x and t in at y) and every back
-route (a Hamiltonian path from r to l, R in at r and L out from l), keeps the unions within the
-degrees, and adds to a vertex left at (1, 1) arcs to or from vertices with room, one for each such
-vertex at most (a minimal cell needs no more: an added arc that no vertex needs could be left out,
-and leaving out arcs only removes covers). It prints each cell found, with its split size (a
-vertex of in and out degree 2 counts two). Found: none of up to five vertices, one of six (up to
-the numbering), all six vertices (2, 2): 12 split vertices.
+route (a Hamiltonian path from r to l, R in at r and L out from l, grown vertex by vertex while
+the degrees allow: :func:`back_routes`), keeps the unions within the degrees, and adds to a
+vertex left at (1, 1) arcs to or from vertices with room, one for each such vertex at most (a
+minimal cell needs no more: an added arc that no vertex needs could be left out, and leaving out
+arcs only removes covers). It prints each cell found, with its split size (a vertex of in and
+out degree 2 counts two). Found: none of up to five vertices, one of six (up to the numbering),
+all six vertices (2, 2): 12 split vertices.
+
+**The ladder cell (session 8).** docs/lemma_a1.md shows why the textbook rows cannot be drawn
+planar: a row entered at one end for true and at the other for false makes a theta graph with its
+top and bottom vertices. A *ladder* avoids it: two lanes, both crossed left to right, the variable
+entered once on the left and left once on the right, its value which lane it enters. A chain of
+cells, each with an upper lane (in-port R at its upper left, out-port L at its upper right: the
+tap cell's BACK route relabelled) and a lower lane (L in at its lower left, R out at its lower
+right: THROUGH, with the DETOUR to a clause above), would make 3-SAT -> ``dhamcycle-21`` planar
+on a planar monotone layout (positive clauses above, negative ones below on cells turned upside
+down). ``--ladder`` keeps the cells whose split form (:func:`~npw.instances.hampath.dhamcycle21_gadgets.split`)
+is planar with the ports in that ring, t on top or on the bottom, in either order, and either lane
+above (:func:`ladder_rings`); ``--relaxed`` also accepts cells with further patterns that use
+both lanes' in-ports (never met in a chain entered on one lane); ``--crossing`` lets each lane
+leave on the other side's other level (the chain turns every other cell over). Found: none of up
+to 8 vertices, strict or relaxed (8 vertices: 225 s CPU); crossing, none of up to 7 (64 s CPU).
 """
 
 from __future__ import annotations
@@ -30,7 +47,9 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from npw.instances.hampath.dhamcycle21_gadgets import BACK, DETOUR, THROUGH, DigraphGadget, patterns  # noqa: E402
+from npw.instances.hampath.dhamcycle21_gadgets import (  # noqa: E402
+    BACK, DETOUR, THROUGH, DigraphGadget, degrees, patterns, split,
+)
 
 WANT = {THROUGH, DETOUR, BACK}
 
@@ -39,8 +58,50 @@ def _steps(path):
     return set(zip(path, path[1:]))
 
 
-def search(n: int) -> list[DigraphGadget]:
-    """Every tap cell of n vertices the search reaches (see the module's text)."""
+def back_routes(n: int, into: list[int], out: list[int], arcs: set):
+    """Every Hamiltonian path r .. l of the complete digraph on 0..n-1 whose arcs not in ``arcs``
+    keep every in- and out-degree at most 2, the R in-port counted at r and the L out-port at l.
+    ``into`` and ``out`` (the degrees so far) are changed while it runs and restored."""
+    def grow(path: list[int], seen: set[int]):
+        if len(path) == n:
+            if out[path[-1]] < 2:
+                yield tuple(path)
+            return
+        a = path[-1]
+        for b in range(n):
+            if b in seen:
+                continue
+            new = (a, b) not in arcs
+            if new and (out[a] >= 2 or into[b] >= 2):
+                continue
+            if new:
+                out[a] += 1
+                into[b] += 1
+            seen.add(b)
+            path.append(b)
+            yield from grow(path, seen)
+            path.pop()
+            seen.discard(b)
+            if new:
+                out[a] -= 1
+                into[b] -= 1
+
+    for r in range(n):
+        if into[r] < 2:
+            into[r] += 1
+            yield from grow([r], {r})
+            into[r] -= 1
+
+
+def relaxed(found: set[frozenset]) -> bool:
+    """The three routes, and any other pattern only with both lanes' in-ports (L and R) used."""
+    return WANT <= found and all(p in WANT or {a for a, _ in p} >= {"L", "R"} for p in found)
+
+
+def search(n: int, keep=None, accept=WANT.__eq__) -> list[DigraphGadget]:
+    """Every tap cell of n vertices the search reaches (see the module's text) whose patterns
+    ``accept`` takes and, if ``keep`` is given, that ``keep`` takes (tried first on the cell
+    before its extra arcs: ``keep`` must be a property that arcs can only lose)."""
     found, seen = [], set()
     through = _steps(range(n))
     for order in itertools.permutations(range(1, n)):
@@ -50,14 +111,21 @@ def search(n: int) -> list[DigraphGadget]:
             if second[-1] != n - 1:
                 continue
             x, y = first[-1], second[0]
-            detour = _steps(first) | _steps(second)
-            for back in itertools.permutations(range(n)):
+            base = through | _steps(first) | _steps(second)
+            into = Counter(w for _, w in base) + Counter([0, y])
+            out = Counter(u for u, _ in base) + Counter([n - 1, x])
+            if any(into[v] > 2 or out[v] > 2 for v in range(n)):
+                continue
+            if keep and not keep(DigraphGadget("", n, tuple(base), {"L": 0, "t": y}, {"R": n - 1, "t": x})):
+                continue
+            for back in back_routes(n, [into[v] for v in range(n)], [out[v] for v in range(n)], base):
                 r, l = back[0], back[-1]
-                arcs = through | detour | _steps(back)
+                arcs = base | _steps(back)
+                ports = ({"L": 0, "R": r, "t": y}, {"L": l, "R": n - 1, "t": x})
+                if keep and not keep(DigraphGadget("", n, tuple(arcs), *ports)):
+                    continue
                 into = Counter(w for _, w in arcs) + Counter([0, r, y])
                 out = Counter(u for u, _ in arcs) + Counter([n - 1, l, x])
-                if any(into[v] > 2 or out[v] > 2 for v in range(n)):
-                    continue
                 lacking = [v for v in range(n) if into[v] + out[v] < 3]
                 room = [(u, w) for u in range(n) for w in range(n) if u != w and (u, w) not in arcs
                         and (u in lacking or w in lacking) and out[u] < 2 and into[w] < 2]
@@ -71,52 +139,74 @@ def search(n: int) -> list[DigraphGadget]:
                         if key in seen:
                             continue
                         seen.add(key)
-                        cell = DigraphGadget(f"cell {len(found)}", n, key[0], {"L": 0, "R": r, "t": y},
-                                             {"L": l, "R": n - 1, "t": x})
-                        if patterns(cell) == WANT:
+                        cell = DigraphGadget(f"cell {len(found)}", n, key[0], *ports)
+                        if accept(patterns(cell)) and (keep is None or keep(split(cell))):
                             found.append(cell)
     return found
 
 
-def planar_with_ports(cell: DigraphGadget) -> bool:
-    """Whether the cell can be drawn without crossings with its L ports on the left, its t ports on
-    top and its R ports on the right (each pair in either order): the cell's arcs as edges, a
-    terminal per port joined to its vertex, and the terminals joined in a cycle in that order."""
+def _planar_in_ring(cell: DigraphGadget, ring) -> bool:
+    """The cell's arcs as edges, a terminal per port joined to its vertex, the terminals joined in
+    a cycle in the order of ``ring`` ((kind, name) pairs): planar? (A necessary condition for
+    every cell with more arcs.)"""
     import networkx as nx
 
-    for left, top, right in itertools.product(((("in", "L"), ("out", "L")), (("out", "L"), ("in", "L"))),
-                                              ((("out", "t"), ("in", "t")), (("in", "t"), ("out", "t"))),
-                                              ((("in", "R"), ("out", "R")), (("out", "R"), ("in", "R")))):
-        graph = nx.Graph(list(cell.arcs))
-        ring = [*left, *top, *right]
-        for kind, name in ring:
-            graph.add_edge((kind, name), (cell.in_ports if kind == "in" else cell.out_ports)[name])
-        graph.add_edges_from(zip(ring, ring[1:] + ring[:1]))
-        if nx.check_planarity(graph)[0]:
-            return True
-    return False
+    graph = nx.Graph(list(cell.arcs))
+    for kind, name in ring:
+        vertex = (cell.in_ports if kind == "in" else cell.out_ports).get(name)
+        if vertex is not None:  # a port not placed yet (the search's partial cells) stays a bare terminal
+            graph.add_edge((kind, name), vertex)
+    graph.add_edges_from(zip(ring, ring[1:] + ring[:1]))
+    return nx.check_planarity(graph)[0]
+
+
+def planar_with_ports(cell: DigraphGadget) -> bool:
+    """Whether the cell can be drawn without crossings with its L ports on the left, its t ports on
+    top and its R ports on the right (each pair in either order)."""
+    return any(_planar_in_ring(cell, [*left, *top, *right])
+               for left, top, right in itertools.product(((("in", "L"), ("out", "L")), (("out", "L"), ("in", "L"))),
+                                                         ((("out", "t"), ("in", "t")), (("in", "t"), ("out", "t"))),
+                                                         ((("in", "R"), ("out", "R")), (("out", "R"), ("in", "R")))))
+
+
+def ladder_rings(crossing: bool = False) -> list[list[tuple[str, str]]]:
+    """The port rings (clockwise) of a ladder cell: the upper lane R in -> L out and the lower lane
+    L in -> R out, either lane above, t on top or on the bottom, the t ports in either order.
+    ``crossing``: the lanes cross inside the cell instead (each enters on one side's upper port and
+    leaves by the other side's lower one; a chain turns every other cell over)."""
+    upper, lower = (("in", "R"), ("out", "L")), (("in", "L"), ("out", "R"))
+    rings = []
+    for (a_in, a_out), (b_in, b_out) in ((upper, lower), (lower, upper)):
+        right = (b_out, a_out) if crossing else (a_out, b_out)
+        for t in ((("in", "t"), ("out", "t")), (("out", "t"), ("in", "t"))):
+            rings.append([a_in, *t, *right, b_in])
+            rings.append([a_in, *right, *t, b_in])
+    return rings
+
+
+def planar_as_ladder(cell: DigraphGadget, crossing: bool = False) -> bool:
+    """Whether the cell can be drawn without crossings in one of the :func:`ladder_rings`."""
+    return any(_planar_in_ring(cell, ring) for ring in ladder_rings(crossing))
 
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     largest = int(args[0]) if args else 6
     smallest = int(args[1]) if len(args) > 1 else 2
+    ladder = "--ladder" in sys.argv
     for n in range(smallest, largest + 1):
         start = time.process_time()
-        cells = search(n)
+        crossing = "--crossing" in sys.argv
+        cells = search(n, keep=(lambda cell: planar_as_ladder(cell, crossing)) if ladder else None,
+                       accept=relaxed if "--relaxed" in sys.argv else WANT.__eq__)
         if "--planar" in sys.argv:
             print(f"n={n}: {len(cells)} cells, planar with the ports in place: "
                   f"{sum(planar_with_ports(c) for c in cells)}")
         for cell in cells:
-            split_size = sum(1 for (a, b) in _degrees(cell) for _ in range(2 if (a, b) == (2, 2) else 1))
+            split_size = sum(1 for (a, b) in degrees(cell) for _ in range(2 if (a, b) == (2, 2) else 1))
             print(f"n={n}: arcs {cell.arcs}, in {dict(cell.in_ports)}, out {dict(cell.out_ports)}, split {split_size}")
-        print(f"n={n}: {len(cells)} cells, {time.process_time() - start:.1f} s CPU", flush=True)
-
-
-def _degrees(cell: DigraphGadget):
-    from npw.instances.hampath.dhamcycle21_gadgets import degrees
-
-    return degrees(cell)
+        kind = "ladder cells" if ladder else "cells"
+        print(f"n={n}: {len(cells)} {kind}, {time.process_time() - start:.1f} s CPU", flush=True)
 
 
 if __name__ == "__main__":
