@@ -3,6 +3,8 @@
 that would make that step planar.
 
     python bench/dhamcycle21_cell_search.py [MAX_VERTICES [MIN_VERTICES]] [--planar] [--ladder [--relaxed] [--crossing]]
+    python bench/dhamcycle21_cell_search.py 6 --plain            # the ladder cell of pm3sat-to-dhamcycle-21
+    python bench/dhamcycle21_cell_search.py 7 --clause 3         # its clause gadgets (--clause 2: two channels)
 
 (--planar: also count the cells that are planar with their L ports on the left, t ports on top
 and R ports on right, :func:`planar_with_ports`.)
@@ -35,6 +37,14 @@ above (:func:`ladder_rings`); ``--relaxed`` also accepts cells with further patt
 both lanes' in-ports (never met in a chain entered on one lane); ``--crossing`` lets each lane
 leave on the other side's other level (the chain turns every other cell over). Found: none of up
 to 8 vertices, strict or relaxed (8 vertices: 225 s CPU); crossing, none of up to 7 (64 s CPU).
+
+**What was built instead.** ``--plain`` finds the ladder cells without a tap (both lanes left to
+right, split planar): none below 6 vertices, one of 6 (the hexagon), 6 of 7. The hexagon's top arc
+is used by its lower lane only, so that lane can carry a *mandatory* clause channel
+(:data:`~npw.instances.hampath.dhamcycle21_gadgets.LADDER_CELL`); ``--clause K`` then finds clause
+gadgets that any nonempty set of their K channels can cover, each channel back out of its own
+exit: for K = 3 none below 7 vertices and three of 7 (194 s CPU); for K = 2 one of 4 vertices
+(:data:`~npw.instances.hampath.dhamcycle21_gadgets.CHANNEL_CLAUSES`).
 """
 
 from __future__ import annotations
@@ -189,11 +199,101 @@ def planar_as_ladder(cell: DigraphGadget, crossing: bool = False) -> bool:
     return any(_planar_in_ring(cell, ring) for ring in ladder_rings(crossing))
 
 
+def _minimal_completions(n: int, arcs: set, ins: dict, outs: dict):
+    """The cells on ``arcs`` with arcs added to vertices left below three arcs (ports counted),
+    each at most once (see the module's text): (arcs, in-ports, out-ports)."""
+    into = Counter(w for _, w in arcs) + Counter(ins.values())
+    out = Counter(u for u, _ in arcs) + Counter(outs.values())
+    if any(into[v] > 2 or out[v] > 2 for v in range(n)):
+        return
+    lacking = [v for v in range(n) if into[v] + out[v] < 3]
+    room = [(u, w) for u in range(n) for w in range(n) if u != w and (u, w) not in arcs
+            and (u in lacking or w in lacking) and out[u] < 2 and into[w] < 2]
+    for count in range((len(lacking) + 1) // 2, len(lacking) + 1):
+        for extra in itertools.combinations(room, count):
+            more_in = into + Counter(w for _, w in extra)
+            more_out = out + Counter(u for u, _ in extra)
+            if all(more_in[v] <= 2 and more_out[v] <= 2 and more_in[v] + more_out[v] >= 3 for v in range(n)):
+                yield tuple(sorted(arcs | set(extra)))
+
+
+def plain_ladder_cells(n: int) -> list[DigraphGadget]:
+    """Cells with two lanes and no tap, both crossed left to right: the lower lane L in -> R out
+    numbered 0..n-1, the upper lane R in -> L out any Hamiltonian path; patterns the two lanes
+    (and others only with both lanes entered); split, planar with the lanes in a ladder's ring.
+    ``LADDER_CELL`` is the 6-vertex one with its top arc cut into the clause channel."""
+    lower, upper = frozenset({("L", "R")}), frozenset({("R", "L")})
+    ring = [("in", "R"), ("out", "L"), ("out", "R"), ("in", "L")]
+    found, seen = [], set()
+    base = _steps(range(n))
+    into = [int(v > 0) + int(v == 0) for v in range(n)]
+    out = [int(v < n - 1) + int(v == n - 1) for v in range(n)]
+    for back in back_routes(n, into, out, base):
+        ins, outs = {"L": 0, "R": back[0]}, {"L": back[-1], "R": n - 1}
+        for arcs in _minimal_completions(n, base | _steps(back), ins, outs):
+            if (arcs, back[0], back[-1]) in seen:
+                continue
+            seen.add((arcs, back[0], back[-1]))
+            cell = DigraphGadget(f"ladder {len(found)}", n, arcs, ins, outs)
+            found_patterns = patterns(cell)
+            if {lower, upper} <= found_patterns and all(p in (lower, upper) or {a for a, _ in p} >= {"L", "R"}
+                                                         for p in found_patterns) \
+                    and _planar_in_ring(split(cell), ring):
+                found.append(cell)
+    return found
+
+
+def channel_clauses(n: int, channels: int) -> list[DigraphGadget]:
+    """Clause gadgets of n vertices with ``channels`` channels j (in-port a_j, out-port b_j): for
+    every nonempty set of channels a cover in which each leaves by its own exit; split, planar
+    with the ports in the ring a0 b0 a1 b1 ... Searched over unions of such covers: the cover by
+    all channels (channel j's path on consecutive numbers) and one Hamiltonian path per channel."""
+    found, seen = [], set()
+    ring = [port for j in range(channels) for port in (("in", f"a{j}"), ("out", f"b{j}"))]
+    wanted = [frozenset((f"a{j}", f"b{j}") for j in chosen) for r in range(1, channels + 1)
+              for chosen in itertools.combinations(range(channels), r)]
+    for cuts in itertools.combinations(range(1, n), channels - 1):
+        bounds = (0, *cuts, n)
+        paths = [tuple(range(bounds[j], bounds[j + 1])) for j in range(channels)]
+        entry, exit_ = [p[0] for p in paths], [p[-1] for p in paths]
+        if any(a == b for a, b in zip(entry, exit_)):
+            continue
+        base = set().union(*(_steps(p) for p in paths))
+        alone = [[(entry[j], *middle, exit_[j]) for middle in itertools.permutations(
+            [v for v in range(n) if v not in (entry[j], exit_[j])])] for j in range(channels)]
+        ins = {f"a{j}": entry[j] for j in range(channels)}
+        outs = {f"b{j}": exit_[j] for j in range(channels)}
+        for routes in itertools.product(*alone):
+            arcs = base.union(*(_steps(r) for r in routes))
+            into = Counter(w for _, w in arcs) + Counter(entry)
+            out = Counter(u for u, _ in arcs) + Counter(exit_)
+            key = tuple(sorted(arcs))
+            if key in seen or any(into[v] > 2 or out[v] > 2 or into[v] + out[v] < 3 for v in range(n)):
+                continue
+            seen.add(key)
+            gadget = DigraphGadget(f"clause {len(found)}", n, key, ins, outs)
+            if all(w in patterns(gadget) for w in wanted) and _planar_in_ring(split(gadget), ring):
+                found.append(gadget)
+    return found
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     largest = int(args[0]) if args else 6
     smallest = int(args[1]) if len(args) > 1 else 2
     ladder = "--ladder" in sys.argv
+    if "--plain" in sys.argv or "--clause" in sys.argv:
+        for n in range(smallest, largest + 1):
+            start = time.process_time()
+            if "--plain" in sys.argv:
+                found, kind = plain_ladder_cells(n), "plain ladder cells"
+            else:
+                k = int(sys.argv[sys.argv.index("--clause") + 1])
+                found, kind = channel_clauses(n, k), f"clause gadgets of {k} channels"
+            for gadget in found[:3]:
+                print(f"n={n}: arcs {gadget.arcs}, in {dict(gadget.in_ports)}, out {dict(gadget.out_ports)}")
+            print(f"n={n}: {len(found)} {kind}, {time.process_time() - start:.1f} s CPU", flush=True)
+        return
     for n in range(smallest, largest + 1):
         start = time.process_time()
         crossing = "--crossing" in sys.argv

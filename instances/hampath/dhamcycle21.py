@@ -3,7 +3,9 @@
 "Complexity of Solo Chess with Unlimited Moves" (Appendix A) cites it, NP-complete by Plesník
 (1979) for *planar* such digraphs. Planarity is not required here: the step it feeds
 (:mod:`npw.reductions.hampath.dhamcycle21_to_st`, PV84's Figure 2) does not use it; the grid
-drawing after it would.
+drawing after it would. :mod:`npw.reductions.hampath.pm3sat_to_dhamcycle21` makes planar ones
+(:func:`is_planar`, its claim ``planar``), and PV84's step keeps planarity (its claim
+``planar-kept``).
 
 As many vertices have (2, 1) as (1, 2) (in-degrees and out-degrees both sum to the arc count), so
 n is even and there are 3n / 2 arcs. No loops, no repeated arc; u -> v and v -> u may both be
@@ -36,10 +38,27 @@ from npw.instances.base import InvalidInstance, Param, Problem, takes
 from npw.instances.elements import digraph_elements
 from npw.instances.hampath.cycle import DirectedHamCycle, relabel
 
-__all__ = ["DirectedHamCycle21", "KINDS", "PROBLEM", "certified_no_instance", "degrees", "enumerate_instances",
+__all__ = ["DirectedHamCycle21", "KINDS", "PROBLEM", "certified_no_instance", "degrees", "enumerate_instances", "is_planar",
            "planted_instance", "planted_with_cycle", "random_instance", "verification_sample"]
 
 KINDS = ((2, 1), (1, 2))  # the allowed (in-degree, out-degree)
+
+
+def is_planar(num_vertices: int, edges) -> bool:
+    """Whether the graph (arcs taken as edges, directions ignored) has a drawing without
+    crossings: Plesník's "planar digraph" (networkx's planarity test, linear time).
+
+    >>> is_planar(4, [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)])  # K4
+    True
+    >>> is_planar(5, [(u, v) for u in range(5) for v in range(u + 1, 5)])  # K5
+    False
+    """
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from(range(num_vertices))
+    graph.add_edges_from(edges)
+    return nx.check_planarity(graph)[0]
 
 
 def degrees(num_vertices: int, arcs) -> list[tuple[int, int]]:

@@ -33,8 +33,9 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
-__all__ = ["BACK", "CLAUSE_CYCLE", "DETOUR", "DigraphGadget", "THROUGH", "TAP_CELL", "TAP_CELL_ROUTES",
-           "covers", "degrees", "patterns", "split"]
+__all__ = ["BACK", "CHANNEL_CLAUSES", "CLAUSE_CYCLE", "DETOUR", "DigraphGadget", "LADDER_CELL", "LADDER_CELL_ROUTES",
+           "LOWER", "THROUGH", "TAP_CELL", "TAP_CELL_ROUTES", "UPPER", "channel_covers", "covers", "degrees",
+           "patterns", "split"]
 
 
 @dataclass(frozen=True)
@@ -190,3 +191,67 @@ CLAUSE_CYCLE = DigraphGadget(
 literal k enters q_k, and q_{k-1} returns to literal k's cell. Entered at q_k alone, the cycle is
 covered by q_k q_{k+1} q_{k+2} back to the same cell ({(tk, tk)}); its other covers mix the taps,
 and the proof needs no more than that every cover enters through at least one tap."""
+
+
+# -- the planar construction (pm3sat-to-dhamcycle-21): a ladder cell and clauses with channels ----
+
+LADDER_CELL = DigraphGadget(
+    "ladder cell",
+    6,
+    # a hexagon 0 1 2 | 3 4 5: both sides two 2-cycles, the bottom arc 0 -> 5; the top arc 2 -> 3 is
+    # cut into the clause channel (out of 2, back into 3)
+    ((0, 1), (1, 0), (1, 2), (2, 1), (3, 4), (4, 3), (4, 5), (5, 4), (0, 5)),
+    {"B": 0, "T": 2, "t": 3},
+    {"B": 5, "T": 3, "t": 2},
+)
+"""A variable's cell in the planar construction (the 6-vertex cell that
+``bench/dhamcycle21_cell_search.py 6 --plain`` finds, its top arc cut into the clause channel;
+session 8, docs/lemma_a1.md). Both lanes cross it left to right: the *lower*
+lane (in at 0, lower left; out from 5, lower right) and the *upper* lane (in at 2, upper left; out
+from 3, upper right). Its two patterns, each by one route:
+
+* :data:`LOWER` ``B -> t``, ``t -> B``: 0 1 2, out to the clause and back, 3 4 5 (the channel is
+  taken: this lane cannot pass the clause by);
+* :data:`UPPER` ``T -> T``: 2 1 0 5 4 3.
+
+All six vertices have in- and out-degree 2; split, the cell is planar with its ports in the ring
+upper-in, t out, t in, upper-out, lower-out, lower-in (the t ports on top)."""
+
+LADDER_CELL_ROUTES = {"lower": ((0, 1, 2), (3, 4, 5)), "upper": (2, 1, 0, 5, 4, 3)}
+"""The vertex orders of :data:`LADDER_CELL`'s two patterns (the lower lane's two segments)."""
+
+LOWER = frozenset({("B", "t"), ("t", "B")})
+UPPER = frozenset({("T", "T")})
+
+CHANNEL_CLAUSES = {
+    1: DigraphGadget("clause of 1 channel", 2, ((0, 1), (1, 0)), {"a0": 0}, {"b0": 1}),
+    2: DigraphGadget("clause of 2 channels", 4, ((0, 1), (0, 3), (1, 0), (2, 1), (2, 3), (3, 2)),
+                     {"a0": 0, "a1": 2}, {"b0": 1, "b1": 3}),
+    3: DigraphGadget("clause of 3 channels", 7,
+                     ((0, 1), (0, 6), (1, 0), (2, 3), (2, 5), (3, 2), (4, 3), (4, 5), (5, 1), (5, 6), (6, 4)),
+                     {"a0": 0, "a1": 2, "a2": 4}, {"b0": 1, "b1": 3, "b2": 6}),
+}
+"""A clause of k literals in the planar construction: channel j enters at a_j (from the t exit of
+literal j's cell, left to right) and leaves at b_j (back into the same cell). Every nonempty set
+of channels has a cover in which each channel comes back out of its own exit
+(:func:`channel_covers`); with no channel there is none. Other covers exchange exits; the proof
+needs only that a covered clause has a channel taken, i.e. a cell crossed on its lower lane.
+Split, each is planar with its ports in the ring a0 b0 a1 b1 .. (the first that
+``bench/dhamcycle21_cell_search.py N --clause K`` finds, a search over the unions of such covers;
+session 8)."""
+
+
+def channel_covers(gadget: DigraphGadget) -> dict[frozenset, tuple[tuple[int, ...], ...]]:
+    """For each set of channels j (a_j -> b_j), the first cover whose paths each leave by their own
+    channel's exit: {set of j: paths, path j's first}.
+
+    >>> sorted(sorted(s) for s in channel_covers(CHANNEL_CLAUSES[2]))
+    [[0], [0, 1], [1]]
+    """
+    found: dict[frozenset, tuple[tuple[int, ...], ...]] = {}
+    for pattern, paths in covers(gadget):
+        if all(a[1:] == b[1:] for a, b in pattern):
+            channels = frozenset(int(a[1:]) for a, _ in pattern)
+            start = {gadget.in_ports[f"a{j}"]: j for j in channels}
+            found.setdefault(channels, tuple(sorted(paths, key=lambda path: start[path[0]])))
+    return found

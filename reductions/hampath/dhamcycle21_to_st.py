@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from npw.instances.base import MAX_VERTICES
 from npw.instances.elements import arc_id, edge_id, vertex_id
-from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21
+from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21, is_planar
 from npw.instances.hampath.graph import HamPathEnds
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "REDUCTION", "SOURCE", "V1", "backward", "claim_bipartite", "claim_pairs_used", "claim_pendants",
-           "ends", "forward", "pair", "provenance", "reduce", "size"]
+           "claim_planar_kept", "ends", "forward", "pair", "provenance", "reduce", "size"]
 
 SOURCE = ("Papadimitriou & Vazirani 1984, Figure 2 (as Brunner et al., Solo Chess with unlimited moves, Appendix A, "
           "proof of Lemma A.1, describes it; the gadget ours)")
@@ -120,6 +120,15 @@ def claim_bipartite(src: DirectedHamCycle21, tgt: HamPathEnds) -> bool | str:
     return not bad or f"edge {bad[0]} inside one side"
 
 
+def claim_planar_kept(src: DirectedHamCycle21, tgt: HamPathEnds) -> bool | str | None:
+    """A planar G1 gives a planar G2 (what the grid drawing of Lemma A.1's step 3 needs): G2 is G1
+    with each vertex cut in two, its in-arcs on one side and its out-arcs on the other, and with
+    three arcs at a vertex any two are neighbours in a drawing. Not applicable to a non-planar G1."""
+    if not is_planar(src.num_vertices, src.edges):
+        return None
+    return is_planar(tgt.num_vertices, tgt.edges) or "G1 is planar and G2 is not"
+
+
 def claim_pairs_used(src, tgt, path, cycle) -> bool | str:
     """Every in_v - out_v edge (v != v1) lies on the path."""
     steps = {frozenset(e) for e in zip(path, path[1:])}
@@ -131,6 +140,7 @@ CLAIMS = (
     Claim("pendants", f"vin1' and vout1 have degree 1, the graph max degree 3 ({SOURCE})", claim_pendants,
           TARGET_CLAIM),
     Claim("bipartite", f"G2 turns out to be bipartite ({SOURCE})", claim_bipartite, TARGET_CLAIM),
+    Claim("planar-kept", f"a planar G1 gives a planar G2 ({SOURCE})", claim_planar_kept, TARGET_CLAIM),
     Claim("pairs-used", f"every Hamiltonian path uses each edge in_v - out_v: one of them has degree 2 ({SOURCE})",
           claim_pairs_used, BACKWARD_CLAIM),
 )

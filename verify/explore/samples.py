@@ -52,6 +52,8 @@ _SMALLER: dict[str, tuple[str, dict[str, Any]]] = {
     "224sat-to-npuz": ("random", {"seed": 1, "m": 1}),
     # 42 vertices a clause: one clause over two variables is a 46-vertex digraph
     "3sat-to-dhamcycle-21": ("dict", {"num_vars": 2, "clauses": [[1, -2, 2]]}),
+    # 12 vertices a literal: (x1 or x2) and (not x1) is a 50-vertex digraph
+    "pm3sat-to-dhamcycle-21": ("dict", {"num_vars": 2, "clauses": [[1, 2], [-1]], "order": [1, 2]}),
 }
 OPTIONS: dict[str, dict[str, Any]] = {"224sat-to-npuz": {"unit": 1}}
 """Reduction id -> the options its small page is built with (``explore(..., **OPTIONS[id])``)."""
