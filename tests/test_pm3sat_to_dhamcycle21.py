@@ -127,3 +127,14 @@ def test_from_3sat():
         target = chain.reduce(formula)
         assert module.claim_planar(None, target) is True
         assert solve(target, backend="sat-edges").answer.value == answer
+
+
+def test_no_clause():
+    """A formula without clauses (which the verifier's pm3sat streams never hold) is the 4-vertex yes
+    digraph, its cycle the forward one."""
+    formula = PlanarMonotone3Sat(2, [])
+    target = module.reduce(formula)
+    assert target.num_vertices == module.size(formula)["vertices"] == 4
+    cycle = module.forward(formula, (True, False))
+    assert target.verify(cycle)
+    assert module.backward(formula, target, cycle) == (False, False)
