@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
 __all__ = ["BACK", "CHANNEL_CLAUSES", "CLAUSE_CYCLE", "DETOUR", "DigraphGadget", "LADDER_CELL", "LADDER_CELL_ROUTES",
-           "LOWER", "THROUGH", "TAP_CELL", "TAP_CELL_ROUTES", "UPPER", "channel_covers", "covers", "degrees",
-           "patterns", "split"]
+           "LOWER", "THROUGH", "TAP_CELL", "TAP_CELL_ROUTES", "UPPER", "channel_covers", "covers", "crossing_pattern",
+           "degrees", "patterns", "split"]
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,29 @@ def covers(gadget: DigraphGadget) -> Iterator[tuple[frozenset, tuple[tuple[int, 
             continue  # a cycle inside, or a path that begins where no in-port enters
         for names in itertools.product(*[entries[p[0]] for p in paths]):
             yield (frozenset((a, choice[p[-1]][1]) for a, p in zip(names, paths)), tuple(paths))
+
+
+def crossing_pattern(cycle, inside: set[int], port_in: Mapping[int, str], port_out: Mapping[int, str]) -> frozenset:
+    """How a Hamiltonian ``cycle`` of a whole digraph meets a placed gadget: the (in-port,
+    out-port) names of its segments in ``inside`` (the gadget's target vertices), ``port_in`` and
+    ``port_out`` naming the target vertices where ports enter and leave; a segment that begins or
+    ends elsewhere is named by its vertex (the proof's lemma then fails, and the claims say so).
+
+    >>> sorted(crossing_pattern((0, 1, 2, 3), {1, 2}, {1: "a"}, {2: "b"}))
+    [('a', 'b')]
+    """
+    order = [int(v) for v in cycle]
+    after = dict(zip(order, order[1:] + order[:1]))
+    before = {w: u for u, w in after.items()}
+    segments = []
+    for w in sorted(inside):
+        if before.get(w) in inside:
+            continue
+        start, steps = w, 0
+        while after[w] in inside and steps <= len(inside):
+            w, steps = after[w], steps + 1
+        segments.append((port_in.get(start, f"vertex {start}"), port_out.get(w, f"vertex {w}")))
+    return frozenset(segments)
 
 
 def patterns(gadget: DigraphGadget) -> set[frozenset]:

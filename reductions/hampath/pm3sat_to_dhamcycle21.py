@@ -61,7 +61,7 @@ from npw.instances.elements import arc_id, clause_id, var_id, vertex_id
 from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21, is_planar
 from npw.instances.memo import remember_last
 from npw.instances.hampath.dhamcycle21_gadgets import (
-    CHANNEL_CLAUSES, LADDER_CELL, LADDER_CELL_ROUTES, LOWER, UPPER, channel_covers, degrees,
+    CHANNEL_CLAUSES, LADDER_CELL, LADDER_CELL_ROUTES, LOWER, UPPER, channel_covers, crossing_pattern, degrees,
 )
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat, attachment_order, random_instance
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
@@ -296,20 +296,10 @@ def claim_planar(formula: PlanarMonotone3Sat, tgt: DirectedHamCycle21) -> bool |
 def cell_pattern(formula: PlanarMonotone3Sat, j: int, k: int, cycle) -> frozenset:
     """How the cycle crosses the cell of clause j, position k: the (in-port, out-port) names of its
     segments, as :data:`~npw.instances.hampath.dhamcycle21_gadgets.LADDER_CELL` names them."""
-    p, after = plan(formula), _after(cycle)
-    inside = {w for c in range(CELL) for w in _cell(p, j, k, c)}
-    port_in = {_cell(p, j, k, c)[0]: name for name, c in LADDER_CELL.in_ports.items()}
-    port_out = {_cell(p, j, k, c)[1]: name for name, c in LADDER_CELL.out_ports.items()}
-    before = {w: u for u, w in after.items()}
-    segments = []
-    for w in sorted(inside):
-        if before.get(w) in inside:
-            continue
-        start, steps = w, 0
-        while after[w] in inside and steps <= len(inside):
-            w, steps = after[w], steps + 1
-        segments.append((port_in.get(start, f"vertex {start}"), port_out.get(w, f"vertex {w}")))
-    return frozenset(segments)
+    p = plan(formula)
+    return crossing_pattern(cycle, {w for c in range(CELL) for w in _cell(p, j, k, c)},
+                            {_cell(p, j, k, c)[0]: name for name, c in LADDER_CELL.in_ports.items()},
+                            {_cell(p, j, k, c)[1]: name for name, c in LADDER_CELL.out_ports.items()})
 
 
 def _cells(formula: PlanarMonotone3Sat):

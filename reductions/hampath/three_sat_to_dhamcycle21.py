@@ -61,7 +61,7 @@ from npw.instances.base import MAX_VERTICES
 from npw.instances.elements import clause_id, var_id, vertex_id
 from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21
 from npw.instances.hampath.dhamcycle21_gadgets import (
-    BACK, CLAUSE_CYCLE, DETOUR, TAP_CELL, TAP_CELL_ROUTES, THROUGH,
+    BACK, CLAUSE_CYCLE, DETOUR, TAP_CELL, TAP_CELL_ROUTES, THROUGH, crossing_pattern,
 )
 from npw.instances.sat.three_sat import ThreeSat
 from npw.reductions.base import BACKWARD_CLAIM, FORWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
@@ -241,21 +241,9 @@ def cell_pattern(formula: ThreeSat, j: int, k: int, cycle) -> frozenset:
     >>> [sorted(cell_pattern(formula, 0, k, cycle)) for k in range(3)]
     [[('L', 't'), ('t', 'R')], [('L', 'R')], [('R', 'L')]]
     """
-    order = [int(v) for v in cycle]
-    after = dict(zip(order, order[1:] + order[:1]))
-    inside = {w for c in range(TAP_CELL.num_vertices) for w in cell_vertex(formula, j, k, c)}
-    port_in = {cell_vertex(formula, j, k, c)[0]: name for name, c in TAP_CELL.in_ports.items()}
-    port_out = {cell_vertex(formula, j, k, c)[1]: name for name, c in TAP_CELL.out_ports.items()}
-    before = {w: u for u, w in after.items()}
-    segments = []
-    for w in sorted(inside):
-        if before.get(w) in inside:
-            continue
-        start, steps = w, 0
-        while after[w] in inside and steps <= len(inside):
-            w, steps = after[w], steps + 1
-        segments.append((port_in.get(start, f"vertex {start}"), port_out.get(w, f"vertex {w}")))
-    return frozenset(segments)
+    return crossing_pattern(cycle, {w for c in range(TAP_CELL.num_vertices) for w in cell_vertex(formula, j, k, c)},
+                            {cell_vertex(formula, j, k, c)[0]: name for name, c in TAP_CELL.in_ports.items()},
+                            {cell_vertex(formula, j, k, c)[1]: name for name, c in TAP_CELL.out_ports.items()})
 
 
 def claim_unsplit_degrees(formula: ThreeSat, tgt: DirectedHamCycle21) -> bool | str:
