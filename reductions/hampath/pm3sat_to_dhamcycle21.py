@@ -380,6 +380,7 @@ REDUCTION = Reduction.of_module(
     id="pm3sat-to-dhamcycle-21", source="pm3sat", target="dhamcycle-21",
     reference=SOURCE,
     source_sample=small_source,
-    checked="see BENCHMARKS.md, 'Issue 34 (session 8)'",
+    checked=("every pm3sat formula of up to 4 variables and 4 clauses up to symmetry and 300 random by source_sample "
+             "(4,046 cases: 3,684 yes, 362 no), every target planar; from 3-SAT, every one-clause formula"),
     notes="a ladder cell per literal occurrence and clause gadgets with channels; every target planar (claim)",
 )
