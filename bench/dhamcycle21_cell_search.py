@@ -134,24 +134,14 @@ def search(n: int, keep=None, accept=WANT.__eq__) -> list[DigraphGadget]:
                 ports = ({"L": 0, "R": r, "t": y}, {"L": l, "R": n - 1, "t": x})
                 if keep and not keep(DigraphGadget("", n, tuple(arcs), *ports)):
                     continue
-                into = Counter(w for _, w in arcs) + Counter([0, r, y])
-                out = Counter(u for u, _ in arcs) + Counter([n - 1, l, x])
-                lacking = [v for v in range(n) if into[v] + out[v] < 3]
-                room = [(u, w) for u in range(n) for w in range(n) if u != w and (u, w) not in arcs
-                        and (u in lacking or w in lacking) and out[u] < 2 and into[w] < 2]
-                for count in range((len(lacking) + 1) // 2, len(lacking) + 1):  # an arc may serve two
-                    for extra in itertools.combinations(room, count):
-                        more_in = into + Counter(w for _, w in extra)
-                        more_out = out + Counter(u for u, _ in extra)
-                        if any(more_in[v] > 2 or more_out[v] > 2 or more_in[v] + more_out[v] < 3 for v in range(n)):
-                            continue
-                        key = (tuple(sorted(arcs | set(extra))), r, l, x, y)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        cell = DigraphGadget(f"cell {len(found)}", n, key[0], *ports)
-                        if accept(patterns(cell)) and (keep is None or keep(split(cell))):
-                            found.append(cell)
+                for completed in _minimal_completions(n, arcs, *ports):
+                    key = (completed, r, l, x, y)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    cell = DigraphGadget(f"cell {len(found)}", n, completed, *ports)
+                    if accept(patterns(cell)) and (keep is None or keep(split(cell))):
+                        found.append(cell)
     return found
 
 
