@@ -18,7 +18,10 @@ The gadgets (drawn in ``docs/lemma_a1.md``; x to the right, y up):
 * :func:`dumbbell_with_pendant`: Figure 8(b): the same with the degree-1 vertex l below v;
 * :func:`tentacle`: a 2 x k rectangle joined at both ends (four ports), the "tentacle" that the
   pin hangs on;
-* :data:`TURN`: a length-8 cycle where a tentacle turns through 90 degrees.
+* :data:`TURN`: a length-8 cycle where a tentacle turns through 90 degrees;
+* the thickening of session 9 (:mod:`npw.reductions.hampath.dhamcycle21_to_thick`):
+  :data:`OUT_BLOCK`, the length-8 cycle as a vertex of out-degree 2, :func:`one_sided_tentacle`,
+  an optional arc, and :data:`ZIGZAG_TURN`, a turn that a single zigzag can cross.
 
 >>> len(dumbbell().cells), len(dumbbell_with_pendant().cells)
 (21, 22)
@@ -33,7 +36,7 @@ from typing import Iterator, Mapping
 
 from npw.instances.hampath.graph import STEPS, Point
 
-__all__ = ["Gadget", "RING8", "TURN", "dumbbell", "dumbbell_with_pendant", "End", "Pattern", "Segment",
+__all__ = ["Gadget", "OUT_BLOCK", "RING8", "TURN", "ZIGZAG_TURN", "one_sided_tentacle", "dumbbell", "dumbbell_with_pendant", "End", "Pattern", "Segment",
            "covers", "dumbbell_path", "pattern_ends", "ring8", "tentacle", "transform", "traversals", "uses_ports"]
 
 End = tuple  # ("port", index) or ("end", cell): how a segment's end leaves the gadget
@@ -155,6 +158,46 @@ def tentacle(k: int) -> Gadget:
 # upwards from (1, 2), (2, 2)
 TURN = Gadget("tentacle turn (length-8 cycle)", ring8(),
               (((0, 0), (-1, 0)), ((0, 1), (-1, 1)), ((1, 2), (1, 3)), ((2, 2), (2, 3))))
+
+
+# -- the thickening of session 9: a digraph of in/out degrees (2, 1) / (1, 2) as a max-degree-3 graph --
+
+OUT_BLOCK = Gadget(
+    "out-block (length-8 cycle with its in-corridor below and a tentacle on each side)", ring8(),
+    (((1, 0), (1, -1)), ((0, 0), (-1, 0)), ((0, 1), (-1, 1)), ((2, 0), (3, 0)), ((2, 1), (3, 1))),
+    marks={"F": (1, 0), "A1": (0, 0), "A2": (0, 1), "B1": (2, 0), "B2": (2, 1)},
+)
+"""A vertex of in/out degree (1, 2): the 3 x 3 ring, its in-arc's corridor at F (port 0, below the
+middle of the bottom row), its out-arcs' tentacles on the left (ports 1, 2: A1 and A2) and on the
+right (ports 3, 4: B1 and B2). Entered at F, it is covered either way (checked exhaustively,
+``tests/test_lemma_a1_gadgets.py``): F, A1, a U-turn through the left tentacle, A2 and round the top
+to B2, B1, out into the right tentacle; or the mirror image. Its other covers leave a tentacle
+untouched, which a one-sided tentacle cannot survive (:func:`one_sided_tentacle`)."""
+
+
+def one_sided_tentacle(k: int, row: int) -> Gadget:
+    """An optional arc: the 2 x k tentacle (x 0..k-1, y 0..1) joined at its out-end by both rows
+    (ports 0, 1: to an :data:`OUT_BLOCK`'s side) and at its in-end by the one cell (k - 1, ``row``)
+    (port 2: to the in-cell of the arc's head). With no path end inside it is covered in exactly two
+    ways (checked): a U-turn from the out-end, or one zigzag from the out-end's corner on row 0 (k
+    even, ``row`` 0; k odd, ``row`` 1) or row 1 (otherwise) to the in-end. No U-turn from the in-end,
+    no two rows through: the tentacle's in-end has one port.
+
+    >>> g = one_sided_tentacle(1, 1)
+    >>> g.cells, g.ports
+    (((0, 0), (0, 1)), (((0, 0), (-1, 0)), ((0, 1), (-1, 1)), ((0, 1), (1, 1))))
+    """
+    cells = tuple((x, y) for x in range(k) for y in range(2))
+    ports = (((0, 0), (-1, 0)), ((0, 1), (-1, 1)), ((k - 1, row), (k, row)))
+    return Gadget(f"one-sided tentacle 2 x {k} (in-end on row {row})", cells, ports)
+
+
+ZIGZAG_TURN = Gadget("zigzag turn (length-8 cycle)", ring8(),
+                     (((0, 0), (-1, 0)), ((0, 1), (-1, 1)), ((0, 2), (0, 3)), ((1, 2), (1, 3))))
+"""A one-sided tentacle turning through 90 degrees: in from the left on (0, 0), (0, 1), out upwards
+from (0, 2), (1, 2) (the ports of :data:`TURN` moved to the inner corner). Unlike :data:`TURN` it is
+crossed by one segment (port 1 to port 2, round the ring the long way) as well as by two nested
+ones (0 - 3 and 1 - 2), so both of a tentacle's ways go round it (checked)."""
 
 
 def transform(point: Point, rotation: int, mirror: bool, offset: Point = (0, 0)) -> Point:

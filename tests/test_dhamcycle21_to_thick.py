@@ -1,0 +1,113 @@
+"""Lemma A.1's step 3 without the drawing (session 9): the thickening's grid pieces, each checked
+exhaustively on its own (every way a Hamiltonian path can cover it with no end inside), and the
+reduction ``dhamcycle-21-to-hampath-thick`` on the planar chain's digraphs."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21
+from npw.instances.hampath.grid_gadgets import OUT_BLOCK, ZIGZAG_TURN, Gadget, one_sided_tentacle, ring8, traversals
+from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
+from reductions.hampath import dhamcycle21_to_thick as thick
+from reductions.hampath import pm3sat_to_dhamcycle21 as pm3sat
+
+
+def _pairs(gadget: Gadget) -> set[frozenset]:
+    """The covers' patterns as sets of port pairs (no end inside)."""
+    return {frozenset(frozenset(end[1] for end in segment) for segment in p)
+            for p in traversals(gadget, free_ends=0)}
+
+
+def _pair(*pairs) -> frozenset:
+    return frozenset(frozenset(p) for p in pairs)
+
+
+def test_out_block_is_left_through_one_side():
+    """OUT_BLOCK entered at F (port 0): the covers that touch both tentacles are exactly a U-turn
+    through one side and a zigzag out of the other side's row-0 corner (A1 = port 1, B1 = port 3),
+    the U-turn on the way (F is not joined to the zigzag's corner directly); every other cover
+    through F leaves a side untouched, which a one-sided tentacle cannot survive."""
+    assert OUT_BLOCK.max_degree() == 3
+    through_f = {p for p in _pairs(OUT_BLOCK) if any(0 in s for s in p)}
+    both_sides = {p for p in through_f if {1, 2} & {i for s in p for i in s} and {3, 4} & {i for s in p for i in s}}
+    assert both_sides == {_pair((0, 1), (2, 3)), _pair((0, 3), (1, 4))}
+    assert through_f - both_sides == {_pair((0, 1)), _pair((0, 3))}
+
+
+@pytest.mark.parametrize("k", range(1, 7))
+@pytest.mark.parametrize("row", (0, 1))
+def test_one_sided_tentacle_is_turned_or_crossed_once(k, row):
+    """A U-turn from the out-end (ports 0, 1), or one zigzag from the out-end's corner (row 0 when
+    k + row is even) to the in-end (port 2): nothing else, so never a U-turn from the in-end and
+    never two segments through."""
+    corner = 0 if (k + row) % 2 == 0 else 1
+    assert _pairs(one_sided_tentacle(k, row)) == {_pair((0, 1)), _pair((corner, 2))}
+
+
+def test_zigzag_turn_is_crossed_once_or_twice():
+    """ZIGZAG_TURN: crossed by one segment (1 - 2) or two nested ones (0 - 3, 1 - 2), or U-turned
+    on either side; TURN of PV84's kind is never crossed once."""
+    assert _pairs(ZIGZAG_TURN) == {_pair((0, 1)), _pair((2, 3)), _pair((1, 2)), _pair((0, 3), (1, 2))}
+
+
+def _bent_tentacle(k1: int, k2: int, row: int) -> Gadget:
+    """A one-sided tentacle k1 long to the right, ZIGZAG_TURN, k2 long upwards, its in-end on
+    column ``row`` of the upward part."""
+    cells = [(x, y) for x in range(k1) for y in range(2)] + list(ring8(k1, 0))
+    cells += [(k1 + i, 3 + j) for i in range(2) for j in range(k2)]
+    top = (k1 + row, 3 + k2 - 1)
+    return Gadget("bent tentacle", tuple(sorted(cells)), (((0, 0), (-1, 0)), ((0, 1), (-1, 1)), (top, (top[0], top[1] + 1))))
+
+
+@pytest.mark.parametrize("k1,k2", list(itertools.product(range(1, 4), range(1, 4))))
+def test_a_bent_tentacle_behaves_as_a_straight_one(k1, k2):
+    """Through a ZIGZAG_TURN a one-sided tentacle keeps its two ways: a U-turn from the out-end,
+    and (for one in-end column) one zigzag from one out-end corner; so a drawing may bend the
+    optional arcs (the corner's row fixed by k1, the in-end's column by k2)."""
+    found = [_pairs(_bent_tentacle(k1, k2, row)) for row in (0, 1)]
+    zigzags = [p - {_pair((0, 1))} for p in found]
+    assert all(_pair((0, 1)) in p for p in found)
+    assert sorted(len(z) for z in zigzags) == [0, 1]
+    (crossing,) = [z for z in zigzags if z][0]
+    assert crossing == _pair((1 - k1 % 2, 2))
+    assert [bool(z) for z in zigzags].index(True) == k2 % 2
+
+
+def _planar_chain_digraphs():
+    formulas = [
+        PlanarMonotone3Sat(1, [(1,), (-1,)], order=(1,)),
+        PlanarMonotone3Sat(3, [(1, 2, 3)], order=(1, 2, 3)),
+        PlanarMonotone3Sat(3, [(1, 2), (-1, -3), (2, 3)], order=(1, 2, 3), levels=(1, 1, 1)),
+    ]
+    return [(f, pm3sat.reduce(f)) for f in formulas]
+
+
+@pytest.mark.parametrize("formula,digraph", _planar_chain_digraphs())
+def test_thickened_planar_chain_digraphs(formula, digraph):
+    """On the planar chain's digraphs: max degree 3, bipartite, the pendants of degree 1; each
+    satisfying assignment's cycle becomes a path that passes the claims and comes back."""
+    g = thick.reduce(digraph)
+    assert thick.claim_pendants(digraph, g) is True and thick.claim_bipartite(digraph, g) is True
+    assert g.num_vertices == thick.size(digraph)["vertices"]
+    for values in itertools.product((False, True), repeat=formula.num_vars):
+        if not formula.verify(values):
+            continue
+        cycle = pm3sat.forward(formula, values)
+        path = thick.forward(digraph, cycle)
+        assert g.verify(path)
+        back = thick.backward(digraph, g, path)
+        assert digraph.verify(back) and set(back) == set(cycle)
+        assert thick.claim_tentacles(digraph, g, path, back) is True
+        assert thick.claim_blocks_one_zigzag(digraph, g, path, back) is True
+
+
+def test_a_forced_pair_of_arcs_gets_a_longer_corridor():
+    """Two forced arcs between the same pieces would give a double edge: the second corridor gets
+    two vertices instead (same parity), so the target stays a simple graph."""
+    d = DirectedHamCycle21(6, [(0, 1), (1, 5), (2, 0), (2, 3), (3, 4), (3, 5), (4, 0), (4, 2), (5, 1)])
+    g = thick.reduce(d)
+    assert len({frozenset(e) for e in g.edges}) == len(g.edges)
+    assert thick.claim_bipartite(d, g) is True
