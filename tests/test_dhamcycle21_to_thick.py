@@ -111,3 +111,62 @@ def test_a_forced_pair_of_arcs_gets_a_longer_corridor():
     g = thick.reduce(d)
     assert len({frozenset(e) for e in g.edges}) == len(g.edges)
     assert thick.claim_bipartite(d, g) is True
+
+
+# -- step 3b, first half: a planar orthogonal drawing of G1 (session 9) --------------------------
+
+def _simple(num_vertices: int, arcs) -> tuple[int, list[tuple[int, int]]]:
+    """The underlying graph with each second arc between the same two vertices subdivided."""
+    seen, edges, extra = set(), [], num_vertices
+    for u, w in arcs:
+        if frozenset((u, w)) in seen:
+            edges += [(u, extra), (extra, w)]
+            extra += 1
+        else:
+            seen.add(frozenset((u, w)))
+            edges.append((u, w))
+    return extra, edges
+
+
+def test_every_planar_chain_digraph_gets_an_orthogonal_drawing():
+    """st-numbering and the row-by-row sweep draw every digraph of pm3sat-to-dhamcycle-21's
+    random stream (seeds 0-59 that make a formula with clauses): no two routes meet, none passes a
+    vertex, no two leave a vertex the same way; each vertex on its own row."""
+    from npw.instances.hampath.orthogonal import check, orthogonal_drawing
+
+    drawn = 0
+    for seed in range(60):
+        try:
+            formula = pm3sat.small_source(seed)
+        except Exception:  # the stream's generator could not place the clauses it drew
+            continue
+        if not formula.clauses:
+            continue
+        n, edges = _simple(*(lambda g: (g.num_vertices, g.edges))(pm3sat.reduce(formula)))
+        d = orthogonal_drawing(n, edges)
+        assert check(d) is True, seed
+        assert sorted(y for _, y in d.position.values()) == list(range(n))
+        drawn += 1
+    assert drawn >= 40
+
+
+def test_st_numbering_and_refusals():
+    import networkx as nx
+
+    from npw.instances.hampath.orthogonal import Drawing, check, orthogonal_drawing, st_numbering
+
+    g = nx.random_regular_graph(3, 12, seed=4)
+    while not nx.is_biconnected(g):
+        g = nx.random_regular_graph(3, 12, seed=5)
+    s, t = next(iter(g.edges))
+    order = st_numbering(g, s, t)
+    rank = {v: i for i, v in enumerate(order)}
+    assert order[0] == s and order[-1] == t
+    assert all(min(rank[w] for w in g[v]) < rank[v] < max(rank[w] for w in g[v]) for v in order[1:-1])
+    with pytest.raises(ValueError, match="not planar"):
+        orthogonal_drawing(6, [(a, b) for a in range(3) for b in range(3, 6)])  # K3,3
+    with pytest.raises(ValueError, match="biconnected"):
+        orthogonal_drawing(4, [(0, 1), (1, 2), (2, 0), (2, 3)])
+    crossing = Drawing({0: (0, 1), 1: (2, 1), 2: (1, 0), 3: (1, 2)},
+                       {(0, 1): ((0, 1), (2, 1)), (2, 3): ((1, 0), (1, 2))})
+    assert check(crossing).endswith("meet at (1, 1)")
