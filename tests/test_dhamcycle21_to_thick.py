@@ -37,6 +37,29 @@ def test_out_block_is_left_through_one_side():
     assert through_f - both_sides == {_pair((0, 1)), _pair((0, 3))}
 
 
+def test_the_reductions_block_is_out_block():
+    """The reduction's ring is OUT_BLOCK's cells in cycle order (each next to the next), its F,
+    A1, A2, B1, B2 OUT_BLOCK's marked cells, and the route it writes through a block is a grid path
+    over all eight cells with the U-turn's gap between the marked cells of one side."""
+    ring = thick.RING
+    assert sorted(ring) == sorted(OUT_BLOCK.cells)
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(ring, ring[1:] + ring[:1]))
+    for name in ("F", "A1", "A2", "B1", "B2"):
+        assert ring[getattr(thick, name)] == OUT_BLOCK.marks[name]
+    d = DirectedHamCycle21(4, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 0), (3, 1)])
+    lay, g = thick.layout(d), thick.reduce(d)
+    edges = {frozenset(e) for e in g.edges}
+    block = lay.block[3]
+    for used, other in [((3, 0), (3, 1)), ((3, 1), (3, 0))]:  # vertex 3: both out-arcs optional
+        route = thick._block_route(lay, 3, used)
+        assert all(frozenset(e) in edges for e in zip(route, route[1:]))
+        assert route[0] == block[thick.F] and sorted(x for x in route if x in block) == sorted(block)
+        x1, x2 = (block[i] for i in thick.SIDES[lay.side[other]])
+        at = route.index(x1)
+        assert route[at:at + 4] == [x1, *lay.tentacle[other], x2]  # the U-turn through the unused arc
+        assert route[-1] == block[thick.SIDES[lay.side[used]][0]]  # out at the used side's corner
+
+
 @pytest.mark.parametrize("k", range(1, 7))
 @pytest.mark.parametrize("row", (0, 1))
 def test_one_sided_tentacle_is_turned_or_crossed_once(k, row):

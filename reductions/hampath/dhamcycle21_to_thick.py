@@ -37,7 +37,7 @@ its way to the used one. (The grid drawing, step 3b, is not built: docs/lemma_a1
 >>> d = DirectedHamCycle21(4, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 0), (3, 1)])
 >>> g = reduce(d)
 >>> g.num_vertices, g.max_degree(), g.verify(forward(d, (0, 1, 2, 3)))
-(25, 3, True)
+(29, 3, True)
 >>> backward(d, g, forward(d, (0, 1, 2, 3)))
 (0, 1, 2, 3)
 """
@@ -50,6 +50,7 @@ from npw.instances.base import MAX_VERTICES, InvalidInstance
 from npw.instances.elements import arc_id, edge_id, vertex_id
 from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21
 from npw.instances.hampath.graph import HamPathEnds
+from npw.instances.hampath.grid_gadgets import OUT_BLOCK
 from npw.instances.memo import remember_last
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
@@ -59,9 +60,10 @@ __all__ = ["CLAIMS", "Layout", "REDUCTION", "SOURCE", "V1", "backward", "claim_b
 SOURCE = ("our thickening for Papadimitriou & Vazirani 1984 (in-cells, length-8 out-blocks, one-sided tentacles, "
           "corridors), as Brunner et al., Solo Chess with unlimited moves, Appendix A, proof of Lemma A.1, cites it")
 V1 = 0
-# the out-block's ring, in cycle order (grid_gadgets.OUT_BLOCK's cells), and its named places
+# the out-block's ring: grid_gadgets.OUT_BLOCK's cells in cycle order, and its named places as
+# indices into it (tests/test_dhamcycle21_to_thick.py checks both against OUT_BLOCK)
 RING = ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1))
-F, A1, B1, B2, A2 = 1, 0, 2, 3, 7  # indices into RING
+F, A1, B1, B2, A2 = (RING.index(OUT_BLOCK.marks[name]) for name in ("F", "A1", "B1", "B2", "A2"))
 SIDES = {"A": (A1, A2), "B": (B1, B2)}
 
 
@@ -160,7 +162,7 @@ def _layout(src: DirectedHamCycle21) -> Layout:
         corridor[(u, w)] = middle
         chain = (a, *middle, b)
         edges.extend(zip(chain, chain[1:]))
-        taken.update(frozenset(e) for e in zip(chain, chain[1:]))
+        taken.add(frozenset((a, b)))  # the edges through new middle vertices can double nothing
     return Layout(len(owner), tuple(edges), s, t, cell, block, side, tentacle, corridor, joins, in0, out0,
                   tuple(owner))
 
@@ -214,10 +216,11 @@ def _block_route(lay: Layout, u: int, used: tuple[int, int]) -> list[int]:
     ring = lay.block[u]
     go = lay.side[used]
     other_arc = next((a for a in lay.side if a[0] == u and a != used), None)
+    top = [i for i in range(len(RING)) if i not in (F, A1, A2, B1, B2)]  # the ring's top row, from B's end
     if go == "B":
-        order = [F, A1, "U", A2, 6, 5, 4, B2, B1]
+        order = [F, A1, "U", A2, *top[::-1], B2, B1]
     else:
-        order = [F, B1, "U", B2, 4, 5, 6, A2, A1]
+        order = [F, B1, "U", B2, *top, A2, A1]
     route: list[int] = []
     for step in order:
         if step == "U":
@@ -259,7 +262,7 @@ def backward(src: DirectedHamCycle21, tgt: HamPathEnds, path) -> tuple[int, ...]
     if order[0] != lay.t:
         order.reverse()
     cycle: list[int] = []
-    for x in order[:-1]:
+    for x in order:
         who = lay.owner[x]
         if who.startswith("vertex:"):
             v = int(who.split(":")[1])
