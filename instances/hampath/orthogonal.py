@@ -154,10 +154,11 @@ def orthogonal_drawing(num_vertices: int, edges) -> Drawing:
             if slots != list(range(slots[0], slots[0] + len(slots))):
                 raise ValueError(f"the in-edges of vertex {v} are not consecutive: the embedding is not upward")
             place = slots[0]
-            middle = in_edges_sorted = [frontier[i] for i in slots]
-            home = column_of_edge[middle[len(middle) // 2] if len(middle) == 3 else middle[0]]
+            below = [frontier[i] for i in slots]  # the in-edges, left to right
+            # on the middle one of three (t), else on the leftmost: the others come in from the side
+            home = column_of_edge[below[1] if len(below) == 3 else below[0]]
             del frontier[slots[0]:slots[0] + len(slots)]
-            straight = 0 if len(in_edges_sorted) < 3 else None
+            straight = 0 if len(below) < 3 else None  # the leftmost out-edge goes straight up
         column_of_vertex[v] = home
         new_edges = [frozenset((v, w)) for w in outs]
         for i, e in enumerate(new_edges):
@@ -166,7 +167,7 @@ def orthogonal_drawing(num_vertices: int, edges) -> Drawing:
             else:
                 left_of_straight = straight is not None and i < straight
                 column_of_edge[e] = new_column(home, right=not left_of_straight)
-        # the new columns must sit in the right order around home: fix by re-inserting in order
+        # the out-edges take the in-edges' place among the open edges, left to right
         frontier[place:place] = new_edges
     x_of = {label: i for i, label in enumerate(columns)}
     position = {v: (x_of[column_of_vertex[v]], rank[v]) for v in order}

@@ -92,16 +92,14 @@ class Layout:
     owner: tuple
 
 
-def _kind(src: DirectedHamCycle21, v: int) -> tuple[int, int]:
-    into = sum(1 for _, w in src.edges if w == v)
-    out = sum(1 for u, _ in src.edges if u == v)
-    return into, out
-
-
 @remember_last
 def _layout(src: DirectedHamCycle21) -> Layout:
     n = src.num_vertices
-    kinds = [_kind(src, v) for v in range(n)]
+    into, out = [0] * n, [0] * n
+    for u, w in src.edges:
+        out[u] += 1
+        into[w] += 1
+    kinds = list(zip(into, out))
     owner: list = []
     edges: list[tuple[int, int]] = []
 
