@@ -17,7 +17,7 @@ in- or out-arc uses it). The target is made of four grid pieces
   (:func:`~npw.instances.hampath.grid_gadgets.one_sided_tentacle`, 2 x 1 here): two vertices p - q,
   p joined to the tail's block at X1, q to X2 and to the head's in-cell;
 * a forced arc is a *corridor*: a path of 0 or 1 vertices (the parity that keeps the target
-  bipartite, as a grid drawing needs), from the tail's in-cell (or its block's X1) to the head's
+  bipartite, as a grid drawing needs; 2 where a bare edge would double another), from the tail's in-cell (or its block's X1) to the head's
   in-cell (or its block's F).
 
 v1 = vertex 0 is cut open as PV84's Figure 2 does: its in-part (in_0) takes the pendant s, its
@@ -115,10 +115,12 @@ def _layout(src: DirectedHamCycle21) -> Layout:
             block[v] = tuple(new(vertex_id(v)) for _ in RING)
             edges.extend((block[v][i], block[v][(i + 1) % len(RING)]) for i in range(len(RING)))
     side, tentacle, corridor, joins = {}, {}, {}, {}
-    for u in range(n):
-        if kinds[u] == (1, 2):
-            for name, (u2, w) in zip("AB", sorted(a for a in src.edges if a[0] == u)):
-                side[(u2, w)] = name
+    leaving: dict[int, list[tuple[int, int]]] = {u: [] for u in block}
+    for u, w in src.edges:
+        if u in leaving:
+            leaving[u].append((u, w))
+    for u, arcs in leaving.items():  # the smaller head on the left (A), the other on the right (B)
+        side.update(zip(sorted(arcs), "AB"))
     for u, w in src.edges:
         if kinds[u] == (1, 2) and kinds[w] == (2, 1):  # optional: a one-sided tentacle
             x1, x2 = SIDES[side[(u, w)]]
@@ -197,8 +199,8 @@ def layout(src: DirectedHamCycle21) -> Layout:
 
 
 def size(src: DirectedHamCycle21) -> dict[str, int]:
-    """1 vertex a (2, 1) vertex, 8 a (1, 2) vertex, 2 an optional arc, 0 or 1 a forced arc, 3 more
-    for v1's cut and its pendants (2 if v1 has kind (1, 2))."""
+    """1 vertex a (2, 1) vertex, 8 a (1, 2) vertex, 2 an optional arc, 0, 1 or 2 a forced arc (the
+    parity decides), and 3 for v1's other part and the pendants s and t."""
     return {"vertices": _layout(src).num_vertices}
 
 
