@@ -11,8 +11,8 @@ import pytest
 from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21
 from npw.instances.hampath.grid_gadgets import OUT_BLOCK, ZIGZAG_TURN, Gadget, one_sided_tentacle, ring8, traversals
 from npw.instances.sat.planar_monotone import PlanarMonotone3Sat
-from reductions.hampath import dhamcycle21_to_thick as thick
-from reductions.hampath import pm3sat_to_dhamcycle21 as pm3sat
+from npw.reductions.hampath import dhamcycle21_to_thick as thick
+from npw.reductions.hampath import pm3sat_to_dhamcycle21 as pm3sat
 
 
 def _pairs(gadget: Gadget) -> set[frozenset]:
