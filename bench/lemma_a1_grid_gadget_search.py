@@ -337,8 +337,10 @@ def drawing(cells, ports) -> str:
     outs = {o for _, o in ports}
     xs = [c[0] for c in cells] + [o[0] for o in outs]
     ys = [c[1] for c in cells] + [o[1] for o in outs]
-    return "\n".join("".join("#" if (x, y) in cells else "o" if (x, y) in outs else "." for x in range(min(xs), max(xs) + 1))
-                     for y in range(max(ys), min(ys) - 1, -1))
+    def mark(x: int, y: int) -> str:
+        return "#" if (x, y) in cells else "o" if (x, y) in outs else "."
+
+    return "\n".join("".join(mark(x, y) for x in range(min(xs), max(xs) + 1)) for y in range(max(ys), min(ys) - 1, -1))
 
 
 def main() -> None:

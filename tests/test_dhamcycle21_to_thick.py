@@ -82,7 +82,8 @@ def _bent_tentacle(k1: int, k2: int, row: int) -> Gadget:
     cells = [(x, y) for x in range(k1) for y in range(2)] + list(ring8(k1, 0))
     cells += [(k1 + i, 3 + j) for i in range(2) for j in range(k2)]
     top = (k1 + row, 3 + k2 - 1)
-    return Gadget("bent tentacle", tuple(sorted(cells)), (((0, 0), (-1, 0)), ((0, 1), (-1, 1)), (top, (top[0], top[1] + 1))))
+    ports = (((0, 0), (-1, 0)), ((0, 1), (-1, 1)), (top, (top[0], top[1] + 1)))
+    return Gadget("bent tentacle", tuple(sorted(cells)), ports)
 
 
 @pytest.mark.parametrize("k1,k2", list(itertools.product(range(1, 4), range(1, 4))))

@@ -36,8 +36,9 @@ from typing import Iterator, Mapping
 
 from npw.instances.hampath.graph import STEPS, Point
 
-__all__ = ["Gadget", "OUT_BLOCK", "RING8", "TURN", "ZIGZAG_TURN", "one_sided_tentacle", "dumbbell", "dumbbell_with_pendant", "End", "Pattern", "Segment",
-           "covers", "dumbbell_path", "pattern_ends", "ring8", "tentacle", "transform", "traversals", "uses_ports"]
+__all__ = ["Gadget", "OUT_BLOCK", "RING8", "TURN", "ZIGZAG_TURN", "dumbbell", "dumbbell_with_pendant", "End",
+           "Pattern", "Segment", "covers", "dumbbell_path", "one_sided_tentacle", "pattern_ends", "ring8", "tentacle",
+           "transform", "traversals", "uses_ports"]
 
 End = tuple  # ("port", index) or ("end", cell): how a segment's end leaves the gadget
 Segment = tuple  # (end, end), sorted
@@ -170,7 +171,7 @@ OUT_BLOCK = Gadget(
 """A vertex of in/out degree (1, 2): the 3 x 3 ring, its in-arc's corridor at F (port 0, below the
 middle of the bottom row), its out-arcs' tentacles on the left (ports 1, 2: A1 and A2) and on the
 right (ports 3, 4: B1 and B2). Entered at F, it is covered either way (checked exhaustively,
-``tests/test_lemma_a1_gadgets.py``): F, A1, a U-turn through the left tentacle, A2 and round the top
+``tests/test_dhamcycle21_to_thick.py``): F, A1, a U-turn through the left tentacle, A2 and round the top
 to B2, B1, out into the right tentacle; or the mirror image. Its other covers leave a tentacle
 untouched, which a one-sided tentacle cannot survive (:func:`one_sided_tentacle`)."""
 

@@ -17,8 +17,8 @@ in- or out-arc uses it). The target is made of four grid pieces
   (:func:`~npw.instances.hampath.grid_gadgets.one_sided_tentacle`, 2 x 1 here): two vertices p - q,
   p joined to the tail's block at X1, q to X2 and to the head's in-cell;
 * a forced arc is a *corridor*: a path of 0 or 1 vertices (the parity that keeps the target
-  bipartite, as a grid drawing needs; 2 where a bare edge would double another), from the tail's in-cell (or its block's X1) to the head's
-  in-cell (or its block's F).
+  bipartite, as a grid drawing needs; 2 where a bare edge would double another), from the tail's
+  in-cell (or its block's X1) to the head's in-cell (or its block's F).
 
 v1 = vertex 0 is cut open as PV84's Figure 2 does: its in-part (in_0) takes the pendant s, its
 out-part (out_0) the pendant t. So the target has two degree-1 vertices and max degree 3.
