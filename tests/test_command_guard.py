@@ -102,6 +102,22 @@ def test_guard_raises_the_time_limit_in_the_main_thread():
     assert raised.value.kind == "time" and "sleeping: out of time" in raised.value.message
 
 
+def test_a_limit_turned_into_another_error_on_its_way_up_is_still_the_limit():
+    """An import of C code that the limit interrupts re-raises it as ImportError (numpy's did, in
+    ``npw solve big.json --competition --timeout 0.01`` on a cold start: exit 70, "internal
+    error"): the guard still answers with the limit."""
+    with pytest.raises(CommandLimit) as raised:
+        with guarded(time_limit=0.2, what="importing"):
+            try:
+                time.sleep(30)
+            except CommandLimit as limit:
+                raise ImportError('PyCapsule_Import could not import module "datetime"') from limit
+    assert raised.value.kind == "time" and "importing: out of time" in raised.value.message
+    with pytest.raises(ZeroDivisionError):  # before any limit, an error is itself
+        with guarded(time_limit=30, what="dividing"):
+            1 / 0
+
+
 def test_guard_raises_the_memory_limit():
     limit = resident_bytes() + (150 << 20)
     with pytest.raises(CommandLimit) as raised:

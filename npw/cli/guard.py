@@ -411,5 +411,13 @@ def guarded(time_limit: float | None = None, what: str = "the command",
     guard.start()
     try:
         yield guard
+    except CommandLimit:
+        raise
+    except Exception as error:
+        # the limit can reach the main thread inside an import of C code, which re-raises it as
+        # an ImportError (numpy does): past the limit, what surfaces is the limit
+        if guard._limit is not None:
+            raise guard._limit from error
+        raise
     finally:
         guard.finish()
