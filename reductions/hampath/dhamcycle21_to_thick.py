@@ -317,7 +317,7 @@ def claim_tentacles(src, tgt, path, cycle) -> bool | str:
         zigzag = {frozenset((x1, p)), frozenset((p, q)), frozenset((q, lay.cell[w]))} <= steps
         uturn = {frozenset((x1, p)), frozenset((p, q)), frozenset((q, x2))} <= steps
         if zigzag == uturn:
-            return f"the tentacle of arc {(u, w)} is covered neither way"
+            return f"the tentacle of arc {(u, w)} is covered neither way (or both)"
         if zigzag != ((u, w) in used):
             return f"the tentacle of arc {(u, w)} is crossed against the cycle"
     return True
@@ -327,21 +327,21 @@ def claim_blocks_one_zigzag(src, tgt, path, cycle) -> bool | str:
     """Each out-block is entered at F and left through exactly one side's tentacle or corridor
     (one U-turn, one zigzag); each in-cell takes exactly one in-arc."""
     lay, steps = _layout(src), _steps(path)
-    for u, ring in lay.block.items():
+    for u in lay.block:
         left = 0
-        for (a, w), name in lay.side.items():
+        for a, w in lay.side:
             if a != u:
                 continue
             if (a, w) in lay.tentacle:
-                p, q = lay.tentacle[(a, w)]
+                q = lay.tentacle[(a, w)][1]
                 left += frozenset((q, lay.cell[w])) in steps
             else:
                 left += 1  # a forced arc's corridor is always on the path
         if left != 1:
             return f"the block of vertex {u} is left through {left} arcs"
     for w, c in lay.cell.items():
-        taken = sum(frozenset((q, c)) in steps for (a, b), (p, q) in lay.tentacle.items() if b == w)
-        taken += sum(1 for (a, b) in lay.corridor if b == w)
+        taken = sum(frozenset((q, c)) in steps for (_, b), (_, q) in lay.tentacle.items() if b == w)
+        taken += sum(1 for _, b in lay.corridor if b == w)
         if taken != 1:
             return f"the in-cell of vertex {w} takes {taken} in-arcs"
     return True
