@@ -30,7 +30,7 @@ from npw.instances.validation import (MAX_CHESS_SIDE, MAX_COORDINATE, MAX_INTEGE
                                       MAX_PUZZLE_SIDE, MAX_TORUS_CELLS, MAX_VARIABLES, MAX_VERTICES)
 
 __all__ = ["Assignment", "BinPackingFile", "BwpFile", "ChessSide", "CliqueFile", "CnfFile", "ColoringCertificate",
-           "ColoringFile", "Coordinate", "Count", "DirectedHamCycle21File", "DirectedHamCycleFile",
+           "ColoringFile", "Coordinate", "Count", "DirectedHamCycle21File", "DirectedHamCycle21PlanarFile", "DirectedHamCycleFile",
            "DominatingSetFile", "FeedbackVertexSetFile",
            "FourPartitionCertificate", "FourPartitionFile", "HamCycleFile", "HamPathCertificate",
            "HamPathDumbbellsFile", "HamPathEndsFile", "HamPathFile", "HamPathGridStartFile", "IndependentSetFile",
@@ -199,6 +199,10 @@ class DirectedHamCycleFile(_HamCycleFields, kw_only=True):
 
 class DirectedHamCycle21File(_HamCycleFields, kw_only=True):
     problem: Literal["dhamcycle-21"]  # arcs; in/out degrees (2, 1) or (1, 2)
+
+
+class DirectedHamCycle21PlanarFile(_HamCycleFields, kw_only=True):
+    problem: Literal["dhamcycle-21-planar"]  # arcs; in/out degrees (2, 1) or (1, 2); planar
 
 # -- the classic graph problems (instances/graphs/) -------------------------------------------------
 

@@ -379,7 +379,7 @@ EXPORTS = (
       for problem in ("hampath", "hampath-grid-s", "hampath-st", "hampath-dumbbells")),
     *(Export(problem, "hcp", to_hcp) for problem in ("hampath", "hampath-grid-s", "hampath-st", "hampath-dumbbells")),
     *(Export(problem, "dimacs", hamcycle_dimacs, clause_bound=hamiltonian_clauses)
-      for problem in ("hamcycle", "dhamcycle", "dhamcycle-21")),
+      for problem in ("hamcycle", "dhamcycle", "dhamcycle-21", "dhamcycle-21-planar")),
     Export("hamcycle", "hcp", cycle_to_hcp),
     *(Export(problem, "dimacs", graph_dimacs, clause_bound=edge_clauses) for problem in ("indset", "vertexcover")),
     # every graph problem's graph in each graph file format, its question in a comment or attribute:

@@ -21,7 +21,8 @@ The gadgets (drawn in ``docs/lemma_a1.md``; x to the right, y up):
 * :data:`TURN`: a length-8 cycle where a tentacle turns through 90 degrees;
 * the thickening of session 9 (:mod:`npw.reductions.hampath.dhamcycle21_to_thick`):
   :data:`OUT_BLOCK`, the length-8 cycle as a vertex of out-degree 2, :func:`one_sided_tentacle`,
-  an optional arc, and :data:`ZIGZAG_TURN`, a turn that a single zigzag can cross.
+  an optional arc, and :data:`ZIGZAG_TURN`, a turn that a single zigzag can cross (and
+  :data:`ZIGZAG_TURN_SHIFTED`, session 10, the same with its lanes one cell further along).
 
 >>> len(dumbbell().cells), len(dumbbell_with_pendant().cells)
 (21, 22)
@@ -36,7 +37,7 @@ from typing import Iterator, Mapping
 
 from npw.instances.hampath.graph import STEPS, Point
 
-__all__ = ["Gadget", "OUT_BLOCK", "RING8", "TURN", "ZIGZAG_TURN", "dumbbell", "dumbbell_with_pendant", "End",
+__all__ = ["Gadget", "OUT_BLOCK", "RING8", "TURN", "ZIGZAG_TURN", "ZIGZAG_TURN_SHIFTED", "dumbbell", "dumbbell_with_pendant", "End",
            "Pattern", "Segment", "covers", "dumbbell_path", "one_sided_tentacle", "pattern_ends", "ring8", "tentacle",
            "transform", "traversals", "uses_ports"]
 
@@ -199,6 +200,17 @@ ZIGZAG_TURN = Gadget("zigzag turn (length-8 cycle)", ring8(),
 from (0, 2), (1, 2) (the ports of :data:`TURN` moved to the inner corner). Unlike :data:`TURN` it is
 crossed by one segment (port 1 to port 2, round the ring the long way) as well as by two nested
 ones (0 - 3 and 1 - 2), so both of a tentacle's ways go round it (checked)."""
+
+
+ZIGZAG_TURN_SHIFTED = Gadget("zigzag turn, its lanes one cell further along (length-8 cycle)", ring8(),
+                             (((0, 1), (-1, 1)), ((0, 2), (-1, 2)), ((1, 2), (1, 3)), ((2, 2), (2, 3))))
+""":data:`ZIGZAG_TURN` with the lane coming in on rows 1, 2 and going out on columns 1, 2: crossed
+by one segment (port 1 to port 2, the long way round) or two nested ones, like it (checked). A
+lane takes whichever of the two makes its zigzag reach the turn on the inner line: they end the
+run before them one cell apart and start the run after them one cell apart
+(:func:`npw.instances.hampath.expansion.lane`). Of the four ways to put two lanes on two sides of
+the ring at its inner corner, these are the two crossed once at max degree 3 (rows 0, 1 with
+columns 1, 2 is never crossed once; rows 1, 2 with columns 0, 1 gives (0, 2) degree 4)."""
 
 
 def transform(point: Point, rotation: int, mirror: bool, offset: Point = (0, 0)) -> Point:

@@ -56,23 +56,25 @@ def lemma_a1_problem(namespace: Mapping[str, Any], **fields: Any) -> Problem:
         ``planted_with_path(seed, **params) -> (instance, path)``.
     **fields : Any
         The problem's own fields (``id``, ``title``, ``instance_type``, ``certificate_doc``,
-        ``file_model``).
+        ``file_model``; ``deciders`` and ``verify_deciders`` where they differ from dp and sat).
 
     Returns
     -------
     Problem
-        The record: dynamic programming then SAT as deciders, drawn as a graph, also written as
+        The record: dynamic programming then SAT as deciders (unless given), drawn as a graph, also written as
         TSPLIB HCP.
     """
     planted_with_path = namespace["planted_with_path"]
+    deciders = fields.pop("deciders", ("dp", "sat"))
+    verify_deciders = fields.pop("verify_deciders", ("dp", "sat"))
     return Problem.of_module(
         namespace,
         generators={"random": namespace["random_instance"], "planted": namespace["planted_instance"],
                     "certified-no": namespace["certified_no_instance"]},
         default_generator="random",
-        verify_deciders=("dp", "sat"),
+        verify_deciders=verify_deciders,
         planted_certificates={"planted": lambda seed, **params: planted_with_path(seed, **params)[1]},
-        deciders=("dp", "sat"),
+        deciders=deciders,
         renderer="npw.instances.hampath.render:render_svg",
         elements=graph_elements,
         formats=(FileFormat("hcp", (".hcp",), write="npw.instances.hampath.hcp:to_hcp"),),

@@ -185,5 +185,6 @@ DECIDERS = (
     # hamcycle-to-hampath targets stay on the DP
     *(Decider(problem, "dp", solve) for problem in ("hampath", "hampath-grid-s", "hampath-st",
                                                      "hampath-dumbbells")),
-    *(Decider(problem, "dp", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle", "dhamcycle-21")),
+    *(Decider(problem, "dp", solve_cycle, fast=fast)
+      for problem in ("hamcycle", "dhamcycle", "dhamcycle-21", "dhamcycle-21-planar")),
 )

@@ -118,5 +118,6 @@ def solve_cycle(instance, timeout: float | None = None, solver: str | None = Non
 # -- what this module declares (npw.solvers.registry; npw index finds it) --------------------
 
 DECIDERS = (
-    *(Decider(problem, "sat-edges", solve_cycle) for problem in ("hamcycle", "dhamcycle", "dhamcycle-21")),
+    *(Decider(problem, "sat-edges", solve_cycle)
+      for problem in ("hamcycle", "dhamcycle", "dhamcycle-21", "dhamcycle-21-planar")),
 )

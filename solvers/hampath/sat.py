@@ -98,5 +98,6 @@ DECIDERS = (
                                                      "hampath-dumbbells")),
     # the position encoding is fast only where the DP is (4.5 s on a 49-vertex cycle target, where
     # sat-edges takes 0.002 s: BENCHMARKS.md): past it the default decider goes on to sat-edges
-    *(Decider(problem, "sat", solve_cycle, fast=fast) for problem in ("hamcycle", "dhamcycle", "dhamcycle-21")),
+    *(Decider(problem, "sat", solve_cycle, fast=fast)
+      for problem in ("hamcycle", "dhamcycle", "dhamcycle-21", "dhamcycle-21-planar")),
 )
