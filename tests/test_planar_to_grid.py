@@ -37,6 +37,19 @@ def test_the_shifted_zigzag_turn_is_crossed_once_or_twice():
         _pair((0, 1)), _pair((2, 3)), _pair((1, 2)), _pair((0, 3), (1, 2))}
 
 
+def test_of_four_placements_two_turns_are_crossed_once():
+    """Two lanes on the ring's left and top sides at its inner corner (in on rows a, a + 1, out on
+    columns b, b + 1): rows 0, 1 with columns 1, 2 is never crossed once; rows 1, 2 with columns 0,
+    1 would give the corner cell degree 4; the other two are ZIGZAG_TURN and ZIGZAG_TURN_SHIFTED."""
+    def placed(a: int, b: int) -> Gadget:
+        return Gadget("turn", ring8(), (((0, a), (-1, a)), ((0, a + 1), (-1, a + 1)),
+                                        ((b, 2), (b, 3)), ((b + 1, 2), (b + 1, 3))))
+
+    assert placed(0, 0).ports == ZIGZAG_TURN.ports and placed(1, 1).ports == ZIGZAG_TURN_SHIFTED.ports
+    assert not any(len(p) == 1 and p != _pair((0, 1)) and p != _pair((2, 3)) for p in _pairs(placed(0, 1)))
+    assert placed(1, 0).max_degree() == 4
+
+
 @pytest.mark.parametrize("turn,gadget", [(_TURNS[0], ZIGZAG_TURN), (_TURNS[1], ZIGZAG_TURN_SHIFTED)])
 def test_the_lanes_ways_round_each_turn_are_its_gadgets(turn, gadget):
     """Each turn's ways (in its own frame) run between the gadget's port cells: the outer one from

@@ -46,13 +46,14 @@ def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int
               red_edges: Collection[tuple[int, int]] = (), ringed: Collection[int] = (),
               filled: Collection[int] = (), extras: Mapping[int, str] | None = None,
               fills: Mapping[int, str] | None = None, directed: bool = False,
-              arrangement: Arrangement | None = None) -> str:
+              arrangement: Arrangement | None = None, dot: float | None = None) -> str:
     """The graph with vertex v at ``at[v]``: ``red_edges`` (pairs u < v) drawn thick red,
     ``ringed`` vertices with a red ring, ``filled`` ones filled red (``fills[v]`` another fill),
     ``extras[v]`` more SVG in v's group (drawn around the vertex's centre). ``directed``: the
     pairs are arcs (tail, head), each drawn as an arrow tagged ``arc:U-V``, ``red_edges`` arcs too.
     An ``arrangement`` (``npw explore``'s layout by provenance) moves the vertices it places, boxes
-    its groups and labels each vertex below its circle."""
+    its groups and labels each vertex below its circle. ``dot``: each vertex a dot of that radius,
+    unnumbered and unlabelled (a graph too dense for its numbers to be read)."""
     check_drawable(len(at) + len(edges), "vertices and edges")
     if arrangement is not None:
         at = [arrangement.at(vertex_id(v), p) for v, p in enumerate(at)]
@@ -88,8 +89,11 @@ def graph_svg(title: str, at: Sequence[Position], edges: Sequence[tuple[int, int
     for v, (x, y) in enumerate(at):
         ring = f'stroke="{RED}" stroke-width="2"' if v in ringed else 'stroke="#000" stroke-width="1"'
         fill = fills.get(v, "#f99" if v in filled else "#fff")
-        body = f'<circle r="{RADIUS}" fill="{fill}" {ring}/><text y="4" text-anchor="middle">{v}</text>' + extras.get(v, "")
-        if arrangement is not None:  # the label rides with the vertex's group
+        if dot is not None:
+            body = f'<circle r="{dot:.1f}" fill="{fill}" {ring}><title>{v}</title></circle>' + extras.get(v, "")
+        else:
+            body = f'<circle r="{RADIUS}" fill="{fill}" {ring}/><text y="4" text-anchor="middle">{v}</text>' + extras.get(v, "")
+        if arrangement is not None and dot is None:  # the label rides with the vertex's group
             body += arrangement.label(vertex_id(v), 0.0, RADIUS + 12.0)
         parts.append(movable(vertex_id(v), round(x, 1), round(y, 1), body))
     parts.append("</svg>")

@@ -14,9 +14,9 @@ A lane's two *lines* are its *main* line, which follows the polyline, and its *s
 to one side; the side (left or right of the way it runs) never changes, as a turn turns both. At a
 corner the line on the turn's inside takes the ring's short way, the outer one its long way.
 
->>> ln = lane((0, 0), (0, -1), [(0, 0), (12, 0)], (12, 0), (0, 1))
->>> len(ln.cells), ln.start, ln.q
-(18, ((2, 0), (2, -1)), (11, 0))
+>>> ln = lane((0, 0), (0, -1), [(0, 0), (13, 0)], (13, 0), (0, 1))  # block centre even, in-cell odd
+>>> len(ln.cells), ln.start, ln.q, ln.zigzag[-1] == ln.q, len(set(ln.uturn))
+(22, ((2, 0), (2, -1)), (12, 0), True, 22)
 """
 
 from __future__ import annotations
@@ -171,9 +171,9 @@ class Lane:
 
 
 # The two turns a lane may take at a corner, each in its own frame (in along +x, out along +y):
-# ZIGZAG_TURN (in on rows 0, 1, out on columns 0, 1) and the same ring with the lanes one further
-# along each side (rows 1, 2 and columns 1, 2; found by the search of docs/lemma_a1.md, "Step
-# 3b"). Both are crossed once, round the long way from the inner line to the inner line, or by
+# ZIGZAG_TURN (in on rows 0, 1, out on columns 0, 1) and ZIGZAG_TURN_SHIFTED, the same ring with
+# the lanes one further along each side (rows 1, 2 and columns 1, 2; of the four placements, the
+# two crossed once at max degree 3: tests/test_planar_to_grid.py). Both are crossed once, round the long way from the inner line to the inner line, or by
 # two nested segments. Per turn: where the main line turns (outer main, inner main), the outer
 # line's way round, the inner line's, and the long way (inner to inner).
 _TURNS = (

@@ -1,5 +1,7 @@
 """SVG drawing of a Hamiltonian-path instance (``npw render``; hampath, hampath-grid-s,
-hampath-st): a grid graph at its coordinates, any other graph on a circle; s and t ringed.
+hampath-st): a grid graph at its coordinates, any other graph on a circle; s and t ringed. A grid
+too fine for numbered circles (step under :data:`DOTS_BELOW` pixels: Lemma A.1's drawn targets,
+thousands of cells) has each vertex as a dot, its number in its tooltip, the path unnumbered.
 
 Every vertex is the movable group ``data-el="vertex:V"``, every edge a line ``data-el="edge:U-V"``;
 a path (a certificate, checked first) is drawn over its edges in red, numbered along the way.
@@ -19,7 +21,9 @@ from npw.instances.base import InvalidInstance
 from npw.instances.svg import check_drawable
 from npw.instances.graphs.render import MARGIN, RADIUS, RED, SIDE, circle_positions, graph_svg
 
-__all__ = ["positions", "render_cycle", "render_svg"]
+__all__ = ["DOTS_BELOW", "positions", "render_cycle", "render_svg"]
+
+DOTS_BELOW = 2 * RADIUS + 8  # a grid step (pixels) that leaves room between numbered circles
 
 
 def positions(instance: Any) -> list[tuple[float, float]]:
@@ -48,15 +52,21 @@ def render_svg(instance: Any, certificate: Sequence[int] | None = None, *,
         order = {int(v): i for i, v in enumerate(certificate)}
         on_path = {(min(a, b), max(a, b)) for a, b in zip(certificate, certificate[1:])}
     ends = {v: label for v, label in ((instance.s, "s"), (instance.t, "t")) if v is not None}
+    at = positions(instance)
+    dot = None
+    if instance.coords is not None and len(at) > 1:
+        step = min(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in (
+            (at[u], at[v]) for u, v in instance.edges)) if instance.edges else DOTS_BELOW
+        dot = step * 0.35 if step < DOTS_BELOW else None
     extras = {}
     for v in range(instance.num_vertices):
         extra = f'<text x="{RADIUS + 2}" y="-{RADIUS - 2}" fill="{RED}">{ends[v]}</text>' if v in ends else ""
-        if v in order:
+        if v in order and dot is None:
             extra += f'<text x="{RADIUS + 2}" y="{RADIUS + 6}" fill="{RED}" font-size="9">#{order[v] + 1}</text>'
         extras[v] = extra
     title = f"{instance.problem}: {instance.num_vertices} vertices, {len(instance.edges)} edges"
-    return graph_svg(title, positions(instance), instance.edges, red_edges=on_path, ringed=set(ends), extras=extras,
-                     arrangement=arrangement)
+    return graph_svg(title, at, instance.edges, red_edges=on_path, ringed=set(ends), extras=extras,
+                     arrangement=arrangement, dot=dot)
 
 
 def render_cycle(instance: Any, certificate: Sequence[int] | None = None, *,

@@ -52,8 +52,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
-
 from npw.instances.base import InvalidInstance, MAX_VERTICES
 from npw.instances.elements import arc_id, vertex_id
 from npw.instances.hampath.dhamcycle21 import degrees
@@ -61,7 +59,6 @@ from npw.instances.hampath.dhamcycle21_planar import PlanarDirectedHamCycle21
 from npw.instances.hampath.dumbbells import HamPathDumbbells, Placement, attach, certified_no_instance
 from npw.instances.hampath.expansion import Lane, add, compress, corridor, hook, lane, simplify, step
 from npw.instances.hampath.graph import STEPS, grid_edges
-from npw.instances.hampath.orthogonal import Drawing, check, orthogonal_drawing
 from npw.instances.memo import remember_last
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
 
@@ -142,6 +139,10 @@ def _from(route, v_point):
 
 @remember_last
 def _grid(src: PlanarDirectedHamCycle21) -> Grid:
+    import networkx as nx  # here: listing the reductions must not load it
+
+    from npw.instances.hampath.orthogonal import Drawing, check, orthogonal_drawing
+
     kinds = _kinds(src)
     n = src.num_vertices
     count, edges, labels = _drawing_graph(src)
@@ -417,8 +418,6 @@ def grid(src: PlanarDirectedHamCycle21) -> Grid:
 
 
 def reduce(src: PlanarDirectedHamCycle21) -> HamPathDumbbells:
-    if not nx.check_planarity(nx.Graph([e for e in src.edges if e[0] != e[1]]))[0]:
-        raise InvalidInstance("the digraph is not planar: Lemma A.1's drawing needs a planar one")
     g = _grid(src)
     if g.no is not None:
         return g.no
@@ -511,10 +510,13 @@ def backward(src: PlanarDirectedHamCycle21, tgt: HamPathDumbbells, path) -> tupl
 
 def provenance(src: PlanarDirectedHamCycle21, tgt: HamPathDumbbells) -> dict[str, list[str]]:
     """A vertex to its in-cell or block (v1 also to its corridors and dumbbells); an arc to its
-    tentacle or corridor."""
+    tentacle or corridor. A digraph that is not biconnected made the fixed no instance as a whole:
+    each of its elements to all of it."""
     g = _grid(src)
     made: dict[str, list[str]] = {vertex_id(v): [] for v in range(src.num_vertices)}
     made |= {arc_id(a): [] for a in src.edges}
+    if g.no is not None:
+        return {key: [vertex_id(x) for x in range(tgt.num_vertices)] for key in made}
     for x, who in enumerate(g.owner):
         made[who].append(vertex_id(x))
     return made

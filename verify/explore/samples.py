@@ -41,6 +41,7 @@ SOURCES: dict[str, tuple[str, dict[str, Any]]] = {
     "3dm": ("planted", {"seed": 1, "q": 2}),
     "x3c": ("planted", {"seed": 1, "q": 2}),
     "dhamcycle-21": ("planted", {"seed": 1, "num_vertices": 6}),
+    "dhamcycle-21-planar": ("planted", {"seed": 1, "num_vertices": 6}),
     "hampath-dumbbells": ("planted", {"seed": 1, "num_vertices": 6}),
     "planar3sat": ("planted", {"seed": 1, "num_vars": 4, "num_clauses": 3}),
 }
@@ -54,6 +55,7 @@ _SMALLER: dict[str, tuple[str, dict[str, Any]]] = {
     "3sat-to-dhamcycle-21": ("dict", {"num_vars": 2, "clauses": [[1, -2, 2]]}),
     # 12 vertices a literal: (x1 or x2) and (not x1) is a 50-vertex digraph
     "pm3sat-to-dhamcycle-21": ("dict", {"num_vars": 2, "clauses": [[1, 2], [-1]], "order": [1, 2]}),
+    "pm3sat-to-dhamcycle-21-planar": ("dict", {"num_vars": 2, "clauses": [[1, 2], [-1]], "order": [1, 2]}),
 }
 OPTIONS: dict[str, dict[str, Any]] = {"224sat-to-npuz": {"unit": 1}}
 """Reduction id -> the options its small page is built with (``explore(..., **OPTIONS[id])``)."""
