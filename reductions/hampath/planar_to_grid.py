@@ -60,7 +60,7 @@ from npw.instances.hampath.dumbbells import HamPathDumbbells, Placement, attach,
 from npw.instances.hampath.expansion import Lane, add, compress, corridor, hook, lane, simplify, step
 from npw.instances.hampath.graph import STEPS, grid_edges
 from npw.instances.memo import remember_last
-from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction
+from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "Grid", "REDUCTION", "SOURCE", "V1", "backward", "claim_blocks_one_zigzag",
            "claim_drawn_exactly", "claim_tentacles", "forward", "grid", "provenance", "reduce", "size"]
@@ -227,6 +227,10 @@ def _expand(src, kinds, count, edges, labels, position, routes, around, pieces, 
 
     point = {v: fine(p) for v, p in position.items()}
     route = {i: simplify([fine(p) for p in r]) for i, r in routes.items()}
+    # the cells the routes alone will take (a lane two a step), counted before any is made
+    cells = sum((2 if kind_of(i) == "lane" else 1) * sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(r, r[1:]))
+                for i, r in route.items() if labels[i] != "st")
+    refuse_target_size("dhamcycle-21-planar-to-hampath-dumbbells", "vertices", cells, MAX_VERTICES, "MAX_VERTICES")
 
     def direction(v: int, i: int):
         r = _from(route[i], point[v])
@@ -421,8 +425,8 @@ def reduce(src: PlanarDirectedHamCycle21) -> HamPathDumbbells:
     g = _grid(src)
     if g.no is not None:
         return g.no
-    if len(g.coords) > MAX_VERTICES:
-        raise InvalidInstance(f"the grid drawing has {len(g.coords)} vertices, over MAX_VERTICES = {MAX_VERTICES}")
+    refuse_target_size("dhamcycle-21-planar-to-hampath-dumbbells", "vertices", len(g.coords), MAX_VERTICES,
+                       "MAX_VERTICES")
     return HamPathDumbbells(len(g.coords), grid_edges(g.coords), coords=g.coords)
 
 
