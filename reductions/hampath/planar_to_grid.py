@@ -61,6 +61,7 @@ from npw.instances.hampath.expansion import Lane, add, compress, corridor, hook,
 from npw.instances.hampath.graph import STEPS, grid_edges
 from npw.instances.memo import remember_last
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
+from npw.reductions.hampath.dhamcycle21_to_thick import A1, A2, B1, B2, F, RING, SIDES
 
 __all__ = ["CLAIMS", "Grid", "REDUCTION", "SOURCE", "V1", "backward", "claim_blocks_one_zigzag",
            "claim_drawn_exactly", "claim_tentacles", "forward", "grid", "provenance", "reduce", "size"]
@@ -69,10 +70,8 @@ SOURCE = ("our grid drawing of the thickened G2 for Papadimitriou & Vazirani 198
           "1998, pieces of step 3a, dumbbells of Figure 8(a)), as Brunner et al., Solo Chess with unlimited moves, "
           "Appendix A, proof of Lemma A.1, cites it")
 V1 = 0
-# the out-block's ring in its own frame (F at (1, 0), the A side x = 0, the B side x = 2), in cycle order
-RING = ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1))
-F, A1, B1, B2, A2 = 1, 0, 2, 3, 7
-SIDES = {"A": (A1, A2), "B": (B1, B2)}
+# the out-block's ring in its own frame (F at (1, 0), the A side x = 0, the B side x = 2), in cycle
+# order, and its named places: step 3a's, tied there to OUT_BLOCK
 STUB = 3  # a dumbbell's pin corridor leaves its anchor by 3 cells: l's place stays clear of the anchor's row
 SPACINGS = (6, 8, 10, 14, 20)  # tried in turn until the pieces touch only at their ports
 
@@ -84,8 +83,10 @@ class Grid:
     "A" or "B"; ``cell[v]``: an in-cell's point; ``lane[arc]``: an optional arc's tentacle;
     ``corridor[key]``: a forced arc's points from tail to head (key "s": from v1's in-part to S's
     dumbbell, "t": from T's dumbbell to v1's block); ``dumbbells``: (S's, T's); ``meant``: the
-    edges (as point pairs) the design has; ``no``: a fixed no instance, for a source that is not
-    biconnected (the rest empty)."""
+    edges (as point pairs) the design has; ``spacing``: the grid step it was drawn at; ``hooks``:
+    how many routes were led round a vertex; ``tail[key]``: the drawn piece (a point of the drawn
+    graph) each arc leaves; ``no``: a fixed no instance, for a source that is not biconnected (the
+    rest empty)."""
 
     coords: tuple
     owner: tuple
@@ -99,6 +100,7 @@ class Grid:
     spacing: int
     no: HamPathDumbbells | None = None
     hooks: int = 0
+    tail: dict | None = None
 
 
 def _kinds(src: PlanarDirectedHamCycle21) -> list[tuple[int, int]]:
@@ -146,7 +148,7 @@ def _grid(src: PlanarDirectedHamCycle21) -> Grid:
     kinds = _kinds(src)
     n = src.num_vertices
     count, edges, labels = _drawing_graph(src)
-    out_part, s_point, t_point = n, n + 1, n + 2
+    s_point, t_point = n + 1, n + 2
     graph = nx.Graph(edges)
     if not nx.is_biconnected(graph):
         return Grid((), (), {}, {}, {}, {}, {}, (), frozenset(), 0, certified_no_instance(0))
@@ -218,7 +220,7 @@ class _Touching(Exception):
 def _expand(src, kinds, count, edges, labels, position, routes, around, pieces, role, kind_of, spacing,
             hooks) -> Grid:
     n = src.num_vertices
-    out_part, s_point, t_point = n, n + 1, n + 2
+    s_point, t_point = n + 1, n + 2
     xs = compress([p[0] for r in routes.values() for p in r] + [p[0] for p in position.values()], spacing)
     ys = compress([p[1] for r in routes.values() for p in r] + [p[1] for p in position.values()], spacing)
 
@@ -406,8 +408,9 @@ def _expand(src, kinds, count, edges, labels, position, routes, around, pieces, 
     made = {frozenset((coords[u], coords[v])) for u, v in grid_edges(coords)}
     if made != meant:
         raise _Touching(f"{len(made - meant)} unmeant edges, {len(meant - made)} missing")
+    tail = {key: a for key, ((a, _), _, _, _) in links.items()}
     return Grid(coords, tuple(owner[c] for c in coords), block, side, cell, lanes, corridors, tuple(dumbbells),
-                frozenset(meant), spacing, None, hooks)
+                frozenset(meant), spacing, None, hooks, tail)
 
 
 def grid(src: PlanarDirectedHamCycle21) -> Grid:
@@ -440,27 +443,14 @@ def size(src: PlanarDirectedHamCycle21) -> dict[str, int]:
 def _block_route(g: Grid, v: int, used) -> list:
     """v's block from F round to the used side, U-turning through the other side's tentacle."""
     ring = g.block[v]
-    other = next(k for k, sd in g.side.items() if k != used and _tail(g, k) == v)
+    other = next(k for k in g.side if k != used and g.tail[k] == v)
     if other not in g.lane:
         raise InvalidInstance(f"the arc {used} cannot be used: {other} is forced")
     u_turn = list(g.lane[other].uturn)
-    top = [ring[i] for i in (4, 5, 6)]  # from the B side's end to the A side's
+    top = [ring[i] for i in range(len(RING)) if i not in (F, A1, A2, B1, B2)]  # from the B side's end to the A's
     if g.side[used] == "B":
         return [ring[F], ring[A1], *u_turn, ring[A2], *top[::-1], ring[B2], ring[B1]]
     return [ring[F], ring[B1], *u_turn, ring[B2], *top, ring[A2], ring[A1]]
-
-
-def _tail(g: Grid, key) -> int:
-    """The drawn piece an arc leaves from (v1's out-part for v1's out-arcs)."""
-    ln = g.lane.get(key)
-    if ln is not None:
-        point = ln.start[1]
-    else:
-        point = g.corridor[key][0]
-    for v, ring in g.block.items():
-        if any(abs(point[0] - c[0]) + abs(point[1] - c[1]) == 1 for c in ring):
-            return v
-    return -1
 
 
 def forward(src: PlanarDirectedHamCycle21, cycle) -> tuple[int, ...]:
