@@ -62,8 +62,10 @@ def _cycles(n: int, chosen: list[tuple[int, int]], directed: bool) -> list[list[
     return cycles
 
 
-def solve_cycle(instance, timeout: float | None = None, solver: str | None = None) -> Result:
-    """Decides a hamcycle / dhamcycle instance by the edge encoding and lazy subtour cuts.
+def solve_cycle(instance, timeout: float | None = None, solver: str | None = None, cuts=()) -> Result:
+    """Decides a hamcycle / dhamcycle instance by the edge encoding and lazy subtour cuts;
+    ``cuts``: vertex sets (proper, non-empty) whose cut clauses go in from the start, for the
+    subtours a caller knows will come (an undirected graph's only).
 
     >>> from npw.instances.hampath.cycle import DirectedHamCycle
     >>> solve_cycle(DirectedHamCycle(3, ((0, 1), (1, 0), (1, 2), (2, 0)))).certificate
@@ -97,6 +99,14 @@ def solve_cycle(instance, timeout: float | None = None, solver: str | None = Non
             (cycle,) = _cycles(n, [edges[i] for i in range(len(edges)) if model[variable[i] - 1]], directed)
             return tuple(cycle)
 
+        if cuts:  # a Hamiltonian cycle leaves every proper non-empty vertex set
+            incident: list[list[int]] = [[] for _ in range(n)]
+            for index, (u, v) in enumerate(edges):
+                incident[u].append(index)
+                incident[v].append(index)
+            for inside in map(set, cuts):
+                clauses.append(sorted({variable[i] for u in inside for i in incident[u]
+                                       if (edges[i][0] in inside) != (edges[i][1] in inside)}))
         return SatEncoding(pool.top, clauses, decode)
 
     def refine(model: tuple[bool, ...]) -> list[list[int]]:

@@ -109,7 +109,8 @@ def play_vertex_set(graph: Any, vertices: Sequence[int], layout: Layout | None, 
 
 # how this module's problems play on a page (npw.verify.explore.players)
 PLAYERS = (
-    *(Player(problem, play_path, show_path) for problem in ("hampath", "hampath-grid-s", "hampath-st")),
+    *(Player(problem, play_path, show_path)
+      for problem in ("hampath", "hampath-grid-s", "hampath-st", "hampath-dumbbells")),
     Player("3partition", play_triples, show_triples),
     *(Player(problem, play_vertex_set, show_vertex_set) for problem in ("indset", "vertexcover", "clique", "domset")),
 )
