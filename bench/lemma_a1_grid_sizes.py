@@ -25,7 +25,7 @@ import time
 
 from npw.instances.hampath.dhamcycle21 import DirectedHamCycle21
 from npw.instances.hampath.dhamcycle21_planar import enumerate_instances
-from npw.instances.hampath.orthogonal import Drawing, check, orthogonal_drawing
+from npw.instances.hampath.orthogonal import Drawing, check, orthogonal_drawing, subdivided
 from npw.reductions.hampath import dhamcycle21_to_thick as thick
 from npw.reductions.hampath import planar_to_grid as drawn
 from npw.reductions.hampath import pm3sat_to_dhamcycle21_planar as pm3sat
@@ -144,15 +144,7 @@ def compaction(seeds: int) -> None:
         if not formula.clauses:
             continue
         d = pm3sat.reduce(formula)
-        seen, edges, extra = set(), [], d.num_vertices
-        for u, w in d.edges:  # a 2-cycle's second arc through a point of its own
-            if frozenset((u, w)) in seen:
-                edges += [(u, extra), (extra, w)]
-                extra += 1
-            else:
-                seen.add(frozenset((u, w)))
-                edges.append((u, w))
-        drawing = orthogonal_drawing(extra, edges)
+        drawing = orthogonal_drawing(*subdivided(d.num_vertices, d.edges))
         merged = compact(drawing)
         assert check(merged) is True
         for total, what in ((0, drawing), (1, merged)):

@@ -141,15 +141,9 @@ def test_a_forced_pair_of_arcs_gets_a_longer_corridor():
 
 def _simple(num_vertices: int, arcs) -> tuple[int, list[tuple[int, int]]]:
     """The underlying graph with each second arc between the same two vertices subdivided."""
-    seen, edges, extra = set(), [], num_vertices
-    for u, w in arcs:
-        if frozenset((u, w)) in seen:
-            edges += [(u, extra), (extra, w)]
-            extra += 1
-        else:
-            seen.add(frozenset((u, w)))
-            edges.append((u, w))
-    return extra, edges
+    from npw.instances.hampath.orthogonal import subdivided
+
+    return subdivided(num_vertices, arcs)
 
 
 def test_every_planar_chain_digraph_gets_an_orthogonal_drawing():

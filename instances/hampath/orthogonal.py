@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-__all__ = ["Drawing", "check", "orthogonal_drawing", "st_numbering"]
+__all__ = ["Drawing", "check", "orthogonal_drawing", "st_numbering", "subdivided"]
 
 Point = tuple[int, int]
 
@@ -36,6 +36,25 @@ class Drawing:
 
     position: dict
     route: dict
+
+
+def subdivided(num_vertices: int, arcs) -> tuple[int, list[tuple[int, int]]]:
+    """A digraph's underlying simple graph for :func:`orthogonal_drawing`: each second arc between
+    the same two vertices (a 2-cycle's) through a new vertex of its own. Returns the number of
+    vertices and the edges.
+
+    >>> subdivided(2, [(0, 1), (1, 0)])
+    (3, [(0, 1), (1, 2), (2, 0)])
+    """
+    seen, edges, extra = set(), [], num_vertices
+    for u, w in arcs:
+        if frozenset((u, w)) in seen:
+            edges += [(u, extra), (extra, w)]
+            extra += 1
+        else:
+            seen.add(frozenset((u, w)))
+            edges.append((u, w))
+    return extra, edges
 
 
 def st_numbering(graph: nx.Graph, s, t) -> list:

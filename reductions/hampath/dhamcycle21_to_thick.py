@@ -55,7 +55,7 @@ from npw.instances.memo import remember_last
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
 
 __all__ = ["CLAIMS", "Layout", "REDUCTION", "SOURCE", "V1", "backward", "claim_bipartite", "claim_blocks_one_zigzag",
-           "claim_pendants", "claim_tentacles", "forward", "layout", "provenance", "reduce", "size"]
+           "claim_pendants", "claim_tentacles", "forward", "layout", "provenance", "reduce", "size", "vertices_met"]
 
 SOURCE = ("our thickening for Papadimitriou & Vazirani 1984 (in-cells, length-8 out-blocks, one-sided tentacles, "
           "corridors), as Brunner et al., Solo Chess with unlimited moves, Appendix A, proof of Lemma A.1, cites it")
@@ -261,9 +261,19 @@ def backward(src: DirectedHamCycle21, tgt: HamPathEnds, path) -> tuple[int, ...]
     order = [int(v) for v in path]
     if order[0] != lay.t:
         order.reverse()
+    return vertices_met(lay.owner, order)
+
+
+def vertices_met(owner, order) -> tuple[int, ...]:
+    """The source vertices whose pieces (``owner[x]`` = ``vertex:V``) the target vertices of
+    ``order`` meet, each once, in the order first met.
+
+    >>> vertices_met(("vertex:2", "arc:2-0", "vertex:0", "vertex:2"), (0, 1, 2, 3))
+    (2, 0)
+    """
     cycle: list[int] = []
     for x in order:
-        who = lay.owner[x]
+        who = owner[x]
         if who.startswith("vertex:"):
             v = int(who.split(":")[1])
             if v not in cycle:

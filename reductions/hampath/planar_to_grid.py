@@ -61,7 +61,7 @@ from npw.instances.hampath.expansion import Lane, add, compress, corridor, hook,
 from npw.instances.hampath.graph import STEPS, grid_edges
 from npw.instances.memo import remember_last
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
-from npw.reductions.hampath.dhamcycle21_to_thick import A1, A2, B1, B2, F, RING, SIDES
+from npw.reductions.hampath.dhamcycle21_to_thick import A1, A2, B1, B2, F, RING, SIDES, vertices_met
 
 __all__ = ["CLAIMS", "Grid", "REDUCTION", "SOURCE", "V1", "backward", "claim_blocks_one_zigzag",
            "claim_drawn_exactly", "claim_tentacles", "forward", "grid", "provenance", "reduce", "size"]
@@ -492,14 +492,7 @@ def backward(src: PlanarDirectedHamCycle21, tgt: HamPathDumbbells, path) -> tupl
     t_cells = set(g.dumbbells[1].cells()) if g.dumbbells else set()
     if order and g.coords and g.coords[order[0]] not in t_cells:
         order.reverse()
-    cycle: list[int] = []
-    for x in order:
-        who = g.owner[x]
-        if who.startswith("vertex:"):
-            v = int(who.split(":")[1])
-            if v not in cycle:
-                cycle.append(v)
-    return tuple(cycle)
+    return vertices_met(g.owner, order)
 
 
 def provenance(src: PlanarDirectedHamCycle21, tgt: HamPathDumbbells) -> dict[str, list[str]]:
