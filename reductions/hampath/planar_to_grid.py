@@ -22,9 +22,9 @@ docs/lemma_a1.md, "Step 3b").
    led round to the free side (:func:`npw.instances.hampath.expansion.hook`, in the drawing scaled
    by 4).
 4. *The grid.* The used coordinates are spread ``spacing`` apart
-   (:func:`~npw.instances.hampath.expansion.compress`). Each piece sits at its point: an
-   out-block's centre, even in colour (x + y), an in-cell odd, each moved by at most one step so
-   (along its bar) and, where a straight tentacle joins two pieces, by at most one step across so
+   (:func:`~npw.instances.hampath.expansion.compress`). Each piece sits at its point, moved by at
+   most one step along its bar so that an out-block's centre is even in colour (x + y) and an
+   in-cell odd, and, where a straight tentacle joins two pieces, by at most one step across so
    that the tentacle's two rows meet both. A tentacle follows its route
    (:func:`~npw.instances.hampath.expansion.lane`), a corridor too
    (:func:`~npw.instances.hampath.expansion.corridor`), and a dumbbell hangs below S and above T
@@ -33,7 +33,8 @@ docs/lemma_a1.md, "Step 3b").
 
 **Why.** The grid graph is exactly the designed one (claim ``drawn-exactly``: its edges are the
 pieces' own and their ports, nothing else). Its pieces are those of step 3a, whose covers are
-checked exhaustively: a tentacle bent through turns keeps its two ways, a U-turn from its block or
+checked exhaustively: a tentacle bent through turns (``ZIGZAG_TURN`` or ``ZIGZAG_TURN_SHIFTED``,
+whichever its zigzag reaches on the inner line) keeps its two ways, a U-turn from its block or
 one zigzag from the block's X1 into the in-cell (the colours make the zigzag end there: a lane has
 an even number of cells, so the in-cell must differ in colour from X1, as an even block centre and
 an odd in-cell do). So step 3a's argument goes through: a Hamiltonian path (its ends held in the
