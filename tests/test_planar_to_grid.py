@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from npw.instances.hampath.dhamcycle21_planar import PlanarDirectedHamCycle21, enumerate_instances, ladder
+from npw.instances.hampath.dhamcycle21_planar import enumerate_instances, ladder
 from npw.instances.hampath.expansion import _TURNS, corridor, hook, lane, walk
 from npw.instances.hampath.graph import grid_edges
 from npw.instances.hampath.grid_gadgets import ZIGZAG_TURN, ZIGZAG_TURN_SHIFTED, Gadget, ring8, traversals

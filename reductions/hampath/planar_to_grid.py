@@ -57,8 +57,8 @@ from npw.instances.base import InvalidInstance, MAX_VERTICES
 from npw.instances.elements import arc_id, vertex_id
 from npw.instances.hampath.dhamcycle21 import degrees
 from npw.instances.hampath.dhamcycle21_planar import PlanarDirectedHamCycle21
-from npw.instances.hampath.dumbbells import HamPathDumbbells, Placement, attach, certified_no_instance
-from npw.instances.hampath.expansion import Lane, add, compress, corridor, hook, lane, simplify, step
+from npw.instances.hampath.dumbbells import HamPathDumbbells, attach, certified_no_instance
+from npw.instances.hampath.expansion import add, compress, corridor, hook, lane, simplify, step
 from npw.instances.hampath.graph import STEPS, grid_edges
 from npw.instances.memo import remember_last
 from npw.reductions.base import BACKWARD_CLAIM, TARGET_CLAIM, Claim, Reduction, refuse_target_size
